@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "TypeFit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "TypeFit", targets: ["TypeFit"]),
+        .library(name: "TypeFitTesting", targets: ["TypeFitTesting"]),
+        .executable(name: "typefit", targets: ["typefit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // C libraries. Each is a [system] module with a shim header; see Sources/C*/.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // ICU line breaking behind a C facade whose public header exposes no ICU types.
+        .target(name: "CLineBreak", dependencies: ["CICU"]),
+
+        // The one module that owns C handles.
+        .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak"]),
+        // Pure Swift vocabulary.
+        .target(name: "DynamicType"),
+        .target(name: "Localization"),
+        .target(name: "Layout", dependencies: ["DynamicType"]),
+        .target(name: "Reports"),
+        .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports"]),
+        // Wiring: config, fonts, models, layout, audit.
+        .target(name: "TypeFit", dependencies: [
+            "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports",
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
+        .executableTarget(name: "typefit", dependencies: [
+            "TypeFit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
+        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
+        .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting"]),
+        .testTarget(name: "CLITests", dependencies: ["TypeFit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,22 @@
+#ifndef CLINEBREAK_H
+#define CLINEBREAK_H
+#include <stdint.h>
+
+/// Unicode line break opportunities (UAX #14, ICU's line break iterator, with ICU's
+/// dictionaries for Thai and other scripts without spaces).
+///
+/// `text` is UTF-16 of length `len`. `locale` may be NULL ("" = root).
+/// Writes up to `cap` break offsets (UTF-16 offsets at which a new line may start, in
+/// increasing order; the final offset `len` is included) to `out`, and for each a flag
+/// to `hard` (1 = mandatory break after a hard line break character, 0 = opportunity).
+/// Returns the number of offsets found (which may exceed `cap`: call again with a larger
+/// buffer), or -1 when ICU could not open a break iterator.
+/// No ICU type appears in this header on purpose: Foundation bundles its own ICU module and
+/// its types clash with the system ICU's at compile time if Swift sees both.
+int32_t clb_line_breaks(const uint16_t *text, int32_t len, const char *locale,
+                        int32_t *out, uint8_t *hard, int32_t cap);
+
+/// ICU's Unicode version as "major.minor" in `buf` (at least 16 bytes).
+void clb_unicode_version(char *buf, int32_t cap);
+
+#endif

@@ -1,0 +1,60 @@
+/// The only way Layout sees a font. The real engine (FontEngine, adapted in the TypeFit
+/// module) and the fixed-advance fake in the tests both conform.
+///
+/// All lengths are in font units (unhinted, unscaled); Layout scales them linearly:
+/// points = units × pointSize / unitsPerEm.
+public protocol TextMeasuring: AnyObject {
+    /// Units per em of the font (e.g. 1000, 2048, 2816).
+    var unitsPerEm: Double { get }
+    /// Vertical metrics used for line height (by the configured rule: hhea, typo or win).
+    var lineMetrics: LineMetrics { get }
+    /// Shaped advance of `text` in font units (HarfBuzz, default features, script runs),
+    /// without letter-spacing.
+    func advance(of text: Substring) -> Double
+    /// Number of grapheme clusters that letter-spacing applies to.
+    func clusterCount(of text: Substring) -> Int
+    /// Ink bounds of the shaped text in font units (y up, baseline at 0), nil when it has no ink.
+    func inkBox(of text: Substring) -> InkBox?
+    /// Line break opportunities (UAX #14) of `text`, in increasing order; the end of the
+    /// text is included.
+    func lineBreaks(in text: String) -> [LineBreakOpportunity]
+}
+
+/// Vertical metrics in font units. `descender` is negative below the baseline (as in hhea).
+public struct LineMetrics: Sendable, Hashable, Codable {
+    public var ascender: Double
+    public var descender: Double
+    public var lineGap: Double
+    public init(ascender: Double, descender: Double, lineGap: Double) {
+        self.ascender = ascender
+        self.descender = descender
+        self.lineGap = lineGap
+    }
+    /// ascender − descender + lineGap (CoreText's line height for the hhea rule).
+    public var lineHeight: Double { ascender - descender + lineGap }
+}
+
+/// An ink box in font units, y up from the baseline.
+public struct InkBox: Sendable, Hashable, Codable {
+    public var xMin: Double
+    public var yMin: Double
+    public var xMax: Double
+    public var yMax: Double
+    public init(xMin: Double, yMin: Double, xMax: Double, yMax: Double) {
+        self.xMin = xMin
+        self.yMin = yMin
+        self.xMax = xMax
+        self.yMax = yMax
+    }
+}
+
+/// A place where a new line may start: `offset` is a UTF-16 offset into the text;
+/// `isHard` marks a mandatory break (after a line separator).
+public struct LineBreakOpportunity: Sendable, Hashable, Codable {
+    public var offset: Int
+    public var isHard: Bool
+    public init(offset: Int, isHard: Bool) {
+        self.offset = offset
+        self.isHard = isHard
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// Every subcommand, one file each.
+enum CommandRegistry {
+    static let all: [any ParsableCommand.Type] = [
+        AuditCommand.self,
+        InspectCommand.self,
+        MeasureCommand.self,
+        ScaleCommand.self,
+        LayoutCommand.self,
+        ChecksCommand.self,
+        ExplainCommand.self,
+        BenchCommand.self,
+    ]
+}
