@@ -43,7 +43,7 @@ let package = Package(
 
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
