@@ -21,10 +21,12 @@ public struct Screen: Sendable, Hashable, Codable {
         self.toolbar = toolbar
     }
 
-    /// Top of the content area: max(safe-area top, status bar) + navigation bar.
+    /// Top of the content area: safe-area top (it contains the status bar) + navigation bar.
+    /// The status bar height itself is informational (on Dynamic Island phones it is shorter
+    /// than the safe-area top, and bars start at the safe-area top).
     public var contentTop: Double {
         let bars = device.bars(orientation)
-        let top = max(device.safeArea(orientation).top, bars.statusBar)
+        let top = device.safeArea(orientation).top
         switch navigationBar {
         case .standard: return top + bars.navigationBar
         case .largeTitle: return top + bars.largeTitleNavigationBar

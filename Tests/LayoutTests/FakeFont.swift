@@ -9,7 +9,7 @@ import Layout
 /// - break opportunities after every run of spaces or hyphens (soft) and after "\n" (hard),
 ///   and at the end of the text;
 /// - optional kerning: `kerning[pair]` units added for each adjacent pair of characters.
-final class FakeFont: TextMeasuring {
+final class FakeFont: TextMeasuring, Sendable {
     let unitsPerEm: Double = 1000
     let lineMetrics = LineMetrics(ascender: 800, descender: -200, lineGap: 0)
     let kerning: [String: Double]
