@@ -154,7 +154,7 @@ extension Device {
     /// made where the reference is uncertain).
     public static let catalog: [Device] = [
         Device(name: "iPhone SE (1st generation)",
-               aliases: ["iPhone SE (1st gen)", "iphone-se-1", "iPhone SE 1", "iPhone SE", "iPhone 5s"],
+               aliases: ["iPhone SE (1st gen)", "iphone-se-1", "iPhone SE 1", "iPhone 5s"],
                width: 320, height: 568, scale: 2,
                safeAreaPortrait: Insets(top: 20), safeAreaLandscape: Insets(),
                barsPortrait: phoneBars(status: 20), barsLandscape: phoneLandscapeSmall,

@@ -88,11 +88,13 @@ public struct LabelStyle {
     }
 }
 
-/// Rounds `value` up to the device pixel (1/scale pt) or the point. Values within 1e-9 of a
-/// step stay on it (floating-point noise never adds a pixel).
-public func roundUp(_ value: Double, scale: Double, rounding: HeightRounding) -> Double {
-    let step = rounding == .pixel ? (scale > 0 ? scale : 1) : 1
-    return (value * step - 1e-9).rounded(.up) / step
+extension HeightRounding {
+    /// Rounds `value` up to the device pixel (1/scale pt) or the point. Values within 1e-9 of a
+    /// step stay on it (floating-point noise never adds a pixel).
+    public func roundUp(_ value: Double, scale: Double) -> Double {
+        let step = self == .pixel ? (scale > 0 ? scale : 1) : 1
+        return (value * step - 1e-9).rounded(.up) / step
+    }
 }
 
 /// The result of laying out one label. Codable, deterministic.
@@ -209,7 +211,7 @@ extension LabelStyle {
         let finalSize = pointSize * factor
         let lh = resolvedLineHeight(at: pointSize, factor: 1)
         let rawHeight = Double(pass.lines.count) * lh
-        let height = roundUp(rawHeight, scale: scale, rounding: heightRounding)
+        let height = heightRounding.roundUp(rawHeight, scale: scale)
         // Drawn line height at the final size; a shrunk block is centred vertically.
         let drawnLH = resolvedLineHeight(at: finalSize, factor: factor)
         let blockTop = (rawHeight - Double(pass.lines.count) * drawnLH) / 2
@@ -310,10 +312,15 @@ extension LabelStyle {
         while s < n {
             let e = filler.nextLine(from: s, metrics: m, maxWidth: width)
             let isLastAllowed = numberOfLines > 0 && lines.count == numberOfLines - 1
-            if !isLastAllowed || e >= n || model.trimStart(e, n) >= n {
+            if !isLastAllowed || e >= n {
                 lines.append(plainLine(model, m, s, e))
                 s = e
                 continue
+            }
+            if model.trimStart(e, n) >= n {
+                // Only whitespace / line breaks remain after the last allowed line: nothing is lost.
+                lines.append(plainLine(model, m, s, e))
+                break
             }
             // The last allowed line, and text remains after it.
             let endOffset = model.boundaries[n]

@@ -145,7 +145,7 @@ extension Row {
             case .pair(let title, let value):
                 let t = title.style.layout(title.text, width: contentWidth, scale: scale)
                 let v = value.style.layout(value.text, width: contentWidth, scale: scale)
-                let valueWidth = roundUp(v.neededWidth, scale: scale, rounding: .pixel)
+                let valueWidth = HeightRounding.pixel.roundUp(v.neededWidth, scale: scale)
                 let fits = t.neededWidth + pairSpacing + valueWidth <= contentWidth + 1e-9
                 let stack = !fits || (stackAtAccessibilitySizes && context.isAccessibilityCategory)
                 stacked.append(stack)

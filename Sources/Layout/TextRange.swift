@@ -98,7 +98,7 @@ final class TextModel {
         return s
     }
 
-    private func key(_ a: Int, _ b: Int) -> Int { a &* 1_000_003 &+ b }
+    private func key(_ a: Int, _ b: Int) -> Int { (a << 32) | b }
 
     /// Shaped advance of clusters [a, b) in font units (cached).
     func advance(_ a: Int, _ b: Int) -> Double {

@@ -122,6 +122,9 @@ private func style(_ size: Double = 10, lines: Int = 0, mode: LineBreakMode = .w
 @Test func noTruncationWhenOnlyTrailingSpaceRemains() {
     let r = style(lines: 1, mode: .truncateTail).layout("aaa   ", width: 15)
     #expect(r.lines.map(\.text) == ["aaa"] && r.truncation == nil)
+    // Trailing empty paragraphs after the last allowed line neither add lines nor truncate.
+    let t = style(lines: 1, mode: .truncateTail).layout("abc\n\n", width: 100)
+    #expect(t.lines.map(\.text) == ["abc"] && t.truncation == nil && t.height == 10)
 }
 
 @Test func autoshrinkSingleLine() {

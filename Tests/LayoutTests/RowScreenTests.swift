@@ -167,3 +167,19 @@ private let seContext = RowContext(width: 320, widthClass: .compact, scale: 2)
     #expect(ax5.fullyVisibleRows == 0 && close(ax5.visibleRows, 403.0 / 900.0))
     #expect(ax5.hasRowTallerThanContentArea)
 }
+
+@Test func customDeviceFromValues() throws {
+    // A hypothetical 360 × 780 @3x phone with a 48 pt top inset: content top 48 + 44 = 92,
+    // bottom 49 + 34 = 83 → 780 − 92 − 83 = 605; rows 300 wide → content 300 − 32 = 268.
+    let bars = BarMetrics(statusBar: 48, navigationBar: 44, largeTitleNavigationBar: 96, tabBar: 49, toolbar: 44)
+    let phone = Device(name: "Test Phone", width: 300, height: 780, scale: 3,
+                       safeAreaPortrait: Insets(top: 48, bottom: 34), safeAreaLandscape: Insets(left: 48, bottom: 21, right: 48),
+                       barsPortrait: bars, barsLandscape: bars)
+    let screen = Screen(device: phone, tabBar: true)
+    #expect(screen.contentHeight == 605)
+    let r = Row(items: [.label(label("t", "x", size: 10))]).layout(in: screen.rowContext())
+    #expect(r.contentWidth == 268)
+    #expect(try Device.named("test-phone", in: [phone]) == phone)
+    let data = try JSONEncoder().encode(phone)
+    #expect(try JSONDecoder().decode(Device.self, from: data) == phone)
+}
