@@ -26,8 +26,9 @@ final class TextModel {
     private var advanceCache: [Int: Double] = [:]
     private var clusterCache: [Int: Int] = [:]
     private var inkCache: [Int: InkBox?] = [:]
-    private(set) var ellipsisAdvance: Double
-    private(set) var ellipsisInk: InkBox?
+    /// Advance and ink of "…", measured only when a line is truncated.
+    private(set) lazy var ellipsisAdvance: Double = font.advance(of: TextModel.ellipsis[...])
+    private(set) lazy var ellipsisInk: InkBox? = font.inkBox(of: TextModel.ellipsis[...])
     static let ellipsis = "\u{2026}"
 
     init(text: String, font: any TextMeasuring) {
@@ -51,9 +52,6 @@ final class TextModel {
         boundaries = b
         indices = idx
         isWhitespace = ws
-        let e = TextModel.ellipsis
-        ellipsisAdvance = font.advance(of: e[...])
-        ellipsisInk = font.inkBox(of: e[...])
     }
 
     /// Number of clusters.

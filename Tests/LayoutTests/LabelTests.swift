@@ -221,3 +221,30 @@ private func style(_ size: Double = 10, lines: Int = 0, mode: LineBreakMode = .w
     let data = try JSONEncoder().encode(r)
     #expect(try JSONDecoder().decode(LabelLayout.self, from: data) == r)
 }
+
+/// Records every substring measured, to check that one label layout measures each at most once.
+private final class CountingFont: TextMeasuring {
+    let fixed = FakeFont()
+    var advanced: [String] = []
+    var unitsPerEm: Double { fixed.unitsPerEm }
+    var lineMetrics: LineMetrics { fixed.lineMetrics }
+    func advance(of text: Substring) -> Double {
+        advanced.append(String(text))
+        return fixed.advance(of: text)
+    }
+    func clusterCount(of text: Substring) -> Int { fixed.clusterCount(of: text) }
+    func inkBox(of text: Substring) -> InkBox? { fixed.inkBox(of: text) }
+    func lineBreaks(in text: String) -> [LineBreakOpportunity] { fixed.lineBreaks(in: text) }
+}
+
+@Test func eachSubstringIsMeasuredOnce() {
+    // Repeated words make equal substrings at different offsets: those are distinct ranges and may be
+    // measured again; the same range never is. With all-distinct words, no text repeats at all.
+    let font = CountingFont()
+    var s = LabelStyle(font: font, pointSize: 10, numberOfLines: 2, lineBreakMode: .truncateTail)
+    s.adjustsFontSizeToFitWidth = true
+    s.minimumScaleFactor = 0.5
+    _ = s.layout("alpha bravo charlie delta echo foxtrot golf hotel india juliet", width: 60)
+    #expect(!font.advanced.isEmpty)
+    #expect(Set(font.advanced).count == font.advanced.count)
+}
