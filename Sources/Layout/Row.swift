@@ -95,11 +95,14 @@ public struct RowContext: Sendable, Hashable, Codable {
 
 /// A label's frame in row coordinates and its layout.
 public struct LabelFrame: Sendable, Hashable, Codable {
+    /// The `RowLabel.id`.
     public var id: String
+    /// Origin and size in points, relative to the row's top-left corner.
     public var x: Double
     public var y: Double
     public var width: Double
     public var height: Double
+    /// The label's own layout (lines, truncation, ink overflow…).
     public var label: LabelLayout
 }
 
