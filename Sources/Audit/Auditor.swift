@@ -66,11 +66,13 @@ public enum FindingOrder {
     /// Sorted by severity (error first), check id, screen, row, label, device, category (in
     /// category order, not alphabetical), locale, style, font, string key, message.
     public static func sorted(_ findings: [Finding]) -> [Finding] {
-        findings.sorted { a, b in
-            if a.severity != b.severity { return a.severity > b.severity }
-            let ka = key(a), kb = key(b)
-            return ka.lexicographicallyPrecedes(kb)
-        }
+        findings.sorted(by: precedes)
+    }
+
+    /// The order of `sorted`, as a predicate.
+    public static func precedes(_ a: Finding, _ b: Finding) -> Bool {
+        if a.severity != b.severity { return a.severity > b.severity }
+        return key(a).lexicographicallyPrecedes(key(b))
     }
 
     static func key(_ f: Finding) -> [String] {

@@ -12,6 +12,8 @@ public protocol Check: Sendable {
     var title: String { get }
     /// Why it matters to users, 2–4 sentences.
     var rationale: String { get }
+    /// Exactly when it reports, with thresholds and the figures it attaches (for docs/checks.md).
+    var definition: String { get }
     var defaultSeverity: Severity { get }
     /// Small inputs with the findings they must produce; run as tests.
     var examples: [CheckExample] { get }

@@ -60,9 +60,9 @@ public enum CheckRegistry {
             Generated from `CheckRegistry.all` (Sources/Audit); `AuditTests` fails when this file is stale.
             Regenerate with `TYPEFIT_REGENERATE_DOCS=1 swift test --filter AuditTests`.
 
-            Severities: `info` < `warning` < `error`. Override them per check in the config
-            (`checks.severity: {id: level}`), disable checks (`checks.disabled: [id]`), and choose what fails
-            the run with `--fail-on`. Thresholds (defaults): ink tolerance \(CheckContext.default.inkTolerance) pt,
+            Severities: `info` < `warning` < `error`. The config can override a check's severity or disable it
+            (`AuditConfiguration`); `--fail-on` chooses the severity at or above which a new finding (one not in
+            the baseline) fails the run with exit code 1. Thresholds (defaults): ink tolerance \(CheckContext.default.inkTolerance) pt,
             minimum point size \(CheckContext.default.minimumPointSize) pt at Large,
             metrics tolerance \(Int(CheckContext.default.metricsTolerance * 100)) %,
             length epsilon \(CheckContext.default.lengthEpsilon) pt.
@@ -76,7 +76,8 @@ public enum CheckRegistry {
         }
         for check in all {
             out += "\n## `\(check.id)`: \(check.title)\n\nDefault severity: **\(check.defaultSeverity.rawValue)**.\n\n"
-            out += check.rationale + "\n\nExamples (each one is a test):\n\n"
+            out += check.rationale + "\n\n**When it reports.** " + check.definition
+            out += "\n\nExamples (each one is a test):\n\n"
             for example in check.examples {
                 let count = example.expectedCount == 1 ? "1 finding" : "\(example.expectedCount) findings"
                 out += "- \(example.description): \(count)"

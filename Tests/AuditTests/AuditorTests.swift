@@ -114,3 +114,25 @@ import Testing
         #expect(ReportAssembler.round3(1.23449) == 1.234)
     }
 }
+
+@Suite struct FindingGroupTests {
+    @Test func groupsCategoriesOfOneLabel() throws {
+        // The same German label truncated at AX3, Large and AX1, plus the same label in French at AX1.
+        let categories = ["accessibilityExtraLarge", "large", "accessibilityMedium"]
+        var observations = categories.map { label(category: $0) }
+        var french = label(category: "accessibilityMedium")
+        french.locale = "fr"
+        observations.append(french)
+        let findings = TextTruncatedCheck().run(AuditInput(labels: observations), context: .default)
+        #expect(findings.count == 4)
+        let groups = FindingGroup.grouped(findings)
+        #expect(groups.count == 2)
+        #expect(groups[0].first.locale == "de")
+        #expect(groups[0].categories == ["large", "accessibilityMedium", "accessibilityExtraLarge"])
+        #expect(groups[0].first.category == "large")
+        #expect(groups[1].categories == ["accessibilityMedium"])
+        #expect(groups.allSatisfy { $0.severity == .error && $0.isNew })
+        // Grouping keeps every finding (and so every baseline identity).
+        #expect(groups.flatMap(\.findings).count == findings.count)
+    }
+}

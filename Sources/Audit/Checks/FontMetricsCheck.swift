@@ -17,6 +17,9 @@ public struct FontMetricsCheck: Check {
         on each platform, so a layout verified on iOS is taller or shorter elsewhere. \
         Fix the font's tables (the Google Fonts vertical-metrics guide) or account for it in the design.
         """
+    public let definition = """
+        Line height in em by each rule: hhea (ascender − descender + lineGap) / upem (Apple), typo (OS/2 sTypo values; Windows DirectWrite and browsers when USE_TYPO_METRICS is set), win ((usWinAscent + usWinDescent) / upem; Windows GDI and browsers on Windows otherwise). Reports a font when largest / smallest − 1 > `metricsTolerance` (10 %). One finding per font. Figures: hheaLineHeight, typoLineHeight, winLineHeight, spread.
+        """
     public let defaultSeverity = Severity.info
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

@@ -15,6 +15,9 @@ public struct FontWinClippingCheck: Check {
         when the same font is used on Windows or on the web there. \
         The font's win metrics must cover the ink of the text it sets.
         """
+    public let definition = """
+        Reports a font whose ink (of the audited text, or the head table's font-wide box; the message says which) reaches above usWinAscent or below −usWinDescent, in font units. One finding per font. Figures: inkYMax, inkYMin, winAscent, winDescent, unitsPerEm.
+        """
     public let defaultSeverity = Severity.info
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

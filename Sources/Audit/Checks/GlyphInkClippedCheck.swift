@@ -15,6 +15,9 @@ public struct GlyphInkClippedCheck: Check {
         The text stays legible to the developer but loses the accents that change its meaning. \
         Give the label vertical padding or a line height that covers the ink.
         """
+    public let definition = """
+        Reports a label whose glyph ink passes its box on any side by more than `inkTolerance` (0.5 pt). The message names the worst side; figures inkTop, inkBottom, inkLeft, inkRight (points), pointSize, tolerance.
+        """
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

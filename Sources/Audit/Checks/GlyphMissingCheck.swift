@@ -15,6 +15,9 @@ public struct GlyphMissingCheck: Check {
         Measurements made with the app's font are then wrong, and the text can look broken. \
         Pick a font that covers the locale or set the fallback explicitly.
         """
+    public let definition = """
+        Reports characters of the text that the label's font has no glyph for, as U+XXXX, with the fallback font that has them (or none). Missing characters do not depend on size or device, so it reports once per screen, row, label, locale and font, with no category or device. Figure: missingCount.
+        """
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

@@ -13,6 +13,9 @@ public struct ScreenRowTooTallCheck: Check {
         and loses its beginning before reaching its end, and swipe actions or accessories may be off screen. \
         Shorten the row's content at large sizes or move details to another screen.
         """
+    public let definition = """
+        Reports the tallest row of a screen when it is taller than the area rows are shown in (`tallestRowHeight > contentHeight + lengthEpsilon`). Figures: height, availableHeight.
+        """
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

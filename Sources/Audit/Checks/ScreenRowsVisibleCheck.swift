@@ -13,6 +13,9 @@ public struct ScreenRowsVisibleCheck: Check {
         their place; comparing items becomes impossible. \
         The minimum says how many rows the screen must keep in view for its purpose.
         """
+    public let definition = """
+        Reports a screen with fewer fully visible rows than its minimum: the screen's own `minimumRowsVisible`, else the run's default, else the check does not apply; a screen with fewer rows than the minimum must show all of them. Figures: rowsVisible, fullyVisibleRows, minimumRows.
+        """
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

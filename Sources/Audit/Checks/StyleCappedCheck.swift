@@ -17,6 +17,9 @@ public struct StyleCappedCheck: Check {
         A maximum point size that stops a style early gives them the same size at every larger setting, \
         so the setting they chose has no effect. Raise or remove the maximum and let the layout wrap.
         """
+    public let definition = """
+        With sizes s0…s11 (extraSmall…AX5), reports a style that grows somewhere (not all equal: that is style.not-scaling) but whose last step does not grow (s11 ≤ s10 + lengthEpsilon). The cap starts at the first index p from which every size equals s11; the finding's category is that category. A maximum that only trims AX5 while AX4 < AX5 is not reported. Figures: pointSize (capped size), capIndex (p), sizeAtLarge, growth (s11 / sLarge).
+        """
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

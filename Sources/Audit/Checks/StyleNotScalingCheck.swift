@@ -13,6 +13,9 @@ public struct StyleNotScalingCheck: Check {
         people with low vision get no larger text at all. \
         Scale it with UIFontMetrics (or a scaling mode other than disabled).
         """
+    public let definition = """
+        Reports a style whose 12 point sizes (extraSmall…AX5) differ by no more than `lengthEpsilon`. Figure: pointSize.
+        """
     public let defaultSeverity = Severity.error
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

@@ -11,6 +11,9 @@ public struct StyleTooSmallCheck: Check {
         Smaller text is hard to read for many people who never change the Dynamic Type setting, \
         and stays below the minimum at the smaller settings too.
         """
+    public let definition = """
+        Reports a style whose size at the default category Large is below `minimumPointSize` (11 pt, the HIG minimum on iOS). Category: large. Figures: pointSize, minimumPointSize.
+        """
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

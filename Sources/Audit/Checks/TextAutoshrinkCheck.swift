@@ -17,6 +17,9 @@ public struct TextAutoshrinkCheck: Check {
         The label looks fine in screenshots while the person who needs large text gets small text. \
         Let the label wrap instead of shrinking.
         """
+    public let definition = """
+        Reports a label at a category where the style asks for more than its Large size (`requestedPointSize > largePointSize + lengthEpsilon`) and autoshrink draws it smaller than asked (`pointSize < requestedPointSize − lengthEpsilon`). Figures: requestedPointSize, pointSize, largePointSize, shrinkFactor (pointSize / requested), lostGrowth ((requested − pointSize) / (requested − large); 1 or more = all of the enlargement lost).
+        """
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

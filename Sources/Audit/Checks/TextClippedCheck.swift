@@ -15,6 +15,9 @@ public struct TextClippedCheck: Check {
         whole lines disappear without an ellipsis, so nobody notices in review. \
         Let the row self-size (UITableView.automaticDimension) or remove the height constraint.
         """
+    public let definition = """
+        Reports a row with a fixed height whose content needs more (`clippedBy > lengthEpsilon`; figures height, contentHeight, clippedBy), and a label with a height constraint whose text needs more (`height > availableHeight + lengthEpsilon`; figures height, availableHeight, clippedBy). Self-sizing rows and labels never report.
+        """
     public let defaultSeverity = Severity.error
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {

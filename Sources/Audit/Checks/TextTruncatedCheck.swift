@@ -15,6 +15,9 @@ public struct TextTruncatedCheck: Check {
         People who enlarge text lose the most, because every line holds fewer words. \
         Let the label wrap (numberOfLines = 0) or give it more room.
         """
+    public let definition = """
+        Reports a label when it has a line limit and the text needs more lines (`maxLines > 0` and `lines > maxLines`), when it is single-line (`maxLines == 1`) and `neededWidth > availableWidth + lengthEpsilon`, or when the layout engine marked it truncated. One finding per label, category, device and locale. Figures: neededWidth, availableWidth, lines, maxLines, pointSize.
+        """
     public let defaultSeverity = Severity.error
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
