@@ -117,10 +117,11 @@ enum Describe {
     static func percent(_ fraction: Double, decimals: Int = 0) -> String {
         String(format: "%.\(decimals)f %%", fraction * 100)
     }
-    /// A quoted text, shortened to 60 characters.
+    /// A quoted text on one line (line breaks shown as "⏎"), shortened to 60 characters.
     static func quote(_ text: String) -> String {
         let limit = 60
-        let shown = text.count > limit ? String(text.prefix(limit - 1)) + "…" : text
+        let flat = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "⏎")
+        let shown = flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
         return "“\(shown)”"
     }
     /// "at <category> on <device> (<locale>)".

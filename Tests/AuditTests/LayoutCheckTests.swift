@@ -194,3 +194,17 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
         #expect(StyleCappedCheck().run(input, context: .default).isEmpty)
     }
 }
+
+@Suite struct MessageTests {
+    @Test func multiLineTextsStayOnOneLineAndLongOnesAreShortened() throws {
+        let text = "Erste Zeile\nzweite Zeile mit einem sehr langen Text, der nicht in die Meldung passt"
+        let findings = TextTruncatedCheck().run(AuditInput(labels: [label(text: text)]), context: .default)
+        try #require(findings.count == 1)
+        #expect(!findings[0].message.contains("\n"))
+        // 59 characters of the flattened text, then "…".
+        let flat = "Erste Zeile⏎zweite Zeile mit einem sehr langen Text, der nicht in die Meldung passt"
+        #expect(findings[0].message.hasPrefix("“" + String(flat.prefix(59)) + "…” needs 231.4 pt"))
+        // The finding keeps the full text.
+        #expect(findings[0].text == text)
+    }
+}
