@@ -406,11 +406,31 @@ final class ConfigParser {
             guard FileManager.default.fileExists(atPath: mustExist.path) else {
                 throw pathNode.fail("strings path \"\(raw)\" not found (looked for \(mustExist.path))")
             }
+            if raw.contains("{locale}"), !Self.hasLocaleMatch(resolved) {
+                pathNode.warn("no file matches \"\(raw)\" for any locale")
+            }
             if skipStale && resolved.pathExtension != "xcstrings" {
                 item.warn("skipStale only applies to .xcstrings files")
             }
             return ConfigStringsSource(path: raw, resolved: resolved, skipStale: skipStale, location: pathNode.location)
         }
+    }
+
+    /// Whether some file or folder matches a path whose components may hold `{locale}`
+    /// (each placeholder stands for one path component's worth of text, the same locale throughout).
+    static func hasLocaleMatch(_ pattern: URL) -> Bool {
+        let components = pattern.pathComponents
+        guard let index = components.firstIndex(where: { $0.contains("{locale}") }) else { return true }
+        let folder = URL(fileURLWithPath: components[..<index].joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
+        let parts = components[index].components(separatedBy: "{locale}")
+        guard let prefix = parts.first, let suffix = parts.last,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
+            let locale = String(name.dropFirst(prefix.count).dropLast(suffix.count))
+            let candidate = pattern.path.replacingOccurrences(of: "{locale}", with: locale)
+            if FileManager.default.fileExists(atPath: candidate) { return true }
+        }
+        return false
     }
 
     func parseFormatSamples(_ node: ConfigCursor) throws -> [String: String] {
