@@ -181,7 +181,7 @@ struct ConfigCursor {
 
     func resolve(_ raw: String) -> URL {
         raw.hasPrefix("/") ? URL(fileURLWithPath: raw).standardizedFileURL
-            : URL(fileURLWithPath: raw, relativeTo: context.baseDirectory).standardizedFileURL.absoluteURL
+            : context.baseDirectory.appendingPathComponent(raw).standardizedFileURL
     }
 
     static func describe(minimum: Double?, exclusive: Bool, maximum: Double?, whole: Bool) -> String {
