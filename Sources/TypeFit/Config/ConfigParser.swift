@@ -329,15 +329,16 @@ final class ConfigParser {
                 letterCase: try map["letterCase"]?.choice(ConfigLetterCase.self),
                 letterSpacing: try map["letterSpacing"]?.number(),
                 location: entry.value.location)
+            let f = ConfigCursor.format
             if let low = style.minimum, let high = style.maximum, low > high, let node = map["maximum"] {
-                throw node.fail("maximum \(high) is below minimum \(low)")
+                throw node.fail("maximum \(f(high)) is below minimum \(f(low))")
             }
             if let low = style.minimumLineHeight, let high = style.maximumLineHeight, low > high, let node = map["maximumLineHeight"] {
-                throw node.fail("maximumLineHeight \(high) is below minimumLineHeight \(low)")
+                throw node.fail("maximumLineHeight \(f(high)) is below minimumLineHeight \(f(low))")
             }
             if model == .interpolate, let small = style.smallest, let size = style.size, let normal = style.maximumNormal,
                let large = style.maximumAccessibility, !(small <= size && size <= normal && normal <= large) {
-                throw entry.value.fail("interpolate sizes must grow: smallest \(small) ≤ size \(size) ≤ maximumNormal \(normal) ≤ maximumAccessibility \(large)")
+                throw entry.value.fail("interpolate sizes must not decrease: smallest \(f(small)), size \(f(size)), maximumNormal \(f(normal)), maximumAccessibility \(f(large))")
             }
             return style
         }

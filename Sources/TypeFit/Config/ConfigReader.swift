@@ -184,10 +184,13 @@ struct ConfigCursor {
             : context.baseDirectory.appendingPathComponent(raw).standardizedFileURL
     }
 
+    /// A number as written by people: `12`, `0.5`.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     static func describe(minimum: Double?, exclusive: Bool, maximum: Double?, whole: Bool) -> String {
-        func fmt(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        }
+        let fmt = format
         var text = whole ? "a whole number" : "a finite number"
         switch (minimum, maximum) {
         case let (min?, max?): text += " in \(exclusive ? "(" : "[")\(fmt(min)), \(fmt(max))]"
