@@ -271,6 +271,20 @@ import Testing
         }
     }
 
+    @Test func byteOrderMarksAreAccepted() throws {
+        let folder = try ConfigFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = "version: 1\nlineHeightRule: typo\n"
+        // UTF-8 with a BOM (EF BB BF).
+        let utf8 = folder.appendingPathComponent("utf8.yml")
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: utf8)
+        #expect(try TypeFitConfig.load(path: utf8.path).lineHeightRule == .typo)
+        // UTF-16 little-endian with a BOM (FF FE), as some Apple tools write.
+        let utf16 = folder.appendingPathComponent("utf16.yml")
+        try Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: utf16)
+        #expect(try TypeFitConfig.load(path: utf16.path).lineHeightRule == .typo)
+    }
+
     @Test func errorsAreOneLine() {
         let error = ConfigError(file: "a.yml", line: 1, column: 2, path: "x", message: "two\nlines")
         #expect(error.description == "a.yml:1:2: x: two lines")

@@ -181,4 +181,37 @@ import Testing
         #expect(ConfigFixtures.error(Self.appending(#"formatSamples: { "%@": [a] }"#))
                 == #"typefit.yml:13:24: formatSamples["%@"]: expected a string, got a list"#)
     }
+
+    @Test func mergeKeysShareStyleSettings() throws {
+        // YAML merge keys: "body" takes font and model from the anchored "base" and overrides size.
+        let yaml = """
+        fonts:
+          text: { file: Fonts/Inter/Inter-Regular.otf }
+        styles:
+          base: &base { font: text, model: fixed, size: 12 }
+          body: { <<: *base, size: 17 }
+        """
+        let config = try ConfigFixtures.parse(yaml)
+        let body = try #require(config.style("body"))
+        #expect(body.font == "text")
+        #expect(body.model == .fixed)
+        #expect(body.size == 17)            // the style's own key wins over the merged one
+        #expect(config.style("base")?.size == 12)
+    }
+
+    @Test func mergedBadValueIsReportedWhereItIsWritten() {
+        // The bad size is written in the anchored mapping on line 4:
+        // "  base: &base { font: text, model: fixed, size: " is 2 + 6 + 6 + 2 + 12 + 14 + 6 = 48 → column 49.
+        let line = "  base: &base { font: text, model: fixed, size: -1 }"
+        #expect(Self.column(of: "-1", in: line) == 49)
+        let yaml = "fonts:\n  text: { file: Fonts/Inter/Inter-Regular.otf }\nstyles:\n" + line + "\n"
+        #expect(ConfigFixtures.error(yaml) == #"typefit.yml:4:49: styles.base.size: expected a finite number > 0, got "-1""#)
+    }
+
+    @Test func controlCharacterIsAReaderError() {
+        // U+0001 at line 2, column 9 ("  text: " is 8 characters); libyaml's reader rejects it
+        // and reports its byte offset (7 + 8 = 15), converted back to line:column.
+        let yaml = "fonts:\n  text: \u{01}\n"
+        #expect(ConfigFixtures.error(yaml) == "typefit.yml:2:9: unreadable text: control characters are not allowed")
+    }
 }

@@ -20,6 +20,14 @@ extension TypeFitConfig {
         } catch {
             throw ConfigError(file: path, message: "cannot read the file (\(error.localizedDescription))")
         }
+        let bom = [UInt8](data.prefix(2))
+        if bom == [0xFF, 0xFE] || bom == [0xFE, 0xFF] {
+            // UTF-16 with a byte order mark (as some Apple tools write text files).
+            guard let text = String(data: data, encoding: .utf16) else {
+                throw ConfigError(file: path, message: "not valid UTF-16 text")
+            }
+            return try parse(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent())
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, message: "not valid UTF-8 text (" + Self.firstInvalidUTF8(in: data) + ")")
         }
@@ -54,11 +62,26 @@ extension TypeFitConfig {
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
             return ConfigError(file: file, line: context.mark.line, column: context.mark.column,
                                message: "duplicate key \(keys) in the same mapping")
-        case let .reader(problem, offset, _, _):
-            return ConfigError(file: file, message: "unreadable text: \(problem)" + (offset.map { " at byte offset \($0)" } ?? ""))
+        case let .reader(problem, offset, _, yaml):
+            guard let offset, let (line, column) = Self.position(ofUTF8Offset: offset, in: yaml) else {
+                return ConfigError(file: file, message: "unreadable text: \(problem)")
+            }
+            return ConfigError(file: file, line: line, column: column, message: "unreadable text: \(problem)")
         default:
             return ConfigError(file: file, message: "cannot parse the file (\(error))")
         }
+    }
+
+    /// 1-based line and column (in Unicode scalars) of a UTF-8 byte offset into `text`.
+    static func position(ofUTF8Offset offset: Int, in text: String) -> (Int, Int)? {
+        let utf8 = text.utf8
+        guard offset >= 0, offset <= utf8.count,
+              let index = utf8.index(utf8.startIndex, offsetBy: offset, limitedBy: utf8.endIndex) else { return nil }
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars[..<index] {
+            if scalar == "\n" { line += 1; column = 1 } else if scalar != "\r" { column += 1 }
+        }
+        return (line, column)
     }
 
     /// "line L, byte offset N" of the first byte that is not valid UTF-8.
@@ -282,8 +305,8 @@ final class ConfigParser {
             var textStyle: String?
             if let node = map["textStyle"] {
                 let name = try node.string(what: "a text style")
-                guard configTextStyleNames.contains(name) else {
-                    throw node.fail("unknown text style \(node.shown)" + suggestion(name, configTextStyleNames, defined: "text styles"))
+                guard ConfigStyle.textStyleNames.contains(name) else {
+                    throw node.fail("unknown text style \(node.shown)" + suggestion(name, ConfigStyle.textStyleNames, defined: "text styles"))
                 }
                 textStyle = name
             }

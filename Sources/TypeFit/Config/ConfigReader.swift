@@ -68,7 +68,7 @@ struct ConfigCursor {
     func mapping(allowed: [String]? = nil, what: String = "a mapping") throws -> ConfigMap {
         guard case .mapping(let mapping) = node else { throw fail("expected \(what), got \(shown)") }
         var entries: [ConfigMap.Entry] = []
-        for (keyNode, valueNode) in mapping {
+        for (keyNode, valueNode) in try mergedPairs(mapping) {
             guard case .scalar(let keyScalar) = keyNode else {
                 throw ConfigCursor(node: keyNode, path: path, context: context)
                     .fail("keys must be plain text, got \(ConfigCursor(node: keyNode, path: path, context: context).shown)")
@@ -86,6 +86,33 @@ struct ConfigCursor {
             entries.append(.init(key: key, keyCursor: keyCursor, value: child(valueNode, key: key)))
         }
         return ConfigMap(cursor: self, entries: entries)
+    }
+
+    /// The pairs of a mapping with YAML merge keys (`<<: *base`, `<<: [*a, *b]`) applied: the
+    /// mapping's own keys first, in file order, then merged keys it does not define itself.
+    private func mergedPairs(_ mapping: Node.Mapping) throws -> [(Node, Node)] {
+        var own: [(Node, Node)] = []
+        var merged: [(Node, Node)] = []
+        for (keyNode, valueNode) in mapping {
+            guard keyNode.tag.rawValue == Tag.Name.merge.rawValue else {
+                own.append((keyNode, valueNode))
+                continue
+            }
+            let sources: [Node]
+            if case .sequence(let sequence) = valueNode { sources = Array(sequence) } else { sources = [valueNode] }
+            for source in sources {
+                guard case .mapping(let sourceMapping) = source else {
+                    throw child(source, key: "<<").fail("a merge key (<<) takes a mapping or a list of mappings")
+                }
+                merged += try mergedPairs(sourceMapping)
+            }
+        }
+        var seen = Set(own.compactMap { $0.0.scalar?.string })
+        for pair in merged {
+            guard let key = pair.0.scalar?.string, seen.insert(key).inserted else { continue }
+            own.append(pair)
+        }
+        return own
     }
 
     /// The node as a list (a single scalar is *not* promoted to a list).

@@ -129,11 +129,6 @@ public enum ConfigLetterCase: String, Sendable, CaseIterable {
     case upperCamel = "upper-camel"
 }
 
-/// The Apple text style names accepted by `textStyle:`.
-public let configTextStyleNames = [
-    "largeTitle", "title1", "title2", "title3", "headline", "body",
-    "callout", "subheadline", "footnote", "caption1", "caption2",
-]
 
 /// One entry of `styles:`. Which fields are required depends on `model` (see docs/config.md);
 /// fields the model does not use are kept but produce a warning.
@@ -143,7 +138,7 @@ public struct ConfigStyle: Sendable, Equatable {
     public var font: String?
     /// `nil` only when a TypographyKit config is given (the style then refines an imported one).
     public var model: ConfigScalingModel?
-    /// One of `configTextStyleNames`.
+    /// One of `ConfigStyle.textStyleNames`.
     public var textStyle: String?
     /// Point size at the Large category.
     public var size: Double?
@@ -177,6 +172,12 @@ public struct ConfigStyle: Sendable, Equatable {
     /// Tracking in points (may be negative).
     public var letterSpacing: Double?
     public var location: ConfigLocation
+
+    /// The Apple text style names accepted by `textStyle:`.
+    public static let textStyleNames = [
+        "largeTitle", "title1", "title2", "title3", "headline", "body",
+        "callout", "subheadline", "footnote", "caption1", "caption2",
+    ]
 }
 
 /// A catalog device name from `devices:`.
