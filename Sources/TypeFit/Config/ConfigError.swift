@@ -13,6 +13,7 @@ public struct ConfigLocation: Sendable, Hashable, CustomStringConvertible {
     /// Key path of the node (empty for the document root).
     public var path: String
 
+    /// A location; `line` and `column` are 1-based.
     public init(file: String, line: Int, column: Int, path: String) {
         self.file = file
         self.line = line
@@ -44,6 +45,7 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
     /// What is wrong.
     public var message: String
 
+    /// An error; give `line` and `column` together (1-based), or neither.
     public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, message: String) {
         self.file = file
         self.line = line
@@ -52,6 +54,7 @@ public struct ConfigError: Error, CustomStringConvertible, Sendable, Equatable {
         self.message = message
     }
 
+    /// `file[:line:column]: [path: ]message`, on one line.
     public var description: String {
         var text = file
         if let line, let column { text += ":\(line):\(column)" }
@@ -68,6 +71,7 @@ public struct ConfigWarning: Sendable, Hashable, CustomStringConvertible {
     /// What is odd.
     public var message: String
 
+    /// A warning at `location`.
     public init(location: ConfigLocation, message: String) {
         self.location = location
         self.message = message

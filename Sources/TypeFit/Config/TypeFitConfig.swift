@@ -78,6 +78,7 @@ public struct ConfigFont: Sendable, Equatable {
     public var features: String?
     /// BCP 47 language for shaping, e.g. `vi`.
     public var language: String?
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -87,6 +88,7 @@ public struct ConfigFallbackFont: Sendable, Equatable {
     public var script: String
     /// A font id (checked to exist).
     public var font: String
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -171,6 +173,7 @@ public struct ConfigStyle: Sendable, Equatable {
     public var letterCase: ConfigLetterCase?
     /// Tracking in points (may be negative).
     public var letterSpacing: Double?
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 
     /// The Apple text style names accepted by `textStyle:`.
@@ -183,6 +186,7 @@ public struct ConfigStyle: Sendable, Equatable {
 /// A catalog device name from `devices:`.
 public struct ConfigDeviceName: Sendable, Equatable {
     public var name: String
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -204,6 +208,7 @@ public struct ConfigCustomDevice: Sendable, Equatable {
     public var safeArea: ConfigEdgeInsets
     public var statusBar: Double
     public var homeIndicator: Bool
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -228,6 +233,7 @@ public struct ConfigStringsSource: Sendable, Equatable {
     public var resolved: URL
     /// Skip `.xcstrings` entries marked stale.
     public var skipStale: Bool
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -238,6 +244,7 @@ public struct ConfigPseudoLocale: Sendable, Equatable {
     public var id: String
     /// Extra length as a fraction (0.4 = +40 %).
     public var expansion: Double
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -255,6 +262,7 @@ public struct ConfigScreen: Sendable, Equatable {
     /// How many rows must be fully visible; `nil` = no requirement.
     public var minimumRowsVisible: Int?
     public var rows: [ConfigRow]
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -290,6 +298,7 @@ public struct ConfigRow: Sendable, Equatable {
     /// Stacked labels, top to bottom.
     public var labels: [ConfigLabel]
     public var pair: ConfigLabelPair?
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -318,6 +327,7 @@ public struct ConfigLabel: Sendable, Equatable {
     public var lineBreak: ConfigLineBreak
     /// minimumScaleFactor in (0, 1]; `nil` = no autoshrink.
     public var autoshrink: Double?
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
@@ -327,6 +337,7 @@ public struct ConfigLabelPair: Sendable, Equatable {
     public var value: ConfigLabel
     /// Stack title over value at accessibility sizes (default true).
     public var stackAtAccessibilitySizes: Bool
+    /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
 
