@@ -129,9 +129,9 @@ public struct StringTable: Sendable {
         return []
     }
 
-    /// The string of `key` in `locale`: the plain entry, or the given `variant` label such as `[one]`;
-    /// with `variant == nil` and only variants present, the `other`-like last variant is not guessed:
-    /// the first variant is returned. Falls back like ``variants(key:locale:)``.
+    /// The string of `key` in `locale` with the given `variant` label (e.g. `[one]`,
+    /// `[device=iphone][plural=other]`). With `variant == nil` it returns the plain entry, or, when the
+    /// key only has variants, the first one in file order. Falls back like ``variants(key:locale:)``.
     public func lookup(key: String, locale: String, variant: String? = nil) -> LocalizedString? {
         let all = variants(key: key, locale: locale)
         if let match = all.first(where: { $0.variant == variant }) { return match }

@@ -328,7 +328,8 @@ struct StringsParser {
         pos += 1
         let n = u.count
         var segmentStart = pos
-        var buffer: [UInt16]? = nil  // only allocated when an escape occurs
+        var b: [UInt16] = []  // decoded text, used only once an escape occurs
+        var escaped = false
         pendingHigh = nil
 
         while true {
@@ -338,7 +339,7 @@ struct StringsParser {
             }
             let c = u[pos]
             if c == Self.quote {
-                if var b = buffer {
+                if escaped {
                     flushPendingHigh(&b)
                     b.append(contentsOf: u[segmentStart..<pos])
                     pos += 1
@@ -349,16 +350,15 @@ struct StringsParser {
                 return s
             }
             if c != Self.backslash {
-                if pendingHigh != nil, var b = buffer {
+                if pendingHigh != nil {
                     // Raw text after a lone high surrogate escape.
                     flushPendingHigh(&b)
-                    buffer = b
                 }
                 pos += 1
                 continue
             }
             // Escape.
-            var b = buffer ?? []
+            escaped = true
             b.append(contentsOf: u[segmentStart..<pos])
             let escOffset = pos
             pos += 1
@@ -407,7 +407,6 @@ struct StringsParser {
                 if (0xD800...0xDBFF).contains(v) {
                     flushPendingHigh(&b)
                     pendingHigh = (v, escOffset)
-                    buffer = b
                     segmentStart = pos
                     continue
                 }
@@ -420,7 +419,6 @@ struct StringsParser {
                         b.append(0xFFFD)
                         warnings.append(warning(escOffset, "unpaired surrogate \\U\(hex4(v)) replaced by U+FFFD"))
                     }
-                    buffer = b
                     segmentStart = pos
                     continue
                 }
@@ -434,13 +432,11 @@ struct StringsParser {
                 flushPendingHigh(&b)
                 b.append(contentsOf: u[(pos - 1)..<(pos - 1 + len)])
                 pos += len - 1
-                buffer = b
                 segmentStart = pos
                 continue
             }
             flushPendingHigh(&b)
             if let p = produced { b.append(p) }
-            buffer = b
             segmentStart = pos
         }
     }
