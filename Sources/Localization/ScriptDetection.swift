@@ -12,7 +12,7 @@ public enum Script: String, Sendable, Hashable, CaseIterable, Codable {
     /// Whether the script is written right-to-left.
     public var isRightToLeft: Bool { [.hebrew, .arabic, .syriac, .thaana].contains(self) }
 
-    private static let table: [(ClosedRange<UInt32>, Script)] = [
+    static let table: [(ClosedRange<UInt32>, Script)] = [
         (0x0041...0x005A, .latin), (0x0061...0x007A, .latin), (0x00AA...0x00AA, .latin), (0x00BA...0x00BA, .latin),
         (0x00C0...0x00D6, .latin), (0x00D8...0x00F6, .latin), (0x00F8...0x024F, .latin), (0x0250...0x02AF, .latin),
         (0x0300...0x036F, .inherited),

@@ -36,3 +36,15 @@ import Testing
     #expect(LocaleID.isPlausible("hi-IN") && LocaleID.isPlausible("qps-ploc") && !LocaleID.isPlausible("Localizable"))
     #expect(LocaleID.isRightToLeft("ar") && LocaleID.isRightToLeft("he_IL") && !LocaleID.isRightToLeft("de"))
 }
+
+@Test func scriptTableIsSortedAndDisjoint() {
+    // The binary search in Script.of needs ascending, non-overlapping ranges.
+    for (a, b) in zip(Script.table, Script.table.dropFirst()) {
+        #expect(a.0.upperBound < b.0.lowerBound, "\(a.0) overlaps or precedes \(b.0)")
+    }
+    // Every range boundary maps to its own script.
+    for (range, script) in Script.table {
+        if let lo = Unicode.Scalar(range.lowerBound) { #expect(Script.of(lo) == script) }
+        if let hi = Unicode.Scalar(range.upperBound) { #expect(Script.of(hi) == script) }
+    }
+}

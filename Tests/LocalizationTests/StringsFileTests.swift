@@ -155,3 +155,11 @@ private func parseError(_ text: String) -> LocalizationError? {
     #expect(r.entries[99_999].line == 3 * 99_999 + 2)
     #expect(r.entries[12_345].value == "Value number 12345 with \"quotes\" and %@")
 }
+
+@Test func lenientUnterminatedStringAtEndOfFile() throws {
+    // Strings may span lines, so an unclosed quote runs to the next '"' — here to the end of file:
+    // the entry is skipped with the position of its opening quote (line 2, column 7).
+    let r = try parse("\"a\" = \"A\";\n\"b\" = \"B;\n", mode: .lenient)
+    #expect(r.entries.map(\.key) == ["a"])
+    #expect(r.warnings.map(\.description) == ["t.strings:2:7: warning: unterminated string (value has no closing '\"'); entry skipped"])
+}
