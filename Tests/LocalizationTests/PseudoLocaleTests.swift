@@ -45,3 +45,17 @@ func pseudoLocaleExpansionRatio(_ text: String) {
     #expect(pseudo.map(\.locale) == ["en-XA"])
     #expect(pseudo.first?.line == 3)
 }
+
+/// Over the whole English Home Assistant corpus: the inner length is exactly ceil(n × 1.4) and the
+/// format specifiers survive unchanged and in order.
+@Test func pseudoLocaleOverCorpus() throws {
+    let url = corpusRoot.appendingPathComponent("home-assistant-ios/en.strings")
+    let entries = try StringsFile.load(contentsOf: url, locale: "en").entries
+    #expect(entries.count == 2766)
+    let p = PseudoLocale()
+    for e in entries {
+        let out = p.transform(e.value)
+        #expect(out.count - 2 == Int((Double(e.value.count) * 1.4).rounded(.up)), "\(e.key)")
+        #expect(FormatSpecifiers.parse(out).map(\.text) == FormatSpecifiers.parse(e.value).map(\.text), "\(e.key)")
+    }
+}
