@@ -12,15 +12,19 @@ public struct FormatSpecifier: Sendable, Hashable {
     public var conversion: Character
     /// Length modifier (`l`, `ll`, `h`, `hh`, `q`, `z`, `t`, `j`, `L`), possibly empty.
     public var length: String
-    /// Flags (`-+#0'`; the space flag is not recognised), width and precision.
+    /// Flags as written (subset of `-+#0'`).
     public var flags: String
+    /// Field width (`nil` when absent or `*`).
     public var width: Int?
+    /// Precision (`nil` when absent or `*`; `%.f` is 0).
     public var precision: Int?
 }
 
 /// A replacement made by ``FormatSamples/substitute(_:)``.
 public struct FormatSubstitution: Sendable, Hashable {
+    /// The specifier that was replaced.
     public var specifier: FormatSpecifier
+    /// The text put in its place (after width padding).
     public var replacement: String
 }
 
@@ -50,17 +54,26 @@ public struct SampleText: Sendable, Hashable {
 /// `%%` becomes `%`; a `%` that does not start a valid specifier is left untouched.
 /// `*` width or precision consumes an argument position and is otherwise ignored.
 public struct FormatSamples: Sendable, Hashable {
+    /// Sample for `%@ %s %S`.
     public var object: String = "Alexandra Johnson"
+    /// Sample for decimal integers (`%d %i %u` with any length modifier).
     public var integer: String = "1,234"
+    /// Value printed for `%x %X %o`.
     public var integerValue: Int = 1234
+    /// Value printed for `%f %e %g %a` (with the written precision).
     public var floatValue: Double = 1234.5678
+    /// Sample for `%c %C`.
     public var character: String = "W"
+    /// Sample for `%p`.
     public var pointer: String = "0x600000c04000"
     /// Use grouping separators (`,`) in floating-point samples.
     public var groupFloats: Bool = true
+    /// Per-type overrides keyed by conversion character (`"@"`, `"d"`, `"f"`, …).
     public var byConversion: [String: String] = [:]
+    /// Per-argument overrides keyed by 1-based position; win over ``byConversion``.
     public var byPosition: [Int: String] = [:]
 
+    /// Default samples with optional overrides.
     public init(byConversion: [String: String] = [:], byPosition: [Int: String] = [:]) {
         self.byConversion = byConversion
         self.byPosition = byPosition

@@ -20,6 +20,7 @@ public struct LocalizedString: Sendable, Hashable, Codable {
     /// 1-based line of the key in the source file (best effort for `.stringsdict`/`.xcstrings`).
     public var line: Int
 
+    /// Memberwise initializer; `locale` is stored as given (normalize with ``LocaleID/normalize(_:)``).
     public init(key: String, variant: String? = nil, locale: String, value: String,
                 comment: String? = nil, state: String? = nil, file: String, line: Int) {
         self.key = key
@@ -38,11 +39,16 @@ public struct LocalizedString: Sendable, Hashable, Codable {
 
 /// A problem that did not stop reading (duplicate key, unknown escape, skipped entry, …).
 public struct LocalizationWarning: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Source file path.
     public var file: String
+    /// 1-based line.
     public var line: Int
+    /// 1-based column in Unicode scalars.
     public var column: Int
+    /// What is wrong, one line.
     public var message: String
 
+    /// Memberwise initializer.
     public init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
@@ -57,11 +63,16 @@ public struct LocalizationWarning: Sendable, Hashable, Codable, CustomStringConv
 /// A localization input that cannot be read. `description` is one line: `file:line:column: message`
 /// (line and column are 0 when unknown and then omitted).
 public struct LocalizationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Source file path.
     public var file: String
+    /// 1-based line, 0 when unknown.
     public var line: Int
+    /// 1-based column in Unicode scalars, 0 when unknown.
     public var column: Int
+    /// What is wrong, one line.
     public var message: String
 
+    /// Memberwise initializer.
     public init(file: String, line: Int = 0, column: Int = 0, message: String) {
         self.file = file
         self.line = line
@@ -69,6 +80,7 @@ public struct LocalizationError: Error, Sendable, Hashable, CustomStringConverti
         self.message = message
     }
 
+    /// `file:line:column: message`, or `file: message` without a position.
     public var description: String {
         if line > 0 { return "\(file):\(line):\(column): \(message)" }
         return "\(file): \(message)"
@@ -85,9 +97,12 @@ public enum ParseMode: Sendable, Hashable {
 
 /// Entries read from one file plus the warnings produced while reading it.
 public struct LoadResult: Sendable {
+    /// Entries in file order (duplicates resolved).
     public var entries: [LocalizedString]
+    /// Non-fatal problems.
     public var warnings: [LocalizationWarning]
 
+    /// Memberwise initializer.
     public init(entries: [LocalizedString] = [], warnings: [LocalizationWarning] = []) {
         self.entries = entries
         self.warnings = warnings

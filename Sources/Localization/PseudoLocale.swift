@@ -39,10 +39,12 @@ public struct PseudoLocale: Sendable, Hashable {
     /// Windows' pseudo-locale identifier (same transform).
     public static let windowsIdentifier = "qps-ploc"
 
+    /// Expansion rule (default `.fixed(0.4)`).
     public var expansion: Expansion
     /// Wrap in `[` `]` (shows clipping at either end).
     public var brackets: Bool
 
+    /// A transform with the given expansion and bracket option.
     public init(expansion: Expansion = .fixed(0.4), brackets: Bool = true) {
         self.expansion = expansion
         self.brackets = brackets

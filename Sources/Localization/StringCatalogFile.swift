@@ -16,6 +16,7 @@ public enum StringCatalogFile {
     public struct Options: Sendable, Hashable {
         /// Drop string units whose state is `stale` (keys no longer found in code).
         public var skipStale: Bool
+        /// Options; default keeps stale units.
         public init(skipStale: Bool = false) { self.skipStale = skipStale }
     }
 

@@ -10,9 +10,11 @@ import Foundation
 public struct StringTable: Sendable {
     /// Options for loading.
     public struct Options: Sendable, Hashable {
+        /// Strict (throw) or lenient (skip bad entries with warnings).
         public var mode: ParseMode
         /// Skip `.xcstrings` units in state `stale`.
         public var skipStale: Bool
+        /// Options; defaults: strict, keep stale units.
         public init(mode: ParseMode = .strict, skipStale: Bool = false) {
             self.mode = mode
             self.skipStale = skipStale
@@ -25,6 +27,7 @@ public struct StringTable: Sendable {
     public private(set) var warnings: [LocalizationWarning] = []
     private var index: [String: [String: [Int]]] = [:]  // locale → key → entry indexes
 
+    /// An empty table.
     public init() {}
 
     /// A table holding `entries` (later entries with the same key, variant and locale win).
