@@ -175,7 +175,7 @@ public final class FontFace {
 
         // Names and tables.
         let family = ftFace.pointee.family_name.map { String(cString: $0) } ?? ""
-        let style = ftFace.pointee.style_name.map { String(cString: $0) } ?? ""
+        let style = appliedInstance ?? ftFace.pointee.style_name.map { String(cString: $0) } ?? ""
         let postScript = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? ""
         let format = FT_Get_Font_Format(ftFace).map { String(cString: $0) } ?? ""
         var hhea = VerticalMetrics(ascender: Int(ftFace.pointee.ascender), descender: Int(ftFace.pointee.descender), lineGap: 0)
@@ -213,20 +213,27 @@ public final class FontFace {
         hb_blob_destroy(blob)
     }
 
-    /// Exact ink bounds of one glyph's outline in font units, from FreeType (unscaled, unhinted,
-    /// at this face's variation coordinates); nil for an empty glyph or a load error.
-    /// Used to cross-check HarfBuzz's extents; `Shaper` uses HarfBuzz (thread-safe).
-    public func outlineBounds(glyph: UInt32) -> GlyphBox? {
+    /// Bounds of one glyph's outline in font units, from FreeType (unscaled, unhinted, at this
+    /// face's variation coordinates): `exact` = FT_Outline_Get_BBox (curve extrema), otherwise
+    /// FT_Outline_Get_CBox (all control points, what glyf headers and HarfBuzz's extents give).
+    /// nil for an empty glyph or a load error. Used to cross-check HarfBuzz; `Shaper` uses HarfBuzz.
+    public func outlineBounds(glyph: UInt32, exact: Bool = false) -> GlyphBox? {
         let loadFlags = FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         guard FT_Load_Glyph(ftFace, glyph, loadFlags) == 0, let slot = ftFace.pointee.glyph,
               slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE, slot.pointee.outline.n_points > 0
         else { return nil }
         var box = FT_BBox()
-        guard FT_Outline_Get_BBox(&slot.pointee.outline, &box) == 0 else { return nil }
+        if exact {
+            guard FT_Outline_Get_BBox(&slot.pointee.outline, &box) == 0 else { return nil }
+        } else {
+            FT_Outline_Get_CBox(&slot.pointee.outline, &box)
+        }
         return GlyphBox(xMin: Double(box.xMin), yMin: Double(box.yMin), xMax: Double(box.xMax), yMax: Double(box.yMax))
     }
 
-    /// HarfBuzz's extents of one glyph in font units (at this face's coordinates); nil if empty.
+    /// HarfBuzz's extents of one glyph in font units (at this face's coordinates): the control-point
+    /// box, which holds the exact ink and exceeds it by a few units where curves bulge less than
+    /// their off-curve points; nil if empty.
     public func glyphExtents(glyph: UInt32) -> GlyphBox? {
         var e = hb_glyph_extents_t()
         guard hb_font_get_glyph_extents(hbFont, glyph, &e) != 0, e.width != 0 || e.height != 0 else { return nil }

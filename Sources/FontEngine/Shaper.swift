@@ -76,8 +76,8 @@ public final class Shaper {
         return total
     }
 
-    /// Ink bounds of the shaped `text` in font units (glyph extents at their shaped positions,
-    /// offsets included); nil when nothing has ink.
+    /// Ink bounds of the shaped `text` in font units (HarfBuzz glyph extents, i.e. control-point
+    /// boxes, at their shaped positions, offsets included); nil when nothing has ink.
     public func inkBox(of text: Substring) -> GlyphBox? {
         measure(text).ink
     }
@@ -88,7 +88,7 @@ public final class Shaper {
         var pen = 0
         var ink: GlyphBox?
         var missing = 0
-        var missingScalars: [Unicode.Scalar] = []
+        var missingAt: [(offset: Int, scalar: Unicode.Scalar)] = []
         let utf8 = Array(text.utf8)
         shape(text) { info, pos, count, runEnd in
             for i in 0..<count {
@@ -97,8 +97,8 @@ public final class Shaper {
                 if glyph == 0 {
                     missing += 1
                     for scalar in self.scalars(in: utf8, cluster: Int(info[i].cluster), runEnd: runEnd, info: info, count: count)
-                    where !missingScalars.contains(scalar) {
-                        missingScalars.append(scalar)
+                    where !missingAt.contains(where: { $0.scalar == scalar }) {
+                        missingAt.append((Int(info[i].cluster), scalar))
                     }
                 }
                 var e = hb_glyph_extents_t()
@@ -112,6 +112,9 @@ public final class Shaper {
                 total += Int(p.x_advance)
             }
         }
+        // In text order (RTL runs come out of HarfBuzz reversed).
+        let missingScalars = missingAt.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+            .map(\.element.scalar)
         return LineMeasurement(advance: total, clusterCount: text.count, missingGlyphCount: missing,
                                missingCharacters: missingScalars, ink: ink)
     }
