@@ -93,6 +93,12 @@ public struct FontInfo: Sendable, Hashable, Codable {
         Double(lineHeight(rule)) * size / Double(unitsPerEm)
     }
 
+    /// Whether ink reaches above the hhea ascender (e.g. Vietnamese capitals with stacked marks).
+    public func isAboveAscender(_ ink: GlyphBox?) -> Bool { (ink?.yMax ?? 0) > Double(hhea.ascender) }
+
+    /// Whether ink reaches below the hhea descender.
+    public func isBelowDescender(_ ink: GlyphBox?) -> Bool { (ink?.yMin ?? 0) < Double(hhea.descender) }
+
     /// Font units to points at `size`.
     public func points(_ units: Double, size: Double) -> Double { units * size / Double(unitsPerEm) }
 }

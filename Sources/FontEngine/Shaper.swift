@@ -172,7 +172,7 @@ public final class Shaper {
 
     /// Splits UTF-8 `bytes` into script runs (into `runs`). Common, Inherited and Unknown
     /// characters join the run before them (or the first real script at the start of the line);
-    /// a closing bracket takes the script of its opening bracket.
+    /// a closing bracket takes the script of its opening bracket; CJK scripts share a run.
     private func itemize(_ bytes: UnsafeBufferPointer<UInt8>) {
         runs.removeAll(keepingCapacity: true)
         bracketStack.removeAll(keepingCapacity: true)
@@ -204,7 +204,7 @@ public final class Shaper {
                 // The first real script also covers the neutral characters before it.
                 current = script
                 for k in bracketStack.indices where bracketStack[k].1 == HB_SCRIPT_INVALID { bracketStack[k].1 = script }
-            } else if script != current {
+            } else if script != current && !(Shaper.isHanCompatible(script) && Shaper.isHanCompatible(current)) {
                 runs.append((runStart, i, current))
                 runStart = i
                 current = script
@@ -212,6 +212,13 @@ public final class Shaper {
             i += length
         }
         runs.append((runStart, bytes.count, current))
+    }
+
+    /// Han, Hiragana, Katakana, Bopomofo and Hangul mix within one Japanese, Chinese or Korean
+    /// line: they stay in one run (the run keeps its first script), as HarfBuzz's own guess does.
+    static func isHanCompatible(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_HAN || script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA
+            || script == HB_SCRIPT_BOPOMOFO || script == HB_SCRIPT_HANGUL
     }
 
     /// Decodes one scalar of valid UTF-8 (Swift strings are always valid) at `i`.

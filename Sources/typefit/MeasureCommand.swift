@@ -57,8 +57,7 @@ struct MeasureCommand: ParsableCommand {
             var result = MeasureLine(text: line, advance: m.advance, clusters: m.clusterCount, missing: m.missingGlyphCount,
                                      missingCharacters: m.missingCharacters.map { String(format: "U+%04X", $0.value) },
                                      ink: m.ink.map { [$0.xMin, $0.yMin, $0.xMax, $0.yMax] },
-                                     aboveAscender: (m.ink?.yMax ?? 0) > Double(info.hhea.ascender),
-                                     belowDescender: (m.ink?.yMin ?? 0) < Double(info.hhea.descender))
+                                     aboveAscender: info.isAboveAscender(m.ink), belowDescender: info.isBelowDescender(m.ink))
             if !sizes.isEmpty {
                 result.widths = Dictionary(uniqueKeysWithValues: sizes.map { (sizeKey($0), roundedPoints(info.points(Double(m.advance), size: $0))) })
             }

@@ -141,6 +141,17 @@ import Testing
         #expect(CLIRunner.object(r.stdout)?["postscriptName"] as? String == "Roboto-Medium")
     }
 
+    @Test func pipedOutputDefaultsToJSON() throws {
+        // stdout is a pipe here, so without --format the output is JSON Lines.
+        let r = try CLIRunner.run(["measure", "Fonts/Noto/NotoSans-Regular.ttf", "--text-file", "-"], stdin: "a\nb\n")
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { CLIRunner.object($0) != nil })
+        // hb-shape NotoSans-Regular.ttf "a" → ax 561
+        #expect(CLIRunner.object(lines[0])?["advance"] as? Int == 561)
+    }
+
     @Test func helpHasExamples() throws {
         let r = try CLIRunner.run(["measure", "--help"])
         #expect(r.status == 0)

@@ -27,6 +27,33 @@ import Testing
         Case(font: "OpenSans/OpenSans-Regular.ttf", files: ["swiftfin/nl.strings", "home-assistant-ios/es.strings"], ranges: latin),
     ]
 
+    /// Japanese lines mix Han, Hiragana and Katakana: one run, as HarfBuzz guesses. Uses the
+    /// system's Noto Sans CJK collection (face 0) when installed (fonts-noto-cjk), else skips.
+    @Test func japaneseLinesMatchHbShape() throws {
+        let font = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        guard FileManager.default.fileExists(atPath: font) else { return }
+        var lines: [String] = []
+        for file in ["firefox-focus-ios/ja.strings", "home-assistant-ios/ja.strings", "swiftfin/ja.strings"] {
+            lines += stringsValues(Paths.corpus.appendingPathComponent(file)).prefix(25)
+        }
+        #expect(lines.count >= 30)
+        let textFile = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-live-ja-\(getpid()).txt")
+        try Data(lines.joined(separator: "\n").utf8).write(to: textFile)
+        defer { try? FileManager.default.removeItem(at: textFile) }
+        guard let out = runTool("hb-shape", ["--no-glyph-names", "--output-format=json", "--face-index=0", "--text-file=\(textFile.path)", font])
+        else { return }
+        let expected = hbShapeAdvances(out)
+        try #require(expected.count == lines.count)
+        let face = try FontFace(path: font, faceIndex: 0)
+        #expect(face.info.faceCount > 1)
+        let shaper = try Shaper(face: face)
+        var mismatches: [String] = []
+        for (line, advance) in zip(lines, expected) where shaper.advance(of: Substring(line)) != advance {
+            mismatches.append(line)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
     @Test(arguments: cases)
     func corpusLinesMatchHbShape(_ c: Case) throws {
         var lines: [String] = []
