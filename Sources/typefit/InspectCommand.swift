@@ -22,12 +22,25 @@ struct FontOptions: ParsableArguments {
 
     /// Loads the face; fontconfig sees the system fonts, the project's Fonts/ folder and --font-dir.
     func load() throws -> FontFace {
-        try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) { catalog() }
+        let catalog = try catalog()
+        return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) { catalog }
     }
 
-    func catalog() -> FontCatalog {
-        FontCatalog(directories: (FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) + fontDirectories)
+    /// fontconfig over the system fonts, the project's Fonts/ and every --font-dir (which must exist).
+    func catalog() throws -> FontCatalog {
+        for directory in fontDirectories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw FontOptionsError(message: "--font-dir \(directory): no such directory")
+            }
+        }
+        return FontCatalog(directories: (FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) + fontDirectories)
     }
+}
+
+struct FontOptionsError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 /// Output format: text on a terminal, JSON when piped, unless --format says otherwise.

@@ -49,7 +49,7 @@ struct MeasureCommand: ParsableCommand {
         let lines = try readLines(textFile)
         let face = try fontOptions.load()
         let shaper = try Shaper(face: face, features: features, language: language)
-        let catalog = fallback ? fontOptions.catalog() : nil
+        let catalog = fallback ? try fontOptions.catalog() : nil
         let info = face.info
         var results: [MeasureLine] = []
         for line in lines {

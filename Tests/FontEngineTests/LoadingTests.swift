@@ -148,3 +148,41 @@ import Testing
                 == Paths.root.appendingPathComponent("Fonts").path)
     }
 }
+
+/// Damaged real fonts (deterministic byte mutations of Roboto and Inter): loading either fails
+/// with a FontError or the face measures without crashing.
+@Suite struct MutatedFontTests {
+    @Test(arguments: ["Roboto/Roboto-Regular.ttf", "Inter/Inter-Regular.otf", "Noto/NotoSansArabic-Regular.ttf"])
+    func mutatedFontsNeverCrash(_ file: String) throws {
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Paths.font(file))))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-mutate-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var state: UInt64 = 0xDEAD_BEEF_CAFE_F00D
+        func next() -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(truncatingIfNeeded: state & 0x7FFF_FFFF)
+        }
+        var loaded = 0, rejected = 0
+        for round in 0..<40 {
+            var bytes = original
+            // Mutate bytes in the first 2 KB (table directory, head, hhea, maxp…) and a few anywhere.
+            for _ in 0..<(1 + round % 8) { bytes[next() % min(2048, bytes.count)] = UInt8(truncatingIfNeeded: next()) }
+            for _ in 0..<4 { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
+            if round % 5 == 4 { bytes.removeLast(next() % (bytes.count / 2)) }
+            let path = dir.appendingPathComponent("m\(round).bin").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            do {
+                let face = try FontFace(path: path)
+                let m = try Shaper(face: face).measure("AV Wave ابحث Ồ")
+                _ = face.info.lineHeight(.typo)
+                _ = m.ink
+                loaded += 1
+            } catch let error as FontError {
+                #expect(!error.description.contains("\n"))
+                rejected += 1
+            }
+        }
+        #expect(loaded + rejected == 40)
+    }
+}
