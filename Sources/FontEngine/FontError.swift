@@ -36,7 +36,7 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
         case .noMatchingFont(let pattern, let fallback):
             if let fallback { return "font '\(pattern)': no installed font matches (fontconfig would fall back to '\(fallback)')" }
             return "font '\(pattern)': no installed font matches"
-        case .invalidPattern(let pattern): return "font '\(pattern)': not a valid fontconfig pattern"
+        case .invalidPattern(let pattern): return "font '\(pattern)': not a usable fontconfig pattern (name a family, e.g. \"Inter:weight=600\", or :postscriptname=…)"
         case .invalidVariation(let path, let setting, let reason): return "\(path): variation '\(setting)': \(reason)"
         case .unknownInstance(let path, let name, let available):
             let list = available.isEmpty ? "the font has no named instances" : "available: \(available.joined(separator: ", "))"

@@ -26,8 +26,9 @@ public struct ScriptRun: Sendable, Hashable {
 
 /// Shapes lines with one face, features and language. Owns a reusable `hb_buffer_t` and
 /// scratch arrays, so `advance(of:)` allocates nothing per string once warmed up.
-/// Not thread-safe: use one `Shaper` per thread (they may share the `FontFace`... on one thread;
-/// HarfBuzz fonts may be shared, FreeType faces may not).
+/// Not thread-safe: use one `Shaper` per thread. Shapers only use the face's HarfBuzz font
+/// (shareable), but `FontFace` also owns a FreeType face, so keep each `FontFace` and its
+/// shapers on one thread (or load one `FontFace` per thread).
 public final class Shaper {
     /// The face this shaper measures with (kept alive).
     public let face: FontFace
@@ -89,13 +90,14 @@ public final class Shaper {
         var ink: GlyphBox?
         var missing = 0
         var missingAt: [(offset: Int, scalar: Unicode.Scalar)] = []
-        let utf8 = Array(text.utf8)
+        var utf8: [UInt8] = []  // filled only when a glyph is missing
         shape(text) { info, pos, count, runEnd in
             for i in 0..<count {
                 let p = pos[i]
                 let glyph = info[i].codepoint
                 if glyph == 0 {
                     missing += 1
+                    if utf8.isEmpty { utf8 = Array(text.utf8) }
                     for scalar in self.scalars(in: utf8, cluster: Int(info[i].cluster), runEnd: runEnd, info: info, count: count)
                     where !missingAt.contains(where: { $0.scalar == scalar }) {
                         missingAt.append((Int(info[i].cluster), scalar))
