@@ -137,11 +137,12 @@ public struct FourPointScaling: ScalingModel, Equatable {
     /// The unrounded value at a category.
     public func exactSize(at category: ContentSizeCategory) -> Double {
         let p = category.position
-        func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+        // a + (b − a) × k / n, multiplying before dividing so that e.g. 10 + 1.5 × 1 / 3 is exactly 10.5.
+        func lerp(_ a: Double, _ b: Double, _ k: Int, _ n: Int) -> Double { a + (b - a) * Double(k) / Double(n) }
         switch p {
-        case 0...3: return lerp(smallest, normal, Double(p) / 3)
-        case 4...6: return lerp(normal, maximumNormal, Double(p - 3) / 3)
-        default: return lerp(maximumNormal, maximumAccessibility, Double(p - 6) / 5)
+        case 0...3: return lerp(smallest, normal, p, 3)
+        case 4...6: return lerp(normal, maximumNormal, p - 3, 3)
+        default: return lerp(maximumNormal, maximumAccessibility, p - 6, 5)
         }
     }
     public func size(at category: ContentSizeCategory) -> ScaledSize {
@@ -200,7 +201,7 @@ public struct Limited<Base: ScalingModel>: ScalingModel {
 /// A type-erased scaling model.
 public struct AnyScalingModel: ScalingModel {
     private let sizeAt: @Sendable (ContentSizeCategory) -> ScaledSize
-    public init<M: ScalingModel>(_ model: M) { sizeAt = { model.size(at: $0) } }
+    public init(_ model: any ScalingModel) { sizeAt = { model.size(at: $0) } }
     public func size(at category: ContentSizeCategory) -> ScaledSize { sizeAt(category) }
 }
 

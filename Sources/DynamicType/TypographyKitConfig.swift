@@ -204,9 +204,11 @@ public struct TypographyKitConfig: Sendable {
     }
 
     /// The effective scaling rule of a style, or nil when it has no `point-size`.
-    public func scaling(forStyle name: String, algorithm: UIFontMetricsScaling.Algorithm = .default) -> TypographyKitScaling? {
+    /// `mode` overrides the style's/global scaling mode when given.
+    public func scaling(forStyle name: String, mode: TypographyKitScalingMode? = nil,
+                        algorithm: UIFontMetricsScaling.Algorithm = .default) -> TypographyKitScaling? {
         guard let style = styles[name], let size = style.pointSize else { return nil }
-        return TypographyKitScaling(mode: style.scalingMode ?? settings.scalingMode, pointSize: size,
+        return TypographyKitScaling(mode: mode ?? style.scalingMode ?? settings.scalingMode, pointSize: size,
                                     stepSize: settings.pointStepSize, multiplier: settings.pointStepMultiplier,
                                     minimum: style.minimumPointSize ?? settings.minimumPointSize,
                                     maximum: style.maximumPointSize ?? settings.maximumPointSize,
