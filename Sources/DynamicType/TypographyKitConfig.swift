@@ -73,6 +73,31 @@ public enum TypographyKitFontName: Equatable, Sendable {
 
     /// True for the System spellings.
     public var isSystem: Bool { if case .system = self { true } else { false } }
+
+    /// The font to load: a named font as is; a System spelling mapped to `systemStandIn` (a family
+    /// available to TypeFit, e.g. "Inter") with its weight, and a note saying so (SF Pro is not
+    /// redistributable, so system-font measurements are approximations).
+    public func resolved(systemStandIn: String) -> ResolvedFontName {
+        switch self {
+        case .named(let name):
+            return ResolvedFontName(family: name, weight: nil, italic: false, monospacedDigits: false, note: nil)
+        case .system(let weight, let italic, let mono):
+            return ResolvedFontName(family: systemStandIn, weight: weight, italic: italic, monospacedDigits: mono,
+                                    note: "system font (SF Pro) measured with stand-in \(systemStandIn) \(weight.rawValue)\(italic ? " italic" : "")\(mono ? " (monospaced digits requested)" : "")")
+        }
+    }
+}
+
+/// A font-name resolved for loading; see `TypographyKitFontName.resolved(systemStandIn:)`.
+public struct ResolvedFontName: Equatable, Sendable {
+    /// The font name or family to look up.
+    public let family: String
+    /// The weight for a System spelling (nil for named fonts, whose name carries it).
+    public let weight: FontWeight?
+    public let italic: Bool
+    public let monospacedDigits: Bool
+    /// Set when a stand-in replaces the system font.
+    public let note: String?
 }
 
 /// The `typography-kit` settings block.
@@ -409,6 +434,9 @@ private struct Parser {
                 s.scalingMode = TypographyKitScalingMode(rawValue: try choice(v, p("scaling-mode"), TypographyKitScalingMode.allCases.map(\.rawValue)))
             }
             own[name] = s
+        }
+        if !own.isEmpty {
+            warnings.append("ui-font-text-styles: TypographyKit gives every styled UILabel numberOfLines = 0 and lineBreakMode = .byWordWrapping (unlimited lines)")
         }
         var resolved: [String: TypographyKitStyle] = [:]
         for name in own.keys.sorted() {

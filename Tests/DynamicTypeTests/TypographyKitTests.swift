@@ -174,6 +174,8 @@ import Testing
             "ui-font-text-styles.tight.colour: unknown key, ignored by TypographyKit (nearest valid key: text-color)",
             "ui-font-text-styles.tight.letter-spacing: negative letter-spacing -0.5 is ignored (TypographyKit applies kern only when > 0)",
             "ui-font-text-styles.tight.text-color: \"bluish\" is not a built-in colour, hex, rgb or colour key; assumed to be an asset-catalog colour (not checked)",
+            // sorted by code point: ':' (0x3A) after '.' (0x2E)
+            "ui-font-text-styles: TypographyKit gives every styled UILabel numberOfLines = 0 and lineBreakMode = .byWordWrapping (unlimited lines)",
         ]
         #expect(c.warnings == expected)
     }
@@ -185,6 +187,10 @@ import Testing
         #expect(try TypographyKitFontName(parsing: "system-ultra-light") == .system(weight: .ultraLight, italic: false, monospacedDigits: false))
         #expect(try TypographyKitFontName(parsing: "Avenir-Medium") == .named("Avenir-Medium"))
         #expect(try TypographyKitFontName(parsing: "Avenir-Medium").isSystem == false)
+        let bold = try TypographyKitFontName(parsing: "System-Bold").resolved(systemStandIn: "Inter")
+        #expect(bold.family == "Inter" && bold.weight == .bold)
+        #expect(bold.note == "system font (SF Pro) measured with stand-in Inter bold")
+        #expect(try TypographyKitFontName(parsing: "Avenir-Medium").resolved(systemStandIn: "Inter").note == nil)
     }
 
     @Test func colourForms() throws {
