@@ -274,14 +274,19 @@ private struct Parser {
         if let s = value as? String { return "\"\(s)\"" }
         if value is [String: Any] { return "a dictionary" }
         if value is [Any] { return "an array" }
+        if isBoolean(value) { return (value as? Bool) == true ? "true" : "false" }
         return "\(value)"
     }
 
+    /// JSON/plist booleans arrive as `Bool` or a boolean NSNumber (objCType "c"), never as integers here.
+    func isBoolean(_ value: Any) -> Bool {
+        if type(of: value) == Bool.self { return true }
+        guard let n = value as? NSNumber else { return false }
+        return String(cString: n.objCType) == "c"
+    }
+
     func number(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Double {
-        if value is String || value is Bool && !(value is Int) {
-            throw TypographyKitConfigError(keyPath: path, message: "expected a number, got \(describe(value))")
-        }
-        if let n = value as? NSNumber, !(value is String) { return n.doubleValue }
+        if !(value is String), !isBoolean(value), let n = value as? NSNumber { return n.doubleValue }
         throw TypographyKitConfigError(keyPath: path, message: "expected a number, got \(describe(value))")
     }
 
@@ -293,7 +298,7 @@ private struct Parser {
     }
 
     func bool(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Bool {
-        if let b = value as? Bool, !(value is String) { return b }
+        if isBoolean(value), let b = value as? Bool { return b }
         throw TypographyKitConfigError(keyPath: path, message: "expected true or false, got \(describe(value))")
     }
 

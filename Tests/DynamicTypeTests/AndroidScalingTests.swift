@@ -79,6 +79,8 @@ import Testing
         // sp 8: 8 + 1.2 × 2/3 = 8.8 (these happen to equal the platform's 1.1 table).
         #expect(close(nl(14, 1.1, .androidx), 15.6, 1e-5))
         #expect(close(nl(8, 1.1, .androidx), 8.8, 1e-5))
+        // androidx at 1.05 (key 104, below the first table 1.15): t = (1.05 − 1)/(1.15 − 1) = 1/3; sp 14: 14 + 2.4/3 = 14.8.
+        #expect(close(nl(14, 1.05, .androidx), 14.8, 1e-5))
         // androidx below 1.03: linear, 14 × 1.02 = 14.28.
         #expect(close(nl(14, 1.02, .androidx), 14.28, 1e-9))
     }

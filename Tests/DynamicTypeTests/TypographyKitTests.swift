@@ -101,6 +101,10 @@ import Testing
 
     @Test func plistExample() throws {
         let c = try examplePlist()
+        // Plist booleans and numbers are told apart too.
+        let plist = "<plist><dict><key>typography-kit</key><dict><key>is-development</key><true/><key>point-step-size</key><real>1.5</real></dict></dict></plist>"
+        let flags = try TypographyKitConfig.parse(propertyList: Data(plist.utf8))
+        #expect(flags.settings.isDevelopment == true && flags.settings.pointStepSize == 1.5)
         #expect(c.settings.minimumPointSize == nil && c.settings.maximumPointSize == nil)
         #expect(c.colors["text"] == rgb255(255, 171, 1)) // "gold" → #FFAB01
         #expect(c.colors["background"] == .shade("dark", rgb255(8, 34, 76)))
@@ -134,6 +138,8 @@ import Testing
         #expect(error(#"{"typography-colors": {"a": {"dark": "red"}}}"#) == #"typography-colors.a: a light/dark colour needs a "light" value"#)
         #expect(error(#"{"ui-font-text-styles": {"x": {"letter-case": "sponge"}}}"#)?.hasPrefix(#"ui-font-text-styles.x.letter-case: unknown letter-case "sponge""#) == true)
         #expect(error(#"{"ui-font-text-styles": {"x": {"font-name": "System-Fat"}}}"#)?.hasPrefix(#"ui-font-text-styles.x.font-name: unknown font weight "Fat""#) == true)
+        #expect(error(#"{"ui-font-text-styles": {"p": {"point-size": true}}}"#) == "ui-font-text-styles.p.point-size: expected a number, got true")
+        #expect(error(#"{"typography-kit": {"is-development": 1}}"#) == "typography-kit.is-development: expected true or false, got 1")
         #expect(error("[1]") == "expected a dictionary at the top level, got an array")
         #expect(error("{") != nil)
     }
