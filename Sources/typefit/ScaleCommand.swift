@@ -41,7 +41,7 @@ struct ScaleCommand: ParsableCommand {
     }
 
     @Option(help: "Scaling model.") var model: Model?
-    @Option(help: "Text style(s), comma-separated (e.g. body,title1); with --config: style names of the config.")
+    @Option(help: "Text style(s), comma-separated (e.g. body,title1); with --config: style names of the config; with stepping, interpolate, table, android: the row label.")
     var style: String?
     @Option(help: "Point size at Large (uifontmetrics, stepping) or sp size (android).") var size: Double?
     @Option(help: "A TypographyKit.json or .plist whose styles to scale.") var config: String?
@@ -124,19 +124,19 @@ struct ScaleCommand: ParsableCommand {
             }
         case .stepping:
             let v = try require(size, "--size", for: model)
-            return [("stepping", SteppingScaling(pointSize: v, stepSize: step, multiplier: multiplier, minimum: minimum, maximum: maximum))]
+            return [(style ?? "stepping", SteppingScaling(pointSize: v, stepSize: step, multiplier: multiplier, minimum: minimum, maximum: maximum))]
         case .interpolate:
             let m = FourPointScaling(smallest: try require(smallest, "--smallest", for: model),
                                      normal: try require(normal, "--normal", for: model),
                                      maximumNormal: try require(maximumNormal, "--maximum-normal", for: model),
                                      maximumAccessibility: try require(maximumAccessibility, "--maximum-accessibility", for: model))
-            return [("interpolate", m)]
+            return [(style ?? "interpolate", m)]
         case .table:
             guard let table else { throw ValidationError("--model table needs --table with 12 sizes") }
             let sizes = try numbers(table, "--table")
             let heights = try lineHeights.map { try numbers($0, "--line-heights") }
             let entries = sizes.enumerated().map { i, s in ScaledSize(pointSize: s, lineHeight: heights?[i]) }
-            do throws(DynamicTypeError) { return [("table", try TableScaling(sizes: entries))] } catch {
+            do throws(DynamicTypeError) { return [(style ?? "table", try TableScaling(sizes: entries))] } catch {
                 throw ValidationError(error.message)
             }
         case .android:
@@ -148,7 +148,7 @@ struct ScaleCommand: ParsableCommand {
             }
             let conversion: AndroidScaling.Conversion = androidConversion == .linear ? .linear : .nonlinear(variant)
             let mapping: AndroidFontScaleMapping = androidMapping == .bodyRatio ? .iosBodyRatio : .nearestAndroid14Preset
-            return [("android", AndroidScaling(spSize: v, mapping: mapping, conversion: conversion))]
+            return [(style ?? "android", AndroidScaling(spSize: v, mapping: mapping, conversion: conversion))]
         }
     }
 
