@@ -84,6 +84,14 @@ public enum ReportWriter {
             }
             temps.append((temp, target))
         }
+        // Refuse before replacing anything when a target cannot be replaced by a file.
+        for (_, target) in temps {
+            var targetIsDir: ObjCBool = false
+            if fm.fileExists(atPath: target.path, isDirectory: &targetIsDir), targetIsDir.boolValue {
+                cleanUp()
+                throw ReportWriteError(path: target.path, reason: "is a directory; cannot replace it with a report")
+            }
+        }
         var written: [URL] = []
         for (temp, target) in temps {
             if rename(temp.path, target.path) != 0 {
