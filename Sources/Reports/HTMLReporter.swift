@@ -22,7 +22,7 @@ public enum HTMLReporter {
         }
         h += css
         h += "</style>\n</head>\n<body>\n"
-        h += "<header><h1>\(failing.isEmpty ? "✅" : "❌") \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
+        h += "<header><h1><span class=\"verdict \(failing.isEmpty ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
         if let b = doc.baseline { h += " · baseline <code>\(e(b))</code>" }
         if let t = doc.generatedAt { h += " · \(e(t))" }
@@ -109,7 +109,7 @@ public enum HTMLReporter {
 
     static func slug(_ s: String) -> String {
         String(s.unicodeScalars.map { u -> Character in
-            (u.isASCII && (CharacterSet.alphanumerics.contains(u) || u == "_" || u == ".")) ? Character(u) : "_"
+            (u.isASCII && (CharacterSet.alphanumerics.contains(u) || u == "_" || u == "." || u == "-")) ? Character(u) : "_"
         })
     }
 
@@ -257,6 +257,8 @@ public enum HTMLReporter {
 
     static let css = """
     body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #1c1c1e; background: #fff; }
+    .verdict { font-size: 14px; padding: 2px 8px; border-radius: 4px; color: #fff; vertical-align: 3px; }
+    .verdict.fail { background: #d70015; } .verdict.pass { background: #248a3d; }
     h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; margin-top: 28px; } h3 { font-size: 15px; }
     table { border-collapse: collapse; } th, td { border: 1px solid #d1d1d6; padding: 3px 8px; text-align: left; vertical-align: top; }
     tr.failing td { background: #fde8e8; } tr.baselined td { color: #8e8e93; }
