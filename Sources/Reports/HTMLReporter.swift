@@ -127,8 +127,10 @@ public enum HTMLReporter {
         let displayWidth = 240.0
         let k = s.width > 0 ? displayWidth / s.width : 1
         let n = ReportText.number
-        let problems = s.rows.flatMap(\.labels).filter { $0.truncated || $0.clipped }.count
-            + s.rows.filter { $0.clippedBy > 0 }.count
+        // Rows with a problem: clipped, or holding a truncated, clipped or ink-overflowing label.
+        let problems = s.rows.filter { row in
+            row.clippedBy > 0 || row.labels.contains { $0.truncated || $0.clipped || $0.inkOverflow > 0 }
+        }.count
         var g = "<figure id=\"\(id)\" class=\"mockup\(problems > 0 ? " has-problems" : "")\">\n"
         g += "<svg width=\"\(n(s.width * k))\" height=\"\(n(s.height * k))\" "
             + "viewBox=\"0 0 \(n(s.width)) \(n(s.height))\" role=\"img\" aria-label=\"\(e(s.screen)) on \(e(s.device)) at \(e(s.category)) in \(e(s.locale))\">\n"
@@ -154,7 +156,7 @@ public enum HTMLReporter {
         }
         g += "</g>\n</svg>\n"
         g += "<figcaption><a href=\"#\(id)\">\(e(ReportText.shortCategory(s.category)))</a> · \(e(s.locale)) · "
-            + "\(n(s.rowsVisible)) rows visible\(problems > 0 ? " · <b>\(problems) problem\(problems == 1 ? "" : "s")</b>" : "")</figcaption>\n</figure>\n"
+            + "\(n(s.rowsVisible)) rows visible\(problems > 0 ? " · <b>\(problems) row\(problems == 1 ? "" : "s") with problems</b>" : "")</figcaption>\n</figure>\n"
         return g
     }
 
@@ -270,8 +272,9 @@ public enum HTMLReporter {
     .rowbg { fill: #fff; } .row.clipped .rowbg { fill: #fff4e5; stroke: #ff9500; stroke-width: 2; }
     .sep { stroke: #c6c6c8; stroke-width: 0.5; }
     .label .frame { fill: none; stroke: #a2c4f5; stroke-width: 0.75; stroke-dasharray: 2 2; }
-    .label.truncated .frame { fill: rgba(255, 59, 48, 0.18); stroke: #ff3b30; stroke-width: 2; stroke-dasharray: none; }
     .label.clipped .frame { fill: rgba(255, 149, 0, 0.18); stroke: #ff9500; stroke-width: 2; stroke-dasharray: none; }
+    /* Truncation wins over clipping: it comes last. */
+    .label.truncated .frame { fill: rgba(255, 59, 48, 0.18); stroke: #ff3b30; stroke-width: 2; stroke-dasharray: none; }
     .inkbox { fill: none; stroke: #af52de; stroke-width: 1; stroke-dasharray: 3 2; }
     text { fill: #1c1c1e; }
     .axis { font-size: 10px; fill: #3a3a3c; font-family: system-ui, sans-serif; }
