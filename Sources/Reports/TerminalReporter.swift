@@ -13,7 +13,8 @@ public enum TerminalStyle {
 /// The human summary printed at the end of `typefit audit`.
 public enum TerminalReporter {
     /// Renders: a header, a table by check (findings by severity, new, baselined, failing), a table by
-    /// check × category (12 columns xS…AX5, counts of findings), then each failing finding on one line.
+    /// check × category (12 columns xS…AX5, counts of findings), then the failing findings grouped by check
+    /// under a "check — title (count)" heading, each on one line.
     /// ANSI escapes only when `colors` is true.
     public static func render(_ document: ReportDocument, colors: Bool) -> String {
         let doc = document.normalized()
@@ -51,7 +52,16 @@ public enum TerminalReporter {
             out += s.green("✔ No new findings at or above \(doc.failOn.rawValue).") + "\n"
         } else {
             out += s.bold("Failing findings (\(failing.count)):") + "\n"
-            for f in failing { out += line(f, s) + "\n" }
+            var current: String?
+            for f in failing {
+                if f.checkId != current {
+                    current = f.checkId
+                    let title = doc.checks.first { $0.id == f.checkId }?.title
+                    let count = failing.filter { $0.checkId == f.checkId }.count
+                    out += s.bold(f.checkId + (title.map { " — \($0)" } ?? "") + " (\(count))") + "\n"
+                }
+                out += line(f, s) + "\n"
+            }
             out += "\n" + s.red("✖ \(failing.count) new failing finding\(failing.count == 1 ? "" : "s").") + "\n"
         }
         return out

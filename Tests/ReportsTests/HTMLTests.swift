@@ -122,25 +122,29 @@ import Testing
         let shot = try Run.run(common + ["--screenshot=\(png.path)", "--window-size=1280,2000", page.absoluteString])
         #expect(shot.status == 0, "chromium --screenshot failed: \(shot.stderr.suffix(2000))")
         #expect(!shot.stderr.contains("Uncaught") && !shot.stderr.contains("ERROR:CONSOLE"))
-        if let keep = ProcessInfo.processInfo.environment["TYPEFIT_KEEP_HTML"] {
+        if let keep = ProcessInfo.processInfo.environment["TYPEFIT_KEEP_REPORTS_HTML"] {
             try? FileManager.default.removeItem(atPath: keep)
             try? FileManager.default.copyItem(at: dir.url, to: URL(fileURLWithPath: keep))
         }
         let pixels = try Validate.pngPixels(png.path)
         #expect(pixels.width == 1280 && pixels.height == 2000)
         #expect(pixels.nonWhite > 50_000, "screenshot looks blank: \(pixels)")
-        #expect(pixels.red > 200, "no red truncation highlight visible: \(pixels)")
+        #expect(pixels.red > 200, "no red visible: \(pixels)")
+        // The first 2000 px show the Contacts / iPhone 15 Pro mockups down to AX1, whose truncated name label
+        // (361 × 34 pt at 240/393 scale ≈ 220 × 21 px) is tinted; the legend swatch alone is 12 × 12 px.
+        #expect(pixels.truncationTint > 1000, "truncated label not highlighted: \(pixels)")
     }
 }
 
 extension Validate {
     struct Pixels: CustomStringConvertible {
-        var width: Int, height: Int, nonWhite: Int, red: Int
-        var description: String { "\(width)×\(height), non-white \(nonWhite), red \(red)" }
+        var width: Int, height: Int, nonWhite: Int, red: Int, truncationTint: Int
+        var description: String { "\(width)×\(height), non-white \(nonWhite), red \(red), truncation tint \(truncationTint)" }
     }
 
     /// Decodes an 8-bit RGB/RGBA non-interlaced PNG with Python's zlib (no imaging library needed) and counts
-    /// non-white pixels and strongly red ones (r > 200, g < 140, b < 140).
+    /// non-white pixels, strongly red ones (r > 200, g < 140, b < 140), and the truncated-label tint:
+    /// rgba(255, 59, 48, 0.18) over white = (255, 0.18·59 + 0.82·255, 0.18·48 + 0.82·255) ≈ (255, 220, 218).
     static func pngPixels(_ path: String) throws -> Pixels {
         let script = """
         import struct, sys, zlib
@@ -154,7 +158,7 @@ extension Validate {
         assert depth == 8 and ctype in (2, 6) and interlace == 0, (depth, ctype, interlace)
         bpp = 3 if ctype == 2 else 4
         raw = zlib.decompress(idat); stride = w * bpp
-        prev = bytearray(stride); nonwhite = red = 0; i = 0
+        prev = bytearray(stride); nonwhite = red = tint = 0; i = 0
         for y in range(h):
             f = raw[i]; line = bytearray(raw[i + 1:i + 1 + stride]); i += 1 + stride
             for x in range(stride):
@@ -169,15 +173,16 @@ extension Validate {
                 r, g, bl = line[x], line[x + 1], line[x + 2]
                 if r < 250 or g < 250 or bl < 250: nonwhite += 1
                 if r > 200 and g < 140 and bl < 140: red += 1
+                if r >= 252 and abs(g - 220) <= 4 and abs(bl - 218) <= 4: tint += 1
             prev = line
-        print(w, h, nonwhite, red)
+        print(w, h, nonwhite, red, tint)
         """
         let r = try Run.run(["python3", "-c", script, path])
         let parts = r.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard r.status == 0, parts.count == 4 else {
+        guard r.status == 0, parts.count == 5 else {
             Issue.record("PNG decoding failed: \(r.stderr)")
-            return Pixels(width: 0, height: 0, nonWhite: 0, red: 0)
+            return Pixels(width: 0, height: 0, nonWhite: 0, red: 0, truncationTint: 0)
         }
-        return Pixels(width: parts[0], height: parts[1], nonWhite: parts[2], red: parts[3])
+        return Pixels(width: parts[0], height: parts[1], nonWhite: parts[2], red: parts[3], truncationTint: parts[4])
     }
 }

@@ -82,6 +82,13 @@ import Testing
         // No temporary files left behind.
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(names == ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"])
+        // For looking at the outputs by hand: TYPEFIT_KEEP_REPORTS=/some/dir swift test --filter ReportsTests
+        if let keep = ProcessInfo.processInfo.environment["TYPEFIT_KEEP_REPORTS"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try? FileManager.default.copyItem(at: out, to: URL(fileURLWithPath: keep))
+            try? Data(TerminalReporter.render(doc, colors: false).utf8).write(to: URL(fileURLWithPath: keep + "/terminal.txt"))
+            try? Data(GitHubAnnotations.render(doc).utf8).write(to: URL(fileURLWithPath: keep + "/github.txt"))
+        }
         #expect(ReportFormat.terminal.fileName == nil && ReportFormat.github.fileName == nil)
     }
 

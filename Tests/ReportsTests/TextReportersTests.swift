@@ -41,6 +41,7 @@ import Testing
         // clipped: xL…AX5, 4 each (2 devices × 2 locales).
         #expect(row("text.clipped", after: "By category") == ["text.clipped", "0", "0", "0", "0", "4", "4", "4", "4", "4", "4", "4", "4"])
         #expect(plain.contains("Failing findings (26):"))
+        #expect(plain.contains("\ntext.truncated — Text is truncated (26)\n"))
         #expect(plain.contains("✖ 26 new failing findings."))
         // One failing line: Contacts / iPhone SE / xxxL: 15.533 × 23 = 357.259 needed, 343 available.
         let line = lines.first { $0.contains("Contacts / iPhone SE / xxxL / en") }
