@@ -29,7 +29,7 @@ enum CLIMain {
 
     /// The error's description on one line.
     static func oneLine(_ error: any Error) -> String {
-        let text = (error as? CustomStringConvertible)?.description ?? "\(error)"
+        let text = String(describing: error)
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

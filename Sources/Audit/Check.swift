@@ -1,0 +1,143 @@
+import Foundation
+import Reports
+
+/// A check: a pure function from observations to findings.
+///
+/// Each check lives in its own file under `Checks/` and documents itself: a stable `id`,
+/// a `title`, a `rationale` for users, a `defaultSeverity`, and `examples` that are also
+/// its tests (AuditTests runs every example of every registered check).
+public protocol Check: Sendable {
+    /// Stable id, e.g. "text.truncated". Baselines and configs refer to it.
+    var id: String { get }
+    var title: String { get }
+    /// Why it matters to users, 2–4 sentences.
+    var rationale: String { get }
+    /// Exactly when it reports, with thresholds and the figures it attaches (for docs/checks.md).
+    var definition: String { get }
+    var defaultSeverity: Severity { get }
+    /// Small inputs with the findings they must produce; run as tests.
+    var examples: [CheckExample] { get }
+    /// Findings for `input`, each with `defaultSeverity` (overrides are applied by `Auditor`).
+    func run(_ input: AuditInput, context: CheckContext) -> [Finding]
+}
+
+extension Check {
+    /// The report descriptor, with `severity` in force for this run (default: `defaultSeverity`).
+    public func descriptor(severity: Severity? = nil) -> CheckDescriptor {
+        CheckDescriptor(id: id, title: title, rationale: rationale, defaultSeverity: defaultSeverity,
+                        severity: severity ?? defaultSeverity)
+    }
+}
+
+/// Thresholds the checks use; the defaults are documented in docs/checks.md.
+public struct CheckContext: Sendable, Equatable {
+    /// Ink may pass the label's box by this much (points) before `glyph.ink-clipped` reports it.
+    public var inkTolerance: Double
+    /// Smallest point size at the default category Large (`style.too-small`); HIG iOS minimum 11 pt.
+    public var minimumPointSize: Double
+    /// Relative spread of hhea/typo/win line heights that `font.metrics` tolerates (0.10 = 10 %).
+    public var metricsTolerance: Double
+    /// Fully visible rows every screen must show when it sets no minimum of its own (nil: no default).
+    public var minimumRowsVisible: Int?
+    /// Lengths closer than this (points) count as equal, so rounding noise never reports.
+    public var lengthEpsilon: Double
+
+    public init(inkTolerance: Double = 0.5, minimumPointSize: Double = 11, metricsTolerance: Double = 0.10,
+                minimumRowsVisible: Int? = nil, lengthEpsilon: Double = 0.01) {
+        self.inkTolerance = inkTolerance
+        self.minimumPointSize = minimumPointSize
+        self.metricsTolerance = metricsTolerance
+        self.minimumRowsVisible = minimumRowsVisible
+        self.lengthEpsilon = lengthEpsilon
+    }
+
+    public static let `default` = CheckContext()
+}
+
+/// One documented example of a check, run as a test.
+public struct CheckExample: Sendable {
+    public var description: String
+    public var input: AuditInput
+    public var context: CheckContext
+    /// How many findings the check must produce.
+    public var expectedCount: Int
+    /// Fragments every finding's message must contain (in order of findings: fragment i applies
+    /// to finding i when there are as many fragments as findings, else to every finding).
+    public var messageContains: [String]
+    /// Figures the first finding must carry (compared to 3 decimals).
+    public var figures: [String: Double]
+
+    public init(_ description: String, input: AuditInput, context: CheckContext = .default, expectedCount: Int,
+                messageContains: [String] = [], figures: [String: Double] = [:]) {
+        self.description = description
+        self.input = input
+        self.context = context
+        self.expectedCount = expectedCount
+        self.messageContains = messageContains
+        self.figures = figures
+    }
+}
+
+/// Errors of the Audit module; `description` is one line naming the input and the problem.
+public enum AuditError: Error, Equatable, CustomStringConvertible {
+    case unknownCheck(id: String, suggestion: String?, origin: String?)
+    case baselineMissing(path: String)
+    case baselineUnreadable(path: String, reason: String)
+    case baselineInvalid(path: String, reason: String)
+    case baselineNewerSchema(path: String, found: Int, supported: Int)
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownCheck(id, suggestion, origin):
+            let prefix = origin.map { "\($0): " } ?? ""
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            return "\(prefix)unknown check id '\(id)'\(hint); `typefit checks` lists them"
+        case let .baselineMissing(path):
+            return "\(path): baseline file not found"
+        case let .baselineUnreadable(path, reason):
+            return "\(path): cannot read baseline: \(reason)"
+        case let .baselineInvalid(path, reason):
+            return "\(path): invalid baseline: \(reason)"
+        case let .baselineNewerSchema(path, found, supported):
+            return "\(path): baseline schema version \(found) is newer than this typefit supports (\(supported)); upgrade typefit"
+        case let .writeFailed(path, reason):
+            return "\(path): cannot write: \(reason)"
+        }
+    }
+}
+
+/// Message helpers shared by the checks.
+enum Describe {
+    /// A length in points with one decimal, e.g. "231.4 pt".
+    static func pt(_ value: Double) -> String { String(format: "%.1f pt", value) }
+    /// A number with one decimal, e.g. "2.7".
+    static func one(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// A fraction as a whole percentage, e.g. 0.125 → "13 %"; with `decimals` 1 → "12.5 %".
+    static func percent(_ fraction: Double, decimals: Int = 0) -> String {
+        String(format: "%.\(decimals)f %%", fraction * 100)
+    }
+    /// A quoted text on one line (line breaks shown as "⏎"), shortened to 60 characters.
+    static func quote(_ text: String) -> String {
+        let limit = 60
+        let flat = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "⏎")
+        let shown = flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
+        return "“\(shown)”"
+    }
+    /// "at <category> on <device> (<locale>)".
+    static func place(category: String, device: String, locale: String) -> String {
+        "at \(category) on \(device) (\(locale))"
+    }
+    /// Lines as "1 line" / "3 lines".
+    static func lines(_ n: Int) -> String { n == 1 ? "1 line" : "\(n) lines" }
+}
+
+extension LabelObservation {
+    /// A finding about this label, with its identity fields filled in.
+    func finding(_ check: some Check, message: String, figures: [String: Double]) -> Finding {
+        Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: screen, row: row,
+                label: label, device: device, category: category, locale: locale, style: style, font: font,
+                stringKey: stringKey, source: source, figures: figures, text: text)
+    }
+    var place: String { Describe.place(category: category, device: device, locale: locale) }
+}

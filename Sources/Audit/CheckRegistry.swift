@@ -1,0 +1,92 @@
+import Reports
+
+/// Every check TypeFit knows, in a stable order.
+public enum CheckRegistry {
+    /// All checks, sorted by id.
+    public static let all: [any Check] = [
+        FontMetricsCheck(),
+        FontWinClippingCheck(),
+        GlyphInkClippedCheck(),
+        GlyphMissingCheck(),
+        ScreenRowTooTallCheck(),
+        ScreenRowsVisibleCheck(),
+        StyleCappedCheck(),
+        StyleNotScalingCheck(),
+        StyleTooSmallCheck(),
+        TextAutoshrinkCheck(),
+        TextClippedCheck(),
+        TextTruncatedCheck(),
+    ].sorted { $0.id < $1.id }
+
+    /// All check ids, sorted.
+    public static var ids: [String] { all.map(\.id) }
+
+    /// The check with `id`; throws `AuditError.unknownCheck` with the closest id as a suggestion.
+    /// `origin` names where the id came from (e.g. "typefit.yml: checks.disabled"), for the error.
+    public static func check(id: String, origin: String? = nil) throws -> any Check {
+        if let check = all.first(where: { $0.id == id }) { return check }
+        throw AuditError.unknownCheck(id: id, suggestion: suggestion(for: id), origin: origin)
+    }
+
+    /// The known id closest to `id` (edit distance ≤ max(3, a third of its length)), if any.
+    public static func suggestion(for id: String) -> String? {
+        let scored = ids.map { ($0, editDistance(id.lowercased(), $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(3, id.count / 3) ? best.0 : nil
+    }
+
+    /// Levenshtein distance over characters.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// docs/checks.md: every check with its title, id, default severity, rationale and the
+    /// definition from its examples. AuditTests asserts the committed file equals this text.
+    public static func markdown() -> String {
+        var out = """
+            # Checks
+
+            Generated from `CheckRegistry.all` (Sources/Audit); `AuditTests` fails when this file is stale.
+            Regenerate with `TYPEFIT_REGENERATE_DOCS=1 swift test --filter AuditTests`.
+
+            Severities: `info` < `warning` < `error`. The config can override a check's severity or disable it
+            (`AuditConfiguration`); `--fail-on` chooses the severity at or above which a new finding (one not in
+            the baseline) fails the run with exit code 1. Thresholds (defaults): ink tolerance \(CheckContext.default.inkTolerance) pt,
+            minimum point size \(CheckContext.default.minimumPointSize) pt at Large,
+            metrics tolerance \(Int(CheckContext.default.metricsTolerance * 100)) %,
+            length epsilon \(CheckContext.default.lengthEpsilon) pt.
+
+            | id | title | default severity |
+            |---|---|---|
+
+            """
+        for check in all {
+            out += "| `\(check.id)` | \(check.title) | \(check.defaultSeverity.rawValue) |\n"
+        }
+        for check in all {
+            out += "\n## `\(check.id)`: \(check.title)\n\nDefault severity: **\(check.defaultSeverity.rawValue)**.\n\n"
+            out += check.rationale + "\n\n**When it reports.** " + check.definition
+            out += "\n\nExamples (each one is a test):\n\n"
+            for example in check.examples {
+                let count = example.expectedCount == 1 ? "1 finding" : "\(example.expectedCount) findings"
+                out += "- \(example.description): \(count)"
+                if let fragment = example.messageContains.first {
+                    out += " (“…\(fragment)…”)"
+                }
+                out += "\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,72 @@
+import Reports
+
+/// `glyph.missing`: the label's font lacks characters of its text.
+///
+/// Missing characters do not depend on the size category or the device, so this check reports
+/// once per screen, row, label, locale and font (category and device are left empty); the
+/// first observation in input order supplies the text and fallback.
+public struct GlyphMissingCheck: Check {
+    public init() {}
+    public let id = "glyph.missing"
+    public let title = "Characters missing from the font"
+    public let rationale = """
+        When the app's font lacks a character, iOS draws it with a fallback font whose size, weight and \
+        metrics differ, or as an empty box when no font has it. \
+        Measurements made with the app's font are then wrong, and the text can look broken. \
+        Pick a font that covers the locale or set the fallback explicitly.
+        """
+    public let definition = """
+        Reports characters of the text that the label's font has no glyph for, as U+XXXX, with the fallback font that has them (or none). Missing characters do not depend on size or device, so it reports once per screen, row, label, locale and font, with no category or device. Figure: missingCount.
+        """
+    public let defaultSeverity = Severity.warning
+
+    public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
+        var seen = Set<[String]>()
+        var findings: [Finding] = []
+        for label in input.labels where !label.missingCharacters.isEmpty {
+            let key = [label.screen, label.row, label.label, label.locale, label.font, label.stringKey ?? ""]
+            guard seen.insert(key).inserted else { continue }
+            let list = label.missingCharacters.joined(separator: ", ")
+            let fallback = label.fallbackFont.map { "; fallback draws them with \($0)" }
+                ?? "; no installed font has them, so they show as empty boxes"
+            let message = "\(label.font) lacks \(list) used in \(Describe.quote(label.text)) (\(label.locale))\(fallback)"
+            var finding = label.finding(self, message: message, figures: [
+                "missingCount": Double(label.missingCharacters.count),
+            ])
+            finding.category = nil
+            finding.device = nil
+            findings.append(finding)
+        }
+        return findings
+    }
+
+    public var examples: [CheckExample] {
+        // Inter-Regular has no Thai: U+0E2A (ส) and U+0E27 (ว) are not in its cmap (fontTools getBestCmap).
+        let thai = LabelObservation(
+            screen: "Settings", row: "greeting", label: "title", device: "iPhone 16", category: "large",
+            categoryIndex: 3, locale: "th", style: "body", font: "Inter-Regular", text: "สวัสดี",
+            neededWidth: 40, availableWidth: 300, pointSize: 17, missingCharacters: ["U+0E2A", "U+0E27", "U+0E31", "U+0E14", "U+0E35"],
+            fallbackFont: "Noto Sans Thai")
+        var atAX5 = thai
+        atAX5.category = "accessibilityExtraExtraExtraLarge"
+        atAX5.categoryIndex = 11
+        var tofu = thai
+        tofu.label = "emoji"
+        tofu.text = "🦜"
+        tofu.missingCharacters = ["U+1F99C"]
+        tofu.fallbackFont = nil
+        var covered = thai
+        covered.font = "NotoSansThai-Regular"
+        covered.missingCharacters = []
+        covered.fallbackFont = nil
+        return [
+            CheckExample("Thai in Inter, same label at two categories → one finding",
+                         input: AuditInput(labels: [thai, atAX5]), expectedCount: 1,
+                         messageContains: ["Inter-Regular lacks U+0E2A, U+0E27, U+0E31, U+0E14, U+0E35 used in “สวัสดี” (th); fallback draws them with Noto Sans Thai"],
+                         figures: ["missingCount": 5]),
+            CheckExample("no font has the emoji", input: AuditInput(labels: [tofu]), expectedCount: 1,
+                         messageContains: ["no installed font has them"]),
+            CheckExample("Noto Sans Thai covers Thai", input: AuditInput(labels: [covered]), expectedCount: 0),
+        ]
+    }
+}

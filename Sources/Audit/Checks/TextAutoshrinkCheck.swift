@@ -1,0 +1,72 @@
+import Reports
+
+/// `text.autoshrink`: autoshrink takes back size the user asked for.
+///
+/// Reports a label at a category where the style asks for more than its Large size
+/// (`requestedPointSize > largePointSize + lengthEpsilon`) and autoshrink draws it smaller than
+/// requested (`pointSize < requestedPointSize − lengthEpsilon`). Figures: requestedPointSize,
+/// pointSize, largePointSize, shrinkFactor (pointSize / requested) and lostGrowth
+/// ((requested − pointSize) / (requested − large): 1 = all the enlargement is lost).
+public struct TextAutoshrinkCheck: Check {
+    public init() {}
+    public let id = "text.autoshrink"
+    public let title = "Autoshrink undoes Dynamic Type"
+    public let rationale = """
+        adjustsFontSizeToFitWidth shrinks text until it fits, so at large Dynamic Type sizes it hands back \
+        the size the user asked for, sometimes all of it. \
+        The label looks fine in screenshots while the person who needs large text gets small text. \
+        Let the label wrap instead of shrinking.
+        """
+    public let definition = """
+        Reports a label at a category where the style asks for more than its Large size (`requestedPointSize > largePointSize + lengthEpsilon`) and autoshrink draws it smaller than asked (`pointSize < requestedPointSize − lengthEpsilon`). Figures: requestedPointSize, pointSize, largePointSize, shrinkFactor (pointSize / requested), lostGrowth ((requested − pointSize) / (requested − large); 1 or more = all of the enlargement lost).
+        """
+    public let defaultSeverity = Severity.warning
+
+    public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
+        input.labels.compactMap { label in
+            let requested = label.requestedPointSize
+            let large = label.largePointSize
+            guard requested > large + context.lengthEpsilon, label.pointSize < requested - context.lengthEpsilon
+            else { return nil }
+            let lost = (requested - label.pointSize) / (requested - large)
+            let how = label.pointSize <= large + context.lengthEpsilon
+                ? "all of the enlargement is lost"
+                : "\(Describe.percent(lost)) of the enlargement is lost"
+            let message = "Autoshrink draws \(Describe.quote(label.text)) at \(Describe.pt(label.pointSize)) instead of "
+                + "the \(Describe.pt(requested)) asked for \(label.place) (large: \(Describe.pt(large))): \(how)"
+            return label.finding(self, message: message, figures: [
+                "requestedPointSize": requested, "pointSize": label.pointSize, "largePointSize": large,
+                "shrinkFactor": label.pointSize / requested, "lostGrowth": lost,
+            ])
+        }
+    }
+
+    public var examples: [CheckExample] {
+        // Body at AX1 asks for 28 pt (HIG); autoshrink fits the text at 18.4 pt. Large is 17 pt.
+        // shrinkFactor 18.4 / 28 = 0.657143; lostGrowth (28 − 18.4) / (28 − 17) = 9.6 / 11 = 0.872727.
+        let shrunk = LabelObservation(
+            screen: "Contacts", row: "contact", label: "name", device: "iPhone SE (1st gen)",
+            category: "accessibilityMedium", categoryIndex: 7, locale: "de", style: "body", font: "Inter-Regular",
+            text: "Benachrichtigungseinstellungen", neededWidth: 288, availableWidth: 288, pointSize: 18.4,
+            requestedPointSize: 28, largePointSize: 17)
+        var belowLarge = shrunk
+        belowLarge.pointSize = 15  // smaller than at the default size: everything is lost
+        var atLarge = shrunk
+        atLarge.category = "large"
+        atLarge.categoryIndex = 3
+        atLarge.requestedPointSize = 17
+        atLarge.pointSize = 14  // shrinking at the default size is not the user's enlargement
+        var unshrunk = shrunk
+        unshrunk.pointSize = 28
+        return [
+            CheckExample("AX1 body shrunk from 28 to 18.4 pt", input: AuditInput(labels: [shrunk]), expectedCount: 1,
+                         messageContains: ["at 18.4 pt instead of the 28.0 pt asked for at accessibilityMedium on iPhone SE (1st gen) (de) (large: 17.0 pt): 87 % of the enlargement is lost"],
+                         figures: ["requestedPointSize": 28, "pointSize": 18.4, "largePointSize": 17,
+                                   "shrinkFactor": 0.657, "lostGrowth": 0.873]),
+            CheckExample("shrunk below the Large size", input: AuditInput(labels: [belowLarge]), expectedCount: 1,
+                         messageContains: ["all of the enlargement is lost"]),
+            CheckExample("shrinking at Large is not reported", input: AuditInput(labels: [atLarge]), expectedCount: 0),
+            CheckExample("no shrink", input: AuditInput(labels: [unshrunk]), expectedCount: 0),
+        ]
+    }
+}

@@ -1,0 +1,77 @@
+import Reports
+
+/// `text.clipped`: content is taller than the height it is given.
+///
+/// Reports (a) a row with a fixed height whose content needs more (`clippedBy > lengthEpsilon`;
+/// identity: screen, row, category, device, locale), and (b) a label with a height constraint
+/// (`availableHeight`) whose text needs more (`height > availableHeight + lengthEpsilon`;
+/// identity includes the label).
+public struct TextClippedCheck: Check {
+    public init() {}
+    public let id = "text.clipped"
+    public let title = "Text is clipped by a fixed height"
+    public let rationale = """
+        A fixed row or label height that fits the default text size cuts off the bottom of larger text: \
+        whole lines disappear without an ellipsis, so nobody notices in review. \
+        Let the row self-size (UITableView.automaticDimension) or remove the height constraint.
+        """
+    public let definition = """
+        Reports a row with a fixed height whose content needs more (`clippedBy > lengthEpsilon`; figures height, contentHeight, clippedBy), and a label with a height constraint whose text needs more (`height > availableHeight + lengthEpsilon`; figures height, availableHeight, clippedBy). Self-sizing rows and labels never report.
+        """
+    public let defaultSeverity = Severity.error
+
+    public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
+        var findings: [Finding] = []
+        for row in input.rows where row.clippedBy > context.lengthEpsilon {
+            let fixed = row.fixedHeight ?? row.height
+            let message = "Row “\(row.row)” has a fixed height of \(Describe.pt(fixed)) but its content needs "
+                + "\(Describe.pt(row.contentHeight)): \(Describe.pt(row.clippedBy)) is clipped "
+                + Describe.place(category: row.category, device: row.device, locale: row.locale)
+            findings.append(Finding(
+                checkId: id, severity: defaultSeverity, message: message, screen: row.screen, row: row.row,
+                device: row.device, category: row.category, locale: row.locale,
+                figures: ["height": fixed, "contentHeight": row.contentHeight, "clippedBy": row.clippedBy]))
+        }
+        for label in input.labels {
+            guard let available = label.availableHeight, label.height > available + context.lengthEpsilon else { continue }
+            let message = "\(Describe.quote(label.text)) needs \(Describe.pt(label.height)) of height but the label "
+                + "has \(Describe.pt(available)): \(Describe.pt(label.height - available)) is clipped \(label.place)"
+            findings.append(label.finding(self, message: message, figures: [
+                "height": label.height, "availableHeight": available, "clippedBy": label.height - available,
+            ]))
+        }
+        return findings
+    }
+
+    public var examples: [CheckExample] {
+        // A 44 pt fixed row (the classic default cell) holding a two-line subtitle at AX1:
+        // content 61.3 pt → 61.3 − 44 = 17.3 pt clipped.
+        let row = RowObservation(screen: "Contacts", row: "contact", device: "iPhone 13 mini",
+                                 category: "accessibilityMedium", categoryIndex: 7, locale: "en", height: 44,
+                                 fixedHeight: 44, contentHeight: 61.3, clippedBy: 17.3)
+        var selfSizing = row
+        selfSizing.fixedHeight = nil
+        selfSizing.height = 61.3
+        selfSizing.clippedBy = 0
+        // A label pinned to 20 pt high holding one 28 pt body line at AX1: 34 pt (HIG AX1 body
+        // leading) − 20 = 14 pt clipped.
+        let label = LabelObservation(
+            screen: "Contacts", row: "contact", label: "name", device: "iPhone 13 mini",
+            category: "accessibilityMedium", categoryIndex: 7, locale: "en", style: "body", font: "Inter-Regular",
+            text: "Ada Lovelace", neededWidth: 160, availableWidth: 300, height: 34, availableHeight: 20,
+            pointSize: 28)
+        var fittingLabel = label
+        fittingLabel.availableHeight = 34
+        return [
+            CheckExample("fixed 44 pt row with 61.3 pt of content", input: AuditInput(rows: [row]), expectedCount: 1,
+                         messageContains: ["fixed height of 44.0 pt but its content needs 61.3 pt: 17.3 pt is clipped"],
+                         figures: ["height": 44, "contentHeight": 61.3, "clippedBy": 17.3]),
+            CheckExample("self-sizing row grows instead", input: AuditInput(rows: [selfSizing]), expectedCount: 0),
+            CheckExample("label pinned to 20 pt holding a 34 pt line", input: AuditInput(labels: [label]),
+                         expectedCount: 1, messageContains: ["needs 34.0 pt of height but the label has 20.0 pt: 14.0 pt is clipped"],
+                         figures: ["height": 34, "availableHeight": 20, "clippedBy": 14]),
+            CheckExample("label height equal to its constraint", input: AuditInput(labels: [fittingLabel]),
+                         expectedCount: 0),
+        ]
+    }
+}

@@ -1,0 +1,80 @@
+import Reports
+
+/// `text.truncated`: a label does not show all of its text.
+///
+/// A label is truncated when (a) it has a line limit and the text needs more lines
+/// (`maxLines > 0 && lines > maxLines`), or (b) it is single-line and its natural width exceeds
+/// the available width by more than `lengthEpsilon`, or (c) the layout engine says so
+/// (`truncated`). One finding per label, category, device and locale.
+public struct TextTruncatedCheck: Check {
+    public init() {}
+    public let id = "text.truncated"
+    public let title = "Text is truncated"
+    public let rationale = """
+        A truncated label hides words the user needs to read, often the very words a translation made longer. \
+        People who enlarge text lose the most, because every line holds fewer words. \
+        Let the label wrap (numberOfLines = 0) or give it more room.
+        """
+    public let definition = """
+        Reports a label when it has a line limit and the text needs more lines (`maxLines > 0` and `lines > maxLines`), when it is single-line (`maxLines == 1`) and `neededWidth > availableWidth + lengthEpsilon`, or when the layout engine marked it truncated. One finding per label, category, device and locale. Figures: neededWidth, availableWidth, lines, maxLines, pointSize.
+        """
+    public let defaultSeverity = Severity.error
+
+    public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
+        input.labels.compactMap { label in
+            let overLines = label.maxLines > 0 && label.lines > label.maxLines
+            let overWidth = label.maxLines == 1 && label.neededWidth > label.availableWidth + context.lengthEpsilon
+            guard overLines || overWidth || label.truncated else { return nil }
+            let verb = label.lineBreakMode == "clip" ? "cut off" : "truncated"
+            let figures: [String: Double] = [
+                "neededWidth": label.neededWidth, "availableWidth": label.availableWidth,
+                "lines": Double(label.lines), "maxLines": Double(label.maxLines), "pointSize": label.pointSize,
+            ]
+            let message: String
+            if label.maxLines == 1 || (label.maxLines == 0 && label.lines <= 1) {
+                message = "\(Describe.quote(label.text)) needs \(Describe.pt(label.neededWidth)) but the label has "
+                    + "\(Describe.pt(label.availableWidth)): \(verb) to 1 line \(label.place)"
+            } else if overLines {
+                message = "\(Describe.quote(label.text)) needs \(Describe.lines(label.lines)) but the label shows "
+                    + "\(Describe.lines(label.maxLines)): \(verb) \(label.place)"
+            } else {
+                message = "\(Describe.quote(label.text)) is \(verb) in \(Describe.lines(label.lines)) \(label.place)"
+            }
+            return label.finding(self, message: message, figures: figures)
+        }
+    }
+
+    public var examples: [CheckExample] {
+        // A German settings title in a single-line label on the 320 pt wide iPhone SE (1st gen):
+        // 320 − 2 × 16 (layout margins) − 88 (accessory) = 200 pt available; the text needs 231.4 pt.
+        let german = LabelObservation(
+            screen: "Settings", row: "notifications", label: "title", device: "iPhone SE (1st gen)",
+            category: "accessibilityExtraLarge", categoryIndex: 9, locale: "de", style: "body", font: "Inter-Regular",
+            stringKey: "settings.notifications", text: "Einstellungen für Benachrichtigungen",
+            neededWidth: 231.4, availableWidth: 200, lines: 2, maxLines: 1, pointSize: 17)
+        var fits = german
+        fits.neededWidth = 199.99  // within 0.01 pt of 200: rounding noise, not a truncation
+        fits.lines = 1
+        var wrapped = german
+        wrapped.maxLines = 2  // needs 2 lines, may show 2
+        var threeLines = german
+        threeLines.maxLines = 2
+        threeLines.lines = 3
+        var unlimited = german
+        unlimited.maxLines = 0
+        unlimited.lines = 5
+        return [
+            CheckExample("single-line German title 31.4 pt too wide", input: AuditInput(labels: [german]),
+                         expectedCount: 1,
+                         messageContains: ["needs 231.4 pt but the label has 200.0 pt: truncated to 1 line at accessibilityExtraLarge on iPhone SE (1st gen) (de)"],
+                         figures: ["neededWidth": 231.4, "availableWidth": 200, "lines": 2, "maxLines": 1]),
+            CheckExample("0.01 pt short of the width is rounding noise", input: AuditInput(labels: [fits]),
+                         expectedCount: 0),
+            CheckExample("two lines needed, two allowed", input: AuditInput(labels: [wrapped]), expectedCount: 0),
+            CheckExample("three lines needed, two allowed", input: AuditInput(labels: [threeLines]), expectedCount: 1,
+                         messageContains: ["needs 3 lines but the label shows 2 lines: truncated"],
+                         figures: ["lines": 3, "maxLines": 2]),
+            CheckExample("unlimited lines never truncate", input: AuditInput(labels: [unlimited]), expectedCount: 0),
+        ]
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// Reader for Xcode 15+ string catalogs (`.xcstrings`, JSON).
+///
+/// Every localization of every key is read. A localization is a `stringUnit` (`state`, `value`),
+/// or `variations` by `device` (`iphone`, `ipad`, `ipod`, `mac`, `applewatch`, `appletv`,
+/// `applevision`, `other`) and/or `plural` (`zero`…`other`), nested in any order, plus
+/// `substitutions` (`%#@name@` references with their own plural variations, whose texts use
+/// `%arg` for the argument: it becomes `%<argNum>$<formatSpecifier>`, e.g. `%1$lld`).
+/// One ``LocalizedString`` per variant, labelled like `[device=iphone][plural=one][files=other]`.
+/// A key without a localization in the catalog's `sourceLanguage` gets the key itself as its
+/// source value (as Xcode does), with state `nil`.
+/// Lines: the line of the key inside the `"strings"` object of the JSON text (scanned; best effort).
+public enum StringCatalogFile {
+    /// Reading options.
+    public struct Options: Sendable, Hashable {
+        /// Drop string units whose state is `stale` (keys no longer found in code).
+        public var skipStale: Bool
+        /// Options; default keeps stale units.
+        public init(skipStale: Bool = false) { self.skipStale = skipStale }
+    }
+
+    /// Reads the `.xcstrings` at `url`.
+    public static func load(contentsOf url: URL, options: Options = Options(), mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw LocalizationError(file: url.path, message: "cannot read file (\(error.localizedDescription))")
+        }
+        return try parse(data, file: url.path, options: options, mode: mode)
+    }
+
+    /// Parses `.xcstrings` bytes; `file` is only used in entries and messages.
+    public static func parse(_ data: Data, file: String, options: Options = Options(), mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            throw LocalizationError(file: file, message: "not valid JSON (\(error.localizedDescription))")
+        }
+        guard let root = json as? [String: Any] else {
+            throw LocalizationError(file: file, message: "root of a string catalog must be a JSON object")
+        }
+        guard let strings = root["strings"] as? [String: Any] else {
+            throw LocalizationError(file: file, message: "missing \"strings\" object")
+        }
+        let sourceLanguage = (root["sourceLanguage"] as? String).map(LocaleID.normalize)
+        let lineOf = keyLines(data)
+        var result = LoadResult()
+        for key in strings.keys.sorted(by: { (lineOf[$0] ?? 0, $0) < (lineOf[$1] ?? 0, $1) }) {
+            let line = lineOf[key] ?? 0
+            do throws(LocalizationError) {
+                guard let entry = strings[key] as? [String: Any] else {
+                    throw LocalizationError(file: file, line: line, column: 1, message: "strings.\"\(key)\" is not an object")
+                }
+                let comment = entry["comment"] as? String
+                let localizations = entry["localizations"] as? [String: Any] ?? [:]
+                var sawSource = false
+                for lang in localizations.keys.sorted() {
+                    let locale = LocaleID.normalize(lang)
+                    if locale == sourceLanguage { sawSource = true }
+                    let path = "strings.\"\(key)\".localizations.\(lang)"
+                    guard let node = localizations[lang] as? [String: Any] else {
+                        throw LocalizationError(file: file, line: line, column: 1, message: "\(path) is not an object")
+                    }
+                    for v in try expandLocalization(node, path: path, file: file, line: line) {
+                        if options.skipStale, v.state == "stale" { continue }
+                        result.entries.append(LocalizedString(key: key, variant: v.label.isEmpty ? nil : v.label,
+                                                              locale: locale, value: v.value, comment: comment,
+                                                              state: v.state, file: file, line: line))
+                    }
+                }
+                if !sawSource, let source = sourceLanguage, (entry["shouldTranslate"] as? Bool) != false || localizations.isEmpty {
+                    result.entries.append(LocalizedString(key: key, locale: source, value: key, comment: comment,
+                                                          file: file, line: line))
+                }
+            } catch {
+                if mode == .strict { throw error }
+                result.warnings.append(LocalizationWarning(file: file, line: error.line, column: error.column,
+                                                           message: error.message + "; entry skipped"))
+            }
+        }
+        return result
+    }
+
+    struct Variant {
+        var label: String
+        var value: String
+        var state: String?
+    }
+
+    static let deviceOrder = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "vision", "other"]
+
+    static func order(_ kind: String) -> [String] {
+        kind == "plural" ? StringsDictFile.pluralCategories : kind == "device" ? deviceOrder : []
+    }
+
+    static func sortedNames(_ names: some Collection<String>, kind: String) -> [String] {
+        let ord = order(kind)
+        return names.sorted { (ord.firstIndex(of: $0) ?? ord.count, $0) < (ord.firstIndex(of: $1) ?? ord.count, $1) }
+    }
+
+    /// A localization node: `stringUnit` or `variations`, then `substitutions` applied.
+    static func expandLocalization(_ node: [String: Any], path: String, file: String, line: Int) throws(LocalizationError) -> [Variant] {
+        var variants = try expandNode(node, path: path, file: file, line: line)
+        guard let subs = node["substitutions"] as? [String: Any], !subs.isEmpty else { return variants }
+        var table: [String: [Variant]] = [:]
+        for (name, raw) in subs {
+            let subPath = path + ".substitutions.\(name)"
+            guard let sub = raw as? [String: Any] else {
+                throw LocalizationError(file: file, line: line, column: 1, message: "\(subPath) is not an object")
+            }
+            var arg = "%"
+            if let n = sub["argNum"] as? Int { arg += "\(n)$" }
+            arg += (sub["formatSpecifier"] as? String) ?? "@"
+            table[name] = try expandNode(sub, path: subPath, file: file, line: line).map {
+                Variant(label: $0.label, value: $0.value.replacingOccurrences(of: "%arg", with: arg), state: $0.state)
+            }
+        }
+        // Replace each %#@name@ by every variant of that substitution (depth-limited).
+        for _ in 0..<8 {
+            var changed = false
+            var next: [Variant] = []
+            for v in variants {
+                guard let ref = StringsDictFile.firstVariable(in: v.value), let subVariants = table[ref.name] else {
+                    next.append(v)
+                    continue
+                }
+                changed = true
+                for s in subVariants {
+                    // "[plural=one]" of the substitution becomes "[name=one]".
+                    let part = s.label.replacingOccurrences(of: "[plural=", with: "[\(ref.name)=")
+                    next.append(Variant(label: v.label + part,
+                                        value: v.value.replacingCharacters(in: ref.range, with: s.value),
+                                        state: v.state ?? s.state))
+                }
+            }
+            variants = next
+            if !changed { break }
+        }
+        return variants
+    }
+
+    static func expandNode(_ node: [String: Any], path: String, file: String, line: Int) throws(LocalizationError) -> [Variant] {
+        if let variations = node["variations"] as? [String: Any] {
+            var out: [Variant] = []
+            for kind in variations.keys.sorted(by: { ($0 == "plural" ? 1 : 0, $0) < ($1 == "plural" ? 1 : 0, $1) }) {
+                guard let cases = variations[kind] as? [String: Any] else {
+                    throw LocalizationError(file: file, line: line, column: 1, message: "\(path).variations.\(kind) is not an object")
+                }
+                for name in sortedNames(cases.keys, kind: kind) {
+                    let childPath = "\(path).variations.\(kind).\(name)"
+                    guard let child = cases[name] as? [String: Any] else {
+                        throw LocalizationError(file: file, line: line, column: 1, message: "\(childPath) is not an object")
+                    }
+                    for v in try expandNode(child, path: childPath, file: file, line: line) {
+                        out.append(Variant(label: "[\(kind)=\(name)]" + v.label, value: v.value, state: v.state))
+                    }
+                }
+            }
+            return out
+        }
+        if let unit = node["stringUnit"] as? [String: Any] {
+            guard let value = unit["value"] as? String else {
+                throw LocalizationError(file: file, line: line, column: 1, message: "\(path).stringUnit has no string \"value\"")
+            }
+            return [Variant(label: "", value: value, state: unit["state"] as? String)]
+        }
+        if node["substitutions"] != nil { return [] }
+        throw LocalizationError(file: file, line: line, column: 1, message: "\(path) has neither stringUnit nor variations")
+    }
+
+    /// Lines of the keys of the top-level `"strings"` object, by a small scan of the JSON text
+    /// (tracks nesting and string literals; keys are decoded with JSONSerialization when escaped).
+    static func keyLines(_ data: Data) -> [String: Int] {
+        let b = [UInt8](data)
+        let n = b.count
+        var lines: [String: Int] = [:]
+        var line = 1
+        var depth = 0
+        var i = 0
+        var level1Key: String? = nil     // most recent key at depth 1
+        var inStrings = false            // inside the object value of "strings"
+        var lastString: (text: String, line: Int)? = nil
+        while i < n {
+            let c = b[i]
+            switch c {
+            case 0x0A:
+                line += 1
+            case 0x22: // string literal
+                let start = i + 1
+                var j = start
+                var escaped = false
+                while j < n, b[j] != 0x22 {
+                    if b[j] == 0x5C { escaped = true; j += 1 }
+                    if j < n, b[j] == 0x0A { line += 1 }
+                    j += 1
+                }
+                var text = String(decoding: b[start..<min(j, n)], as: UTF8.self)
+                if escaped, let arr = try? JSONSerialization.jsonObject(with: Data(("[\"" + text + "\"]").utf8)) as? [String],
+                   let s = arr.first {
+                    text = s
+                }
+                lastString = (text, line)
+                i = j + 1
+                continue
+            case 0x3A: // ':' — the last string was a key
+                if let s = lastString {
+                    if depth == 1 { level1Key = s.text }
+                    if depth == 2, inStrings, lines[s.text] == nil { lines[s.text] = s.line }
+                }
+            case 0x7B, 0x5B:
+                depth += 1
+                if depth == 2, c == 0x7B, level1Key == "strings" { inStrings = true }
+            case 0x7D, 0x5D:
+                if depth == 2 { inStrings = false }
+                depth -= 1
+            default:
+                break
+            }
+            if c != 0x20, c != 0x09, c != 0x0D, c != 0x0A, c != 0x3A { lastString = nil }
+            i += 1
+        }
+        return lines
+    }
+}

@@ -1,0 +1,289 @@
+import Foundation
+import Yams
+
+/// Shared state of one parse: the file name, base folder and collected warnings.
+final class ConfigParseContext {
+    let file: String
+    let baseDirectory: URL
+    var warnings: [ConfigWarning] = []
+
+    init(file: String, baseDirectory: URL) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+    }
+}
+
+/// A YAML node with its key path; every accessor throws a positioned `ConfigError`.
+struct ConfigCursor {
+    let node: Node
+    let path: String
+    let context: ConfigParseContext
+
+    var location: ConfigLocation {
+        let mark = node.mark
+        return ConfigLocation(file: context.file, line: mark?.line ?? 1, column: mark?.column ?? 1, path: path)
+    }
+
+    func fail(_ message: String) -> ConfigError { location.error(message) }
+
+    func warn(_ message: String) { context.warnings.append(ConfigWarning(location: location, message: message)) }
+
+    func child(_ node: Node, key: String) -> ConfigCursor {
+        ConfigCursor(node: node, path: Self.join(path, key), context: context)
+    }
+
+    func child(_ node: Node, index: Int) -> ConfigCursor {
+        ConfigCursor(node: node, path: path + "[\(index)]", context: context)
+    }
+
+    static func join(_ path: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-" || $0 == " " || $0 == "(" || $0 == ")"
+        }
+        let component = plain ? key : "[\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\"]"
+        if path.isEmpty { return plain ? key : component }
+        return plain ? path + "." + key : path + component
+    }
+
+    /// How the node reads in an error message: `"two"`, `a list`, `a mapping`, `nothing (null)`.
+    var shown: String {
+        switch node {
+        case .scalar(let scalar):
+            if Node.scalar(scalar).tag.rawValue == Tag.Name.null.rawValue && scalar.style == .plain { return "nothing (null)" }
+            return "\"" + scalar.string + "\""
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+
+    var isNull: Bool {
+        if case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.null.rawValue, scalar.style == .plain { return true }
+        return false
+    }
+
+    // MARK: Containers
+
+    /// The node as a mapping whose keys must all be in `allowed` (unknown keys fail with a suggestion).
+    func mapping(allowed: [String]? = nil, what: String = "a mapping") throws -> ConfigMap {
+        guard case .mapping(let mapping) = node else { throw fail("expected \(what), got \(shown)") }
+        var entries: [ConfigMap.Entry] = []
+        for (keyNode, valueNode) in try mergedPairs(mapping) {
+            guard case .scalar(let keyScalar) = keyNode else {
+                throw ConfigCursor(node: keyNode, path: path, context: context)
+                    .fail("keys must be plain text, got \(ConfigCursor(node: keyNode, path: path, context: context).shown)")
+            }
+            let key = keyScalar.string
+            let keyCursor = ConfigCursor(node: keyNode, path: path, context: context)
+            if let allowed, !allowed.contains(key) {
+                let place = path.isEmpty ? "at the top level" : "in \(path)"
+                var message = "unknown key \"\(key)\" \(place)"
+                if let suggestion = nearest(key, in: allowed) { message += "; did you mean \"\(suggestion)\"?" }
+                else { message += " (valid keys: \(allowed.joined(separator: ", ")))" }
+                let loc = keyCursor.location
+                throw ConfigError(file: loc.file, line: loc.line, column: loc.column, message: message)
+            }
+            entries.append(.init(key: key, keyCursor: keyCursor, value: child(valueNode, key: key)))
+        }
+        return ConfigMap(cursor: self, entries: entries)
+    }
+
+    /// The pairs of a mapping with YAML merge keys (`<<: *base`, `<<: [*a, *b]`) applied: the
+    /// mapping's own keys first, in file order, then merged keys it does not define itself.
+    private func mergedPairs(_ mapping: Node.Mapping) throws -> [(Node, Node)] {
+        var own: [(Node, Node)] = []
+        var merged: [(Node, Node)] = []
+        for (keyNode, valueNode) in mapping {
+            guard keyNode.tag.rawValue == Tag.Name.merge.rawValue else {
+                own.append((keyNode, valueNode))
+                continue
+            }
+            let sources: [Node]
+            if case .sequence(let sequence) = valueNode { sources = Array(sequence) } else { sources = [valueNode] }
+            for source in sources {
+                guard case .mapping(let sourceMapping) = source else {
+                    throw child(source, key: "<<").fail("a merge key (<<) takes a mapping or a list of mappings")
+                }
+                merged += try mergedPairs(sourceMapping)
+            }
+        }
+        var seen = Set(own.compactMap { $0.0.scalar?.string })
+        for pair in merged {
+            guard let key = pair.0.scalar?.string, seen.insert(key).inserted else { continue }
+            own.append(pair)
+        }
+        return own
+    }
+
+    /// The node as a list (a single scalar is *not* promoted to a list).
+    func list(what: String = "a list") throws -> [ConfigCursor] {
+        guard case .sequence(let sequence) = node else { throw fail("expected \(what), got \(shown)") }
+        return sequence.enumerated().map { child($0.element, index: $0.offset) }
+    }
+
+    // MARK: Scalars
+
+    /// A non-empty string. Any scalar counts (so `no`, `1` are the strings "no", "1"); null does not.
+    func string(what: String = "a non-empty string") throws -> String {
+        guard case .scalar(let scalar) = node, !isNull else { throw fail("expected \(what), got \(shown)") }
+        let value = scalar.string
+        guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw fail("expected \(what), got an empty string")
+        }
+        return value
+    }
+
+    /// A string that may be empty (literal label text).
+    func text() throws -> String {
+        guard case .scalar(let scalar) = node, !isNull else { throw fail("expected a string, got \(shown)") }
+        return scalar.string
+    }
+
+    func bool() throws -> Bool {
+        guard case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.bool.rawValue, let value = Bool.construct(from: scalar) else {
+            throw fail("expected true or false, got \(shown)")
+        }
+        return value
+    }
+
+    /// A finite number in a range. `minimum` inclusive unless `exclusive`; `maximum` inclusive.
+    func number(minimum: Double? = nil, exclusive: Bool = false, maximum: Double? = nil) throws -> Double {
+        let expected = Self.describe(minimum: minimum, exclusive: exclusive, maximum: maximum, whole: false)
+        guard case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.int.rawValue || Node.scalar(scalar).tag.rawValue == Tag.Name.float.rawValue,
+              let value = Double.construct(from: scalar) else {
+            throw fail("expected \(expected), got \(shown)")
+        }
+        guard value.isFinite else { throw fail("expected \(expected), got \(shown) (not finite)") }
+        if let minimum, exclusive ? !(value > minimum) : !(value >= minimum) { throw fail("expected \(expected), got \(shown)") }
+        if let maximum, value > maximum { throw fail("expected \(expected), got \(shown)") }
+        return value
+    }
+
+    /// A whole number ≥ `minimum`.
+    func integer(minimum: Int) throws -> Int {
+        let expected = Self.describe(minimum: Double(minimum), exclusive: false, maximum: nil, whole: true)
+        guard case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.int.rawValue, let value = Int.construct(from: scalar),
+              value >= minimum else {
+            throw fail("expected \(expected), got \(shown)")
+        }
+        return value
+    }
+
+    /// One of an enum's raw values (with a suggestion for near misses).
+    func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws -> E where E.RawValue == String {
+        let names = E.allCases.map(\.rawValue)
+        guard case .scalar(let scalar) = node, !isNull, let value = E(rawValue: scalar.string) else {
+            var message = "expected one of \(names.joined(separator: " | ")), got \(shown)"
+            if case .scalar(let scalar) = node, let suggestion = nearest(scalar.string, in: names) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
+            throw fail(message)
+        }
+        return value
+    }
+
+    /// A list of non-empty strings with no duplicates.
+    func stringList(what: String) throws -> [(String, ConfigCursor)] {
+        var seen: Set<String> = []
+        return try list().map { item in
+            let value = try item.string(what: what)
+            guard seen.insert(value).inserted else { throw item.fail("duplicate \"\(value)\"") }
+            return (value, item)
+        }
+    }
+
+    /// A path relative to the config's folder, checked to exist.
+    func existingPath(directory: Bool? = nil, what: String) throws -> URL {
+        let raw = try string(what: "a path")
+        let url = resolve(raw)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw fail("\(what) \"\(raw)\" not found (looked for \(url.path))")
+        }
+        if let directory, directory != isDirectory.boolValue {
+            throw fail("\(what) \"\(raw)\" is \(isDirectory.boolValue ? "a folder" : "a file"), expected \(directory ? "a folder" : "a file")")
+        }
+        return url
+    }
+
+    func resolve(_ raw: String) -> URL {
+        raw.hasPrefix("/") ? URL(fileURLWithPath: raw).standardizedFileURL
+            : context.baseDirectory.appendingPathComponent(raw).standardizedFileURL
+    }
+
+    /// A number as written by people: `12`, `0.5`.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    static func describe(minimum: Double?, exclusive: Bool, maximum: Double?, whole: Bool) -> String {
+        let fmt = format
+        var text = whole ? "a whole number" : "a finite number"
+        switch (minimum, maximum) {
+        case let (min?, max?): text += " in \(exclusive ? "(" : "[")\(fmt(min)), \(fmt(max))]"
+        case let (min?, nil): text += exclusive ? " > \(fmt(min))" : " ≥ \(fmt(min))"
+        case let (nil, max?): text += " ≤ \(fmt(max))"
+        case (nil, nil): break
+        }
+        return text
+    }
+}
+
+/// A checked mapping: look keys up, require keys.
+struct ConfigMap {
+    struct Entry {
+        let key: String
+        let keyCursor: ConfigCursor
+        let value: ConfigCursor
+    }
+
+    let cursor: ConfigCursor
+    let entries: [Entry]
+
+    /// The value of an optional key; an explicit `null` counts as absent.
+    subscript(_ key: String) -> ConfigCursor? {
+        guard let value = entries.first(where: { $0.key == key })?.value, !value.isNull else { return nil }
+        return value
+    }
+
+    func has(_ key: String) -> Bool { self[key] != nil }
+
+    func required(_ key: String) throws -> ConfigCursor {
+        guard let value = self[key] else { throw cursor.fail("missing required key \"\(key)\"") }
+        return value
+    }
+}
+
+/// The candidate closest to `word` by optimal-string-alignment distance (case-insensitive), if ≤ 2
+/// (≤ 1 for words of up to 3 characters).
+func nearest(_ word: String, in candidates: [String]) -> String? {
+    let limit = word.count <= 3 ? 1 : 2
+    var best: (String, Int)?
+    for candidate in candidates {
+        let distance = editDistance(word.lowercased(), candidate.lowercased())
+        guard distance <= limit else { continue }
+        if let current = best, current.1 <= distance { continue }
+        best = (candidate, distance)
+    }
+    return best?.0
+}
+
+/// Damerau–Levenshtein distance (optimal string alignment: insert, delete, substitute, swap adjacent).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
+        }
+    }
+    return d[a.count][b.count]
+}
