@@ -90,3 +90,30 @@ private func measurer(_ relative: String) throws -> EngineMeasurer {
     // "Datenschutz-" 18096 × 17/2816 = 109.24, "Grundverordnung" 23400 → 141.26; sum 250.5 > 200.
     #expect(s.layout("Datenschutz-Grundverordnung", width: 200).lines.map(\.text) == ["Datenschutz-", "Grundverordnung"])
 }
+
+/// Japanese with Noto Sans CJK JP (Fonts/Noto/NotoSansCJK-Subset.ttc, face 0; upem 1000,
+/// hhea 1160/−288/0 per NotoSansCJK-Subset.md and ttx). hb-shape advances of
+/// "日本語のテキスト、改行。": 1000 ×5, キ 970, ス 1000, ト 980, then 1000 ×4. At 10 pt: units / 100 pt.
+/// ICU: 日|本|語|の|テ|キ|ス|ト、|改|行。
+@Test func realJapaneseWrapping() throws {
+    let face = try FontFace(path: root.appendingPathComponent("Fonts/Noto/NotoSansCJK-Subset.ttc").path, faceIndex: 0)
+    let s = LabelStyle(font: try EngineMeasurer(face: face), pointSize: 10, lineBreakMode: .wordWrap)
+    // 30 pt: 日本語 30; のテキ 29.7; スト、 29.8; 改行。 30.
+    #expect(s.layout("日本語のテキスト、改行。", width: 30).lines.map(\.text) == ["日本語", "のテキ", "スト、", "改行。"])
+    // 20 pt: テキ 19.7 (+ス 29.7); ス alone (スト、 29.8); ト、 19.8 (+改 29.8); 改 (改行。 30); 行。.
+    let r = s.layout("日本語のテキスト、改行。", width: 20)
+    #expect(r.lines.map(\.text) == ["日本", "語の", "テキ", "ス", "ト、", "改", "行。"])
+    // 7 lines × 1448 × 10/1000 = 101.36 → @2x ⌈202.72⌉/2 = 101.5.
+    #expect(r.height == 101.5)
+}
+
+/// Thai with Noto Sans Thai (upem 1000; ttx). hb-shape advances: สวัสดี 2252, ครับ 1706, ยินดี 1823,
+/// ต้อนรับ 2915, สวัสดีครับ 3958, ครับ ยินดี 3789, ยินดีต้อนรับ 4738. At 20 pt: units / 50 pt.
+/// ICU (dictionary): สวัสดี|ครับ |ยินดี|ต้อนรับ
+@Test func realThaiWrapping() throws {
+    let s = LabelStyle(font: try measurer("Fonts/Noto/NotoSansThai-Regular.ttf"), pointSize: 20, lineBreakMode: .wordWrap)
+    // 60 pt: every word fits (widest ต้อนรับ 58.3), no two neighbours do (narrowest pair 75.78).
+    #expect(s.layout("สวัสดีครับ ยินดีต้อนรับ", width: 60).lines.map(\.text) == ["สวัสดี", "ครับ", "ยินดี", "ต้อนรับ"])
+    // 80 pt: สวัสดีครับ 79.16 fits; ยินดีต้อนรับ 94.76 does not.
+    #expect(s.layout("สวัสดีครับ ยินดีต้อนรับ", width: 80).lines.map(\.text) == ["สวัสดีครับ", "ยินดี", "ต้อนรับ"])
+}
