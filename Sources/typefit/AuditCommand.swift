@@ -63,7 +63,7 @@ struct AuditCommand: ParsableCommand {
             output = output ?? root.appendingPathComponent(BundledExample.reportsRelativePath).path
             baseline = baseline ?? root.appendingPathComponent(BundledExample.baselineRelativePath).path
         }
-        guard let configPath else { return }
+        guard let configPath = configPath.map(displayPath) else { return }
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
         }

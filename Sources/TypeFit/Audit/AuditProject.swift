@@ -68,6 +68,8 @@ public struct ProjectStyle: Sendable {
 public final class AuditProject {
     public let config: TypeFitConfig
     public let catalog: FontCatalog
+    /// fontconfig over the config's font folders and the bundled Fonts/ only.
+    let localCatalog: FontCatalog
     /// Fonts by id, in the order they were defined (config fonts, then TypographyKit fonts).
     public private(set) var fonts: [String: ProjectFont] = [:]
     public private(set) var fontOrder: [String] = []
@@ -95,6 +97,7 @@ public final class AuditProject {
         var directories = config.fontDirectories.map(\.path)
         if let bundled = FontCatalog.bundledFontsDirectory(), !directories.contains(bundled) { directories.append(bundled) }
         self.catalog = FontCatalog(directories: directories)
+        self.localCatalog = FontCatalog(directories: directories, includeSystemFonts: false)
 
         // Devices.
         var devices: [Device] = []
@@ -198,6 +201,9 @@ public final class AuditProject {
             try loadConfigFont(font)
         }
         try loadStyles()
+        // The config parser warns about fonts no style names; TypographyKit styles may use them.
+        let used = Set(styles.values.map(\.fontId))
+        self.warnings.removeAll { w in used.contains { w.contains("font \"\($0)\" is not used") } }
     }
 
     /// A font by id.
@@ -256,7 +262,10 @@ public final class AuditProject {
         case .named(let postScriptName):
             if let id = fontOrder.first(where: { fonts[$0]?.face.info.postScriptName == postScriptName }) { return id }
             do {
-                let location = try catalog.resolve(":postscriptname=\(postScriptName)")
+                // The config's font folders first (without system fonts), so a font bundled with the
+                // app wins over an installed copy and reports do not depend on the machine.
+                let location = try (try? localCatalog.resolve(":postscriptname=\(postScriptName)"))
+                    ?? catalog.resolve(":postscriptname=\(postScriptName)")
                 add(ProjectFont(id: postScriptName, face: try FontFace(location: location),
                                 displayPath: Self.displayPath(location.path), features: "", language: nil))
                 return postScriptName

@@ -160,9 +160,22 @@ public final class AuditRunner {
             guard let f = project.font(id), usedFonts.contains(id) else { return nil }
             return Reports.FontInfo(id: id, family: f.face.info.family, style: f.face.info.style, path: f.displayPath)
         }
+        // The HTML page embeds each font reduced to the characters its mockups draw (hb-subset).
+        var characters: [String: Set<Unicode.Scalar>] = [:]
+        for snapshot in kept {
+            for row in snapshot.rows {
+                for label in row.labels {
+                    for line in label.lines { characters[label.font, default: []].formUnion(line.unicodeScalars) }
+                }
+            }
+        }
         var fontData: [String: Data] = [:]
         for info in fontInfos {
-            if let f = project.font(info.id), let data = FileManager.default.contents(atPath: f.face.info.path) {
+            guard let f = project.font(info.id) else { continue }
+            let chars = characters[info.id, default: []].union("…".unicodeScalars)
+            if let data = FontSubsetter.subset(path: f.face.info.path, faceIndex: f.face.info.faceIndex,
+                                               characters: chars)
+                ?? FileManager.default.contents(atPath: f.face.info.path) {
                 fontData[info.id] = data
             }
         }
