@@ -114,7 +114,14 @@ public final class AuditRunner {
                 for orientation in project.orientations {
                     let deviceName = project.orientations.count > 1 ? "\(device.name) (\(orientation.rawValue))" : device.name
                     for locale in locales {
-                        let texts = try resolveTexts(screen: screen, locale: locale, warnings: &warnings)
+                        let variants = try resolveTexts(screen: screen, locale: locale, warnings: &warnings)
+                        // A key with plural or device variants (.stringsdict, .xcstrings) is laid out once
+                        // per variant; pass 0 also gives the snapshots.
+                        let passes = variants.values.map(\.count).max() ?? 1
+                        for pass in 0..<max(1, passes) {
+                        let texts = variants.mapValues { $0[min(pass, $0.count - 1)] }
+                        // Only labels whose text changes in this pass are observed again.
+                        let changed: Set<String>? = pass == 0 ? nil : Set(variants.filter { $0.value.count > pass }.keys)
                         for category in categories {
                             let (rows, names, styleOf) = try buildRows(screen: screen, texts: texts, locale: locale,
                                                                        category: category, scale: device.scale)
@@ -124,7 +131,8 @@ public final class AuditRunner {
                             let layout = ui.layout(rows: rows, isAccessibilityCategory: category.isAccessibility)
                             observe(screen: screen, device: deviceName, locale: locale, category: category,
                                     layout: layout, rowNames: names, texts: texts, styleOf: styleOf,
-                                    scale: device.scale, into: &input)
+                                    scale: device.scale, onlyLabels: changed, into: &input)
+                            guard pass == 0 else { continue }
                             snapshots.append(snapshot(screen: screen.name, device: device, deviceName: deviceName,
                                                       orientation: orientation, locale: locale, category: category,
                                                       layout: layout, rowNames: names, texts: texts))
@@ -135,6 +143,7 @@ public final class AuditRunner {
                             }
                             done += 1
                             options.progress?(done, total)
+                        }
                         }
                     }
                 }
@@ -211,10 +220,11 @@ public final class AuditRunner {
 
     // MARK: - Texts
 
-    /// Each label's text in `locale`, keyed by "row/label".
+    /// Each label's text in `locale`, keyed by "row/label": one text, or one per plural/device
+    /// variant of its key.
     private func resolveTexts(screen: ConfigScreen, locale: String, warnings: inout [String]) throws
-        -> [String: ResolvedText] {
-        var texts: [String: ResolvedText] = [:]
+        -> [String: [ResolvedText]] {
+        var texts: [String: [ResolvedText]] = [:]
         for row in screen.rows {
             for label in row.allLabels {
                 texts["\(row.name)/\(label.name)"] = resolve(label, locale: locale, warnings: &warnings)
@@ -223,37 +233,38 @@ public final class AuditRunner {
         return texts
     }
 
-    private func resolve(_ label: ConfigLabel, locale: String, warnings: inout [String]) -> ResolvedText {
+    private func resolve(_ label: ConfigLabel, locale: String, warnings: inout [String]) -> [ResolvedText] {
         switch label.content {
         case .text(let text):
-            return ResolvedText(text: project.formatSamples.substitute(text).text, key: nil, source: nil)
+            return [ResolvedText(text: project.formatSamples.substitute(text).text, key: nil, source: nil)]
         case .key(let key):
             let development = project.locales.first ?? locale
+            var entries: [LocalizedString]
+            var transform: (String) -> String = { $0 }
             if let pseudo = project.pseudoLocale, locale == pseudo.id {
-                if let entry = lookup(key, locale: development) {
-                    let text = pseudo.transform.transform(entry.value)
-                    return ResolvedText(text: project.formatSamples.substitute(text).text, key: key,
-                                        source: SourceLocation(file: AuditProject.displayPath(entry.file), line: entry.line))
+                entries = project.strings.variants(key: key, locale: development)
+                transform = { pseudo.transform.transform($0) }
+            } else {
+                entries = project.strings.variants(key: key, locale: locale)
+                if entries.isEmpty {
+                    entries = project.strings.variants(key: key, locale: development)
+                    if let entry = entries.first {
+                        let w = "\(label.location): warning: no \(locale) translation of \"\(key)\"; measured the \(entry.locale) text"
+                        if !warnings.contains(w) { warnings.append(w) }
+                    }
                 }
-            } else if let entry = lookup(key, locale: locale) ?? lookup(key, locale: development) {
-                if entry.locale != locale && LocaleID.normalize(entry.locale) != LocaleID.normalize(locale) {
-                    let w = "\(label.location): warning: no \(locale) translation of \"\(key)\"; measured the \(entry.locale) text"
-                    if !warnings.contains(w) { warnings.append(w) }
-                }
-                return ResolvedText(text: project.formatSamples.substitute(entry.value).text, key: key,
-                                    source: SourceLocation(file: AuditProject.displayPath(entry.file), line: entry.line))
             }
-            let w = "\(label.location): warning: string key \"\(key)\" not found in any strings file; measured the key"
-            if !warnings.contains(w) { warnings.append(w) }
-            return ResolvedText(text: key, key: key, source: nil)
+            if entries.isEmpty {
+                let w = "\(label.location): warning: string key \"\(key)\" not found in any strings file; measured the key"
+                if !warnings.contains(w) { warnings.append(w) }
+                return [ResolvedText(text: key, key: key, source: nil)]
+            }
+            return entries.map { entry in
+                ResolvedText(text: project.formatSamples.substitute(transform(entry.value)).text,
+                             key: entry.variant == nil ? key : entry.label,
+                             source: SourceLocation(file: AuditProject.displayPath(entry.file), line: entry.line))
+            }
         }
-    }
-
-    private func lookup(_ key: String, locale: String) -> LocalizedString? {
-        for candidate in LocaleID.fallbackChain(locale) {
-            if let entry = project.strings.lookup(key: key, locale: candidate) { return entry }
-        }
-        return nil
     }
 
     // MARK: - Rows
@@ -343,7 +354,21 @@ public final class AuditRunner {
     private func observe(screen: ConfigScreen, device: String, locale: String, category: ContentSizeCategory,
                          layout: ScreenLayout, rowNames: [String], texts: [String: ResolvedText],
                          styleOf: [String: (LabelStyle, ProjectStyle, ConfigLabel)], scale: Double,
-                         into input: inout AuditInput) {
+                         onlyLabels: Set<String>? = nil, into input: inout AuditInput) {
+        // A variant pass (plural/device variants) observes only the labels whose text changed.
+        if let onlyLabels {
+            for (i, rowLayout) in layout.rows.enumerated() {
+                guard let row = screen.rows.first(where: { rowNames[i] == $0.name }) else { continue }
+                for frame in rowLayout.labels where onlyLabels.contains("\(row.name)/\(frame.id)") {
+                    if let obs = labelObservation(screen: screen, row: row, frame: frame, rowHeight: rowLayout,
+                                                  device: device, locale: locale, category: category, texts: texts,
+                                                  styleOf: styleOf, scale: scale) {
+                        input.labels.append(obs)
+                    }
+                }
+            }
+            return
+        }
         let index = category.position
         var tallest: (String, Double)?
         var seen = Set<String>()
@@ -359,41 +384,11 @@ public final class AuditRunner {
                                              height: rowLayout.height, fixedHeight: fixed,
                                              contentHeight: rowLayout.contentHeight, clippedBy: rowLayout.clippedBy))
             for frame in rowLayout.labels {
-                let key = "\(rowName)/\(frame.id)"
-                guard let (ls, style, label) = styleOf[key] else { continue }
-                let resolved = texts[key]
-                let text = style.letterCase.apply(resolved?.text ?? "")
-                let l = frame.label
-                var lines = l.lineCount
-                if l.truncated {
-                    var unlimited = ls
-                    unlimited.numberOfLines = 0
-                    unlimited.adjustsFontSizeToFitWidth = false
-                    lines = unlimited.layout(text, width: frame.width, scale: scale).lineCount
+                if let obs = labelObservation(screen: screen, row: row, frame: frame, rowHeight: rowLayout,
+                                              device: device, locale: locale, category: category, texts: texts,
+                                              styleOf: styleOf, scale: scale) {
+                    input.labels.append(obs)
                 }
-                let cascade = ls.font as? CascadeMeasurer
-                let missing = cascade?.missingCharacters(in: text) ?? []
-                var fallbackName: String?
-                if !missing.isEmpty, let location = project.catalog.fallback(for: missing) {
-                    fallbackName = location.postScriptName.isEmpty ? location.family : location.postScriptName
-                }
-                let large = style.size(at: .large, scale: scale).pointSize
-                if let cascade, let ink = cascade.inkBox(of: text[...]) {
-                    let fontId = cascade.primary.id
-                    let current = inkByFont[fontId]
-                    inkByFont[fontId] = (min(current?.yMin ?? ink.yMin, ink.yMin), max(current?.yMax ?? ink.yMax, ink.yMax))
-                }
-                input.labels.append(LabelObservation(
-                    screen: screen.name, row: rowName, label: frame.id, device: device, category: category.uikitName,
-                    categoryIndex: index, locale: locale, style: style.name, font: style.fontId,
-                    stringKey: resolved?.key, source: resolved?.source, text: text, neededWidth: l.neededWidth,
-                    availableWidth: frame.width, lines: lines, maxLines: label.lines, truncated: l.truncated,
-                    lineBreakMode: Self.checkName(label.lineBreak), height: l.height,
-                    availableHeight: fixed.map { _ in frame.height }, pointSize: l.pointSize,
-                    requestedPointSize: ls.pointSize, largePointSize: large,
-                    inkOverflow: Audit.InkOverflow(top: l.inkOverflow.top, bottom: l.inkOverflow.bottom,
-                                                   left: l.inkOverflow.left, right: l.inkOverflow.right),
-                    missingCharacters: missing.map { String(format: "U+%04X", $0.value) }, fallbackFont: fallbackName))
             }
         }
         input.screens.append(ScreenObservation(
@@ -401,6 +396,52 @@ public final class AuditRunner {
             contentHeight: layout.contentHeight, rowCount: layout.rows.count, rowsVisible: layout.visibleRows,
             fullyVisibleRows: layout.fullyVisibleRows, tallestRow: tallest?.0, tallestRowHeight: tallest?.1 ?? 0,
             minimumRowsVisible: screen.minimumRowsVisible))
+    }
+
+
+    private func labelObservation(screen: ConfigScreen, row: ConfigRow, frame: LabelFrame, rowHeight: RowLayout,
+                                  device: String, locale: String, category: ContentSizeCategory,
+                                  texts: [String: ResolvedText],
+                                  styleOf: [String: (LabelStyle, ProjectStyle, ConfigLabel)],
+                                  scale: Double) -> LabelObservation? {
+        let index = category.position
+        let fixed: Double? = { if case .points = row.height { return frame.height }; return nil }()
+        let rowName = row.name
+        let key = "\(rowName)/\(frame.id)"
+        guard let (ls, style, label) = styleOf[key] else { return nil }
+        let resolved = texts[key]
+        let text = style.letterCase.apply(resolved?.text ?? "")
+        let l = frame.label
+        var lines = l.lineCount
+        if l.truncated {
+            var unlimited = ls
+            unlimited.numberOfLines = 0
+            unlimited.adjustsFontSizeToFitWidth = false
+            lines = unlimited.layout(text, width: frame.width, scale: scale).lineCount
+        }
+        let cascade = ls.font as? CascadeMeasurer
+        let missing = cascade?.missingCharacters(in: text) ?? []
+        var fallbackName: String?
+        if !missing.isEmpty, let location = project.catalog.fallback(for: missing) {
+            fallbackName = location.postScriptName.isEmpty ? location.family : location.postScriptName
+        }
+        let large = style.size(at: .large, scale: scale).pointSize
+        if let cascade, let ink = cascade.inkBox(of: text[...]) {
+            let fontId = cascade.primary.id
+            let current = inkByFont[fontId]
+            inkByFont[fontId] = (min(current?.yMin ?? ink.yMin, ink.yMin), max(current?.yMax ?? ink.yMax, ink.yMax))
+        }
+        return LabelObservation(
+            screen: screen.name, row: rowName, label: frame.id, device: device, category: category.uikitName,
+            categoryIndex: index, locale: locale, style: style.name, font: style.fontId,
+            stringKey: resolved?.key, source: resolved?.source, text: text, neededWidth: l.neededWidth,
+            availableWidth: frame.width, lines: lines, maxLines: label.lines, truncated: l.truncated,
+            lineBreakMode: Self.checkName(label.lineBreak), height: l.height,
+            availableHeight: fixed, pointSize: l.pointSize,
+            requestedPointSize: ls.pointSize, largePointSize: large,
+            inkOverflow: Audit.InkOverflow(top: l.inkOverflow.top, bottom: l.inkOverflow.bottom,
+                                           left: l.inkOverflow.left, right: l.inkOverflow.right),
+            missingCharacters: missing.map { String(format: "U+%04X", $0.value) }, fallbackFont: fallbackName)
     }
 
     /// "truncateTail" → "truncate-tail", the spelling findings use.
