@@ -81,6 +81,9 @@ public enum ScalingTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A number as the tables print it: up to 3 decimals, trailing zeros removed ("17", "20.573").
+    public static func formatted(_ v: Double) -> String { number(v) }
+
     /// Up to 3 decimals, trailing zeros removed.
     static func number(_ v: Double) -> String {
         var s = String(format: "%.3f", v)
