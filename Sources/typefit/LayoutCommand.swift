@@ -48,9 +48,12 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let project = try AuditProject(path: config)
         let selectedDevices = try devices.map { name -> String in
-            do { return try Device.named(name, in: project.devices).name } catch {
-                throw LayoutInputError(description: "--device: \(error)")
+            guard let device = try? Device.named(name, in: project.devices) else {
+                let known = (try? Device.named(name)) != nil ? "is not one of the devices of \(config)"
+                    : "is not a known device; devices of \(config)"
+                throw LayoutInputError(description: "--device '\(name)' \(known): \(project.devices.map(\.name).joined(separator: ", "))")
             }
+            return device.name
         }
         var selectedCategories: [ContentSizeCategory] = []
         for name in categories {
