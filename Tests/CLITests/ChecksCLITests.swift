@@ -28,7 +28,7 @@ import Testing
         #expect(lines.count == 1 + Self.ids.count)
         #expect(lines.first?.split(separator: " ") == ["id", "severity", "title"])
         // Columns are separated by at least two spaces.
-        let cells = lines.map { $0.replacing(/ {2,}/, with: "\t").split(separator: "\t").map(String.init) }
+        let cells = lines.map { $0.replacing(/\ {2,}/, with: "\t").split(separator: "\t").map(String.init) }
         #expect(cells.contains(["text.truncated", "error", "Text is truncated"]))
     }
 
