@@ -70,7 +70,7 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Table: 12 comma-separated sizes xS…AX5.") var table: String?
     @Option(help: "Table: 12 comma-separated line heights xS…AX5.") var lineHeights: String?
     @Option(help: "UIFontMetrics algorithm (default leading-ratio).") var algorithm: Algorithm = .leadingRatio
-    @Option(help: "Device scale for pixel rounding (leading-ratio).") var scale: Double = 3
+    @Option(help: "Device scale for pixel rounding (leading-ratio; also for the styles of a typefit.yml).") var scale: Double = 3
     @Option(help: "Android sp→dp conversion.") var androidConversion: Conversion = .nonlinear
     @Option(help: "Android non-linear variant: early (Android 14), later (platform), androidx.") var androidVariant: Variant = .later
     @Option(help: "Android font scale per category: nearest-preset (default) or body-ratio.") var androidMapping: Mapping = .nearestPreset

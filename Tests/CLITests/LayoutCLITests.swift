@@ -190,4 +190,16 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.contains("typefit layout Examples/Contacts/typefit.yml"))
     }
+
+    /// README.md's "Example: a contacts list" table is this command's output (regenerate it with
+    /// `typefit layout Examples/Contacts/typefit.yml --format text`).
+    @Test func readmeTableIsCurrent() throws {
+        let run = try CLIRunner.run(["layout", "Examples/Contacts/typefit.yml", "--format", "text"])
+        #expect(run.status == 0)
+        let readme = try String(contentsOf: CLIRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = try #require(readme.range(of: "<!-- BEGIN typefit layout Examples/Contacts/typefit.yml"))
+        let open = try #require(readme.range(of: "```text\n", range: begin.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "```\n<!-- END typefit layout -->", range: open.upperBound..<readme.endIndex))
+        #expect(String(readme[open.upperBound..<close.lowerBound]) == run.stdout)
+    }
 }
