@@ -60,7 +60,7 @@ public struct LayoutSummary: Codable, Sendable, Equatable {
             for frame in row.labels {
                 labels.append(Label(row: name, label: frame.id, lines: frame.label.lineCount,
                                     height: Self.rounded(frame.label.height), truncated: frame.label.truncated,
-                                    clipped: row.clippedBy > 0 && frame.y + frame.height > row.height + 1e-9))
+                                    clipped: row.clips(frame)))
             }
         }
         self.labels = labels

@@ -48,10 +48,9 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let project = try AuditProject(path: config)
         let selectedDevices = try devices.map { name -> String in
-            guard let device = try? Device.named(name, in: project.devices) else {
-                let known = (try? Device.named(name)) != nil ? "is not one of the devices of \(config)"
-                    : "is not a known device; devices of \(config)"
-                throw LayoutInputError(description: "--device '\(name)' \(known): \(project.devices.map(\.name).joined(separator: ", "))")
+            // A device of the config, or any device of the catalog.
+            guard let device = (try? Device.named(name, in: project.devices)) ?? (try? Device.named(name)) else {
+                throw LayoutInputError(description: "--device '\(name)' is not a known device; devices: \((project.devices + Device.catalog).map(\.name).uniqued().joined(separator: ", "))")
             }
             return device.name
         }
@@ -121,4 +120,12 @@ struct LayoutCommand: ParsableCommand {
 /// A one-line input error of `typefit layout`.
 struct LayoutInputError: Error, CustomStringConvertible {
     let description: String
+}
+
+extension Array where Element == String {
+    /// The elements in order, without repeats.
+    func uniqued() -> [String] {
+        var seen = Set<String>()
+        return filter { seen.insert($0).inserted }
+    }
 }
