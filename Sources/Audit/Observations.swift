@@ -1,3 +1,4 @@
+import Layout
 import Reports
 
 // Observations: small value types the checks read. The runner fills them from layout
@@ -22,18 +23,11 @@ public enum CategoryOrder {
     public static func index(of name: String) -> Int? { names.firstIndex(of: name) }
 }
 
-/// How far glyph ink goes beyond a label's box on each side, in points (0 when inside).
-public struct InkOverflow: Sendable, Equatable, Codable {
-    public var top: Double
-    public var bottom: Double
-    public var left: Double
-    public var right: Double
-    public init(top: Double = 0, bottom: Double = 0, left: Double = 0, right: Double = 0) {
-        self.top = top
-        self.bottom = bottom
-        self.left = left
-        self.right = right
-    }
+/// How far glyph ink goes beyond a label's box on each side, in points (0 when inside): the
+/// layout's own value (`Layout.LabelLayout.InkOverflow`).
+public typealias InkOverflow = LabelLayout.InkOverflow
+
+extension LabelLayout.InkOverflow {
     /// The largest overflow over the four sides.
     public var maximum: Double { max(top, bottom, left, right) }
 }

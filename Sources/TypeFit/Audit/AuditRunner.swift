@@ -440,8 +440,7 @@ public final class AuditRunner {
             lineBreakMode: Self.checkName(label.lineBreak), height: l.height,
             availableHeight: fixed, pointSize: l.pointSize,
             requestedPointSize: ls.pointSize, largePointSize: large,
-            inkOverflow: Audit.InkOverflow(top: l.inkOverflow.top, bottom: l.inkOverflow.bottom,
-                                           left: l.inkOverflow.left, right: l.inkOverflow.right),
+            inkOverflow: l.inkOverflow,
             missingCharacters: missing.map { String(format: "U+%04X", $0.value) }, fallbackFont: fallbackName)
     }
 
@@ -516,8 +515,7 @@ public final class AuditRunner {
                                      baselineOffset: baseline, lines: l.lines.map(\.text),
                                      lineWidths: l.lines.map(\.width), rightToLeft: rtl, truncated: l.truncated,
                                      clipped: row.clips(frame),
-                                     inkOverflow: max(l.inkOverflow.top, l.inkOverflow.bottom, l.inkOverflow.left,
-                                                      l.inkOverflow.right),
+                                     inkOverflow: l.inkOverflow.maximum,
                                      hasFindings: false)
             }
             rows.append(RowSnapshot(name: rowNames[i], height: row.height, clippedBy: row.clippedBy, labels: labels))
