@@ -1,0 +1,376 @@
+import CHarfBuzz
+import Dispatch
+import Foundation
+
+/// Measures lines like `Shaper.advance(of:)` / `Shaper.measure(_:)`, to the font unit, but
+/// shapes each distinct word once: every script run (the same runs as `Shaper`) is cut after
+/// each run of spaces; each piece ("word ") is shaped alone, with
+/// HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT, and cached by its bytes (per font, features,
+/// language — fixed per measurer — and script/direction, part of the key). A cached piece is
+/// only added up where HarfBuzz says the boundary is safe: when a glyph of the first or last
+/// cluster at an inner boundary carries HB_GLYPH_FLAG_UNSAFE_TO_CONCAT (or UNSAFE_TO_BREAK),
+/// the whole run is reshaped as `Shaper` does. Pieces touching another script run are shaped
+/// with their real context and not cached. Whole lines are cached too.
+///
+/// Not thread-safe (it owns an `hb_buffer_t` and a cache): one per thread, sharing one
+/// `ShapingFont`. `advances(of:font:...)` spreads lines over threads that way.
+public final class FastMeasurer {
+    /// Limits of the per-measurer cache (memory is allocated once, at init).
+    public struct CacheLimits: Sendable, Hashable {
+        /// Segments (and whole lines) kept.
+        public var entries: Int
+        /// Bytes of segment text kept.
+        public var bytes: Int
+        /// 131,072 entries and 4 MiB of text: about 12 MiB per measurer.
+        public static let standard = CacheLimits(entries: 1 << 17, bytes: 4 << 20)
+        public init(entries: Int, bytes: Int) {
+            self.entries = entries
+            self.bytes = bytes
+        }
+    }
+
+    /// Counters for the benchmark and tests.
+    public struct Statistics: Sendable, Hashable {
+        /// Lines measured, and those answered from the whole-line cache.
+        public var lines = 0, lineHits = 0
+        /// Segments looked up, and those found in the cache.
+        public var segments = 0, segmentHits = 0
+        /// hb_shape calls (segments, contextual segments, whole-run fallbacks).
+        public var shapeCalls = 0
+        /// Runs reshaped whole because a boundary was unsafe.
+        public var unsafeFallbacks = 0
+        /// Times the cache was full and cleared.
+        public var cacheClears = 0
+    }
+
+    /// The font measured with (shared, read-only).
+    public let font: ShapingFont
+    /// Features as given ("-kern,+smcp").
+    public let featureString: String
+    /// BCP 47 shaping language, nil = HarfBuzz's default (as `Shaper`).
+    public let language: String?
+    /// Whether `measure(_:)` is supported (ink boxes computed on misses).
+    public let computesInk: Bool
+
+    private let buffer: OpaquePointer
+    private let features: UnsafeMutableBufferPointer<hb_feature_t>
+    private let hbLanguage: hb_language_t?
+    private var itemizer = ScriptItemizer()
+    private let cache: SegmentCache
+    private var stats = Statistics()
+    // Scratch for ink: per segment of the current run (advance, ink box, has ink).
+    private var runPieces: [(advance: Int, ink: (Int32, Int32, Int32, Int32), hasInk: Bool)] = []
+
+    private static let lineTag: UInt32 = 0xFFFF_FFFF
+    private static let unsafeMask = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+
+    /// A measurer over `font` with `features` (HarfBuzz syntax) and `language`; `computesInk`
+    /// enables `measure(_:)`. Throws `FontError.invalidFeature`.
+    public init(font: ShapingFont, features: String = "", language: String? = nil, computesInk: Bool = false,
+                cacheLimits: CacheLimits = .standard) throws {
+        let parsed = try Shaper.parseFeatures(features)
+        self.font = font
+        self.featureString = features
+        self.language = language
+        self.computesInk = computesInk
+        self.features = .allocate(capacity: max(1, parsed.count))
+        _ = self.features.initialize(from: parsed)
+        self.hbLanguage = language.map { hb_language_from_string($0, -1) }
+        self.buffer = hb_buffer_create()
+        self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes)
+        runPieces.reserveCapacity(64)
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer)
+        features.deallocate()
+    }
+
+    /// Counters since init.
+    public var statistics: Statistics {
+        var s = stats
+        s.cacheClears = cache.clears
+        return s
+    }
+
+    /// Memory held by the cache, in bytes (fixed at init).
+    public var cacheFootprint: Int { cache.memoryFootprint }
+
+    /// Shaped advance of `text` in font units: equal to `Shaper.advance(of:)` with the same
+    /// font, features and language.
+    public func advance(of text: Substring) -> Int {
+        var text = text
+        return text.withUTF8 { advance(utf8: $0) }
+    }
+
+    /// Advance of UTF-8 `bytes` (see `advance(of:)`).
+    public func advance(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        return Int(line(base, bytes.count, ink: false).advance)
+    }
+
+    /// Advance, cluster count, missing glyph count and ink box of a line, equal to
+    /// `Shaper.measure(_:)`, except `missingCharacters`: nil when the line has a missing glyph
+    /// (ask `Shaper.measure` for which characters). Needs `computesInk`.
+    public func measure(_ text: Substring) -> LineMeasurement? {
+        precondition(computesInk, "FastMeasurer.measure needs computesInk: true")
+        var copy = text
+        let e = copy.withUTF8 { b -> SegmentCache.Entry? in
+            guard let base = b.baseAddress, b.count > 0 else { return nil }
+            return line(base, b.count, ink: true)
+        }
+        guard let e else {
+            return LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
+        }
+        if e.missing > 0 { return nil }
+        let ink = e.flags & SegmentCache.Flags.hasInk != 0
+            ? GlyphBox(xMin: Double(e.ink.0), yMin: Double(e.ink.1), xMax: Double(e.ink.2), yMax: Double(e.ink.3)) : nil
+        return LineMeasurement(advance: Int(e.advance), clusterCount: text.count, missingGlyphCount: 0, missingCharacters: [], ink: ink)
+    }
+
+    // MARK: lines, runs, segments
+
+    private func line(_ b: UnsafePointer<UInt8>, _ n: Int, ink: Bool) -> SegmentCache.Entry {
+        stats.lines += 1
+        let hash = SegmentCache.hash(b, n, Self.lineTag)
+        if let hit = cache.lookup(b, n, tag: Self.lineTag, hash: hash) {
+            stats.lineHits += 1
+            return hit
+        }
+        itemizer.itemize(UnsafeBufferPointer(start: b, count: n))
+        var result = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: Self.lineTag, advance: 0, flags: 0, missing: 0,
+                                        ink: (0, 0, 0, 0))
+        var pen = 0
+        var missing = 0
+        var box = (Int32.max, Int32.max, Int32.min, Int32.min)
+        var hasInk = false
+        let runs = itemizer.runs
+        for run in runs {
+            let r = self.run(b, n, run, ink: ink, missing: &missing)
+            if ink {
+                // Pieces come in logical order; glyph (pen) order is reversed for RTL runs.
+                let rtl = run.script != HB_SCRIPT_INVALID && hb_script_get_horizontal_direction(run.script) == HB_DIRECTION_RTL
+                var offset = rtl ? pen + r : pen
+                for piece in runPieces {
+                    if rtl { offset -= piece.advance }
+                    if piece.hasInk {
+                        let o = Int32(offset)
+                        box.0 = min(box.0, piece.ink.0 + o)
+                        box.1 = min(box.1, piece.ink.1)
+                        box.2 = max(box.2, piece.ink.2 + o)
+                        box.3 = max(box.3, piece.ink.3)
+                        hasInk = true
+                    }
+                    if !rtl { offset += piece.advance }
+                }
+            }
+            pen += r
+        }
+        result.advance = Int32(pen)
+        result.missing = Int32(missing)
+        if hasInk {
+            result.ink = box
+            result.flags |= SegmentCache.Flags.hasInk
+        }
+        cache.insert(b, n, entry: result)
+        return result
+    }
+
+    /// Advance of one script run; with `ink`, `runPieces` holds its pieces afterwards.
+    private func run(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run, ink: Bool, missing: inout Int) -> Int {
+        runPieces.removeAll(keepingCapacity: true)
+        let tag = run.script.rawValue
+        var total = 0
+        var i = run.start
+        while i < run.end {
+            var j = i
+            while j < run.end && b[j] != 0x20 { j += 1 }
+            while j < run.end && b[j] == 0x20 { j += 1 }
+            stats.segments += 1
+            let needsContext = (i == run.start && run.start > 0) || (j == run.end && run.end < n)
+            var e: SegmentCache.Entry
+            if needsContext {
+                e = shape(b, n, i, j - i, script: run.script, context: true, ink: ink)
+            } else {
+                let hash = SegmentCache.hash(b + i, j - i, tag)
+                if let hit = cache.lookup(b + i, j - i, tag: tag, hash: hash) {
+                    stats.segmentHits += 1
+                    e = hit
+                } else {
+                    e = shape(b, n, i, j - i, script: run.script, context: false, ink: ink)
+                    e.hash = hash
+                    e.tag = tag
+                    cache.insert(b + i, j - i, entry: e)
+                }
+            }
+            // Inner boundaries must be safe on both sides; run edges are shaped as Shaper does.
+            if (i > run.start && e.flags & SegmentCache.Flags.unsafeStart != 0)
+                || (j < run.end && e.flags & SegmentCache.Flags.unsafeEnd != 0) {
+                stats.unsafeFallbacks += 1
+                return wholeRun(b, n, run, ink: ink, missing: &missing)
+            }
+            total += Int(e.advance)
+            missing += Int(e.missing)
+            if ink { runPieces.append((Int(e.advance), e.ink, e.flags & SegmentCache.Flags.hasInk != 0)) }
+            i = j
+        }
+        return total
+    }
+
+    /// Shapes bytes [start, start + length) of the line; with `context`, HarfBuzz sees the
+    /// line around it (as `Shaper` does for a run), otherwise the piece alone.
+    private func shape(_ b: UnsafePointer<UInt8>, _ n: Int, _ start: Int, _ length: Int, script: hb_script_t,
+                       context: Bool, ink: Bool) -> SegmentCache.Entry {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
+        b.withMemoryRebound(to: CChar.self, capacity: n) { chars in
+            if context {
+                hb_buffer_add_utf8(buffer, chars, Int32(n), UInt32(start), Int32(length))
+            } else {
+                hb_buffer_add_utf8(buffer, chars + start, Int32(length), 0, Int32(length))
+            }
+        }
+        shapeBuffer(script)
+        var count: UInt32 = 0
+        var e = SegmentCache.Entry(hash: 0, start: 0, length: 0, tag: 0, advance: 0, flags: 0, missing: 0, ink: (0, 0, 0, 0))
+        guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
+              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return e }
+        var first = UInt32.max, last = UInt32(0)
+        for k in 0..<Int(count) {
+            first = min(first, info[k].cluster)
+            last = max(last, info[k].cluster)
+        }
+        var advance = 0
+        var missing = 0
+        for k in 0..<Int(count) {
+            advance += Int(pos[k].x_advance)
+            if info[k].codepoint == 0 { missing += 1 }
+            let flags = hb_glyph_info_get_glyph_flags(info + k).rawValue & Self.unsafeMask
+            if flags != 0 {
+                if info[k].cluster == first { e.flags |= SegmentCache.Flags.unsafeStart }
+                if info[k].cluster == last { e.flags |= SegmentCache.Flags.unsafeEnd }
+            }
+        }
+        e.advance = Int32(advance)
+        e.missing = Int32(missing)
+        if ink, let box = inkBox(info, pos, Int(count)) {
+            e.ink = box
+            e.flags |= SegmentCache.Flags.hasInk
+        }
+        return e
+    }
+
+    /// Reshapes a whole run exactly as `Shaper` does; with `ink`, `runPieces` gets it as one piece.
+    private func wholeRun(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run, ink: Bool, missing: inout Int) -> Int {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+        b.withMemoryRebound(to: CChar.self, capacity: n) { chars in
+            hb_buffer_add_utf8(buffer, chars, Int32(n), UInt32(run.start), Int32(run.end - run.start))
+        }
+        shapeBuffer(run.script)
+        var count: UInt32 = 0
+        runPieces.removeAll(keepingCapacity: true)
+        guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
+              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return 0 }
+        var advance = 0
+        for k in 0..<Int(count) {
+            advance += Int(pos[k].x_advance)
+            if info[k].codepoint == 0 { missing += 1 }
+        }
+        if ink {
+            let box = inkBox(info, pos, Int(count))
+            runPieces.append((advance, box ?? (0, 0, 0, 0), box != nil))
+        }
+        return advance
+    }
+
+    /// Sets the run's properties (as `Shaper` does) and shapes the buffer.
+    @inline(__always)
+    private func shapeBuffer(_ script: hb_script_t) {
+        if script != HB_SCRIPT_INVALID {
+            hb_buffer_set_script(buffer, script)
+            hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script))
+        }
+        if let hbLanguage { hb_buffer_set_language(buffer, hbLanguage) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font.hbFont, buffer, features.baseAddress, UInt32(features.count))
+        stats.shapeCalls += 1
+    }
+
+    /// Ink box of shaped glyphs with the pen starting at 0 (as `Shaper.measure` computes it).
+    private func inkBox(_ info: UnsafeMutablePointer<hb_glyph_info_t>, _ pos: UnsafeMutablePointer<hb_glyph_position_t>,
+                        _ count: Int) -> (Int32, Int32, Int32, Int32)? {
+        var pen: Int32 = 0
+        var box = (Int32.max, Int32.max, Int32.min, Int32.min)
+        var any = false
+        for k in 0..<count {
+            var ext = hb_glyph_extents_t()
+            if hb_font_get_glyph_extents(font.hbFont, info[k].codepoint, &ext) != 0, ext.width != 0, ext.height != 0 {
+                let x = pen + pos[k].x_offset, y = pos[k].y_offset
+                box.0 = min(box.0, x + ext.x_bearing)
+                box.1 = min(box.1, y + ext.y_bearing + ext.height)
+                box.2 = max(box.2, x + ext.x_bearing + ext.width)
+                box.3 = max(box.3, y + ext.y_bearing)
+                any = true
+            }
+            pen += pos[k].x_advance
+        }
+        return any ? box : nil
+    }
+}
+
+extension FastMeasurer {
+    /// Advances (font units) of every line of `lines`, on `threads` threads (0 = all cores), each
+    /// with its own `FastMeasurer` over the shared `font`. Returns the advances in line order and
+    /// the summed statistics.
+    public static func advances(of lines: PackedLines, font: ShapingFont, features: String = "", language: String? = nil,
+                                threads: Int = 0, cacheLimits: CacheLimits = .standard) throws -> (advances: [Int32], statistics: Statistics) {
+        let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
+        let measurers = try (0..<threadCount).map { _ in
+            try FastMeasurer(font: font, features: features, language: language, cacheLimits: cacheLimits)
+        }
+        var result = [Int32](repeating: 0, count: lines.count)
+        let chunk = 256
+        let chunks = (lines.count + chunk - 1) / chunk
+        result.withUnsafeMutableBufferPointer { out in
+            lines.bytes.withUnsafeBufferPointer { bytes in
+                lines.offsets.withUnsafeBufferPointer { offsets in
+                    let shared = UncheckedSendable((out.baseAddress!, bytes.baseAddress!, offsets.baseAddress!, measurers))
+                    // Thread t takes chunks t, t + threads, …: each line is written by one thread.
+                    DispatchQueue.concurrentPerform(iterations: threadCount) { t in
+                        let (output, b, o, all) = shared.value
+                        let m = all[t]
+                        var c = t
+                        while c < chunks {
+                            for i in c * chunk..<min(lines.count, (c + 1) * chunk) {
+                                let start = Int(o[i]), end = Int(o[i + 1])
+                                output[i] = Int32(m.advance(utf8: UnsafeBufferPointer(start: b + start, count: end - start)))
+                            }
+                            c += threadCount
+                        }
+                    }
+                }
+            }
+        }
+        var total = Statistics()
+        for m in measurers {
+            let s = m.statistics
+            total.lines += s.lines
+            total.lineHits += s.lineHits
+            total.segments += s.segments
+            total.segmentHits += s.segmentHits
+            total.shapeCalls += s.shapeCalls
+            total.unsafeFallbacks += s.unsafeFallbacks
+            total.cacheClears += s.cacheClears
+        }
+        return (result, total)
+    }
+}
+
+/// Hands values to `DispatchQueue.concurrentPerform` workers. `@unchecked Sendable`: used only
+/// where each worker touches disjoint parts (its own `FastMeasurer`, its own output slots) and the
+/// shared inputs are read-only for the duration of the call.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
