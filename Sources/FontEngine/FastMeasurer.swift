@@ -61,6 +61,14 @@ public final class FastMeasurer {
     // Scratch for ink: per segment of the current run (advance, ink box, has ink).
     private var runPieces: [(advance: Int, ink: (Int32, Int32, Int32, Int32), hasInk: Bool)] = []
 
+    private struct GlyphKey: Equatable {
+        var glyph: UInt32
+        var advance: Int32
+        var xOffset: Int32
+        var yOffset: Int32
+    }
+    private var glyphScratch: [GlyphKey] = []
+
     private static let lineTag: UInt32 = 0xFFFF_FFFF
     private static let unsafeMask = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
 
@@ -204,7 +212,7 @@ public final class FastMeasurer {
                 }
             }
             // Inner boundaries must be safe on both sides; run edges are shaped as Shaper does.
-            if (i > run.start && e.flags & SegmentCache.Flags.unsafeStart != 0)
+            if (i > run.start && (e.flags & SegmentCache.Flags.unsafeStart != 0 || !spaceJoinIsSafe(b, n, at: i, run.script)))
                 || (j < run.end && e.flags & SegmentCache.Flags.unsafeEnd != 0) {
                 stats.unsafeFallbacks += 1
                 return wholeRun(b, n, run, ink: ink, missing: &missing)
@@ -258,6 +266,55 @@ public final class FastMeasurer {
             e.flags |= SegmentCache.Flags.hasInk
         }
         return e
+    }
+
+    /// Whether a space followed by the character at `i` shapes as the space alone then the
+    /// character alone (same glyphs, advances and offsets), checked once per character and
+    /// script. HarfBuzz 6.0 does not flag unsafe-to-concat at the end of a buffer for pair
+    /// kerning (Roboto kerns space + T by −40 units, and "Pride: " ends without the flag), so
+    /// every inner boundary — always a space then a non-space here — is also checked this way.
+    private func spaceJoinIsSafe(_ b: UnsafePointer<UInt8>, _ n: Int, at i: Int, _ script: hb_script_t) -> Bool {
+        let (scalar, length) = ScriptItemizer.decode(UnsafeBufferPointer(start: b, count: n), at: i)
+        var key = (UInt8(0x20), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+        withUnsafeMutableBytes(of: &key) { k in
+            for x in 0..<length { k[1 + x] = b[i + x] }
+        }
+        return withUnsafeBytes(of: &key) { raw -> Bool in
+            let p = raw.bindMemory(to: UInt8.self).baseAddress!
+            let tag = script.rawValue ^ 0x5A5A_0000
+            let hash = SegmentCache.hash(p, 1 + length, tag)
+            if let hit = cache.lookup(p, 1 + length, tag: tag, hash: hash) { return hit.flags == 0 }
+            _ = scalar
+            glyphScratch.removeAll(keepingCapacity: true)
+            appendGlyphs(p, 1, script)
+            appendGlyphs(p + 1, length, script)
+            let separate = glyphScratch
+            glyphScratch.removeAll(keepingCapacity: true)
+            appendGlyphs(p, 1 + length, script)
+            let safe = separate.count == glyphScratch.count
+                && zip(separate, glyphScratch).allSatisfy { $0.0 == $0.1 }
+            let entry = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: tag, advance: 0, flags: safe ? 0 : 1, missing: 0,
+                                           ink: (0, 0, 0, 0))
+            cache.insert(p, 1 + length, entry: entry)
+            return safe
+        }
+    }
+
+    /// Shapes `length` bytes at `p` alone and appends (glyph, x advance, x offset, y offset) of
+    /// each glyph, in logical order, to `glyphScratch`.
+    private func appendGlyphs(_ p: UnsafePointer<UInt8>, _ length: Int, _ script: hb_script_t) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+        p.withMemoryRebound(to: CChar.self, capacity: length) { hb_buffer_add_utf8(buffer, $0, Int32(length), 0, Int32(length)) }
+        shapeBuffer(script)
+        var count: UInt32 = 0
+        guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
+              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+        let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+        for k in 0..<Int(count) {
+            let g = rtl ? Int(count) - 1 - k : k
+            glyphScratch.append(GlyphKey(glyph: info[g].codepoint, advance: pos[g].x_advance, xOffset: pos[g].x_offset, yOffset: pos[g].y_offset))
+        }
     }
 
     /// Reshapes a whole run exactly as `Shaper` does; with `ink`, `runPieces` gets it as one piece.
