@@ -3,14 +3,16 @@ import Dispatch
 import Foundation
 
 /// Measures lines like `Shaper.advance(of:)` / `Shaper.measure(_:)`, to the font unit, but
-/// shapes each distinct word once: every script run (the same runs as `Shaper`) is cut after
-/// each run of spaces; each piece ("word ") is shaped alone, with
-/// HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT, and cached by its bytes (per font, features,
-/// language — fixed per measurer — and script/direction, part of the key). A cached piece is
-/// only added up where HarfBuzz says the boundary is safe: when a glyph of the first or last
-/// cluster at an inner boundary carries HB_GLYPH_FLAG_UNSAFE_TO_CONCAT (or UNSAFE_TO_BREAK),
-/// the whole run is reshaped as `Shaper` does. Pieces touching another script run are shaped
-/// with their real context and not cached. Whole lines are cached too.
+/// shapes each distinct word once. Every script run (the same runs as `Shaper`, via
+/// `ScriptItemizer`) is cut after each run of spaces, but only where the cut is safe: HarfBuzz
+/// shapes the cut's neighbourhood ("x␣Y") with the unsafe-to-break glyph flags and the pieces
+/// "x␣" and "Y" separately, and the cut is used only when nothing marks it unsafe and the glyphs
+/// agree (checked once per neighbourhood and script). Each piece ("word ") is shaped alone and
+/// cached by its bytes (per font, features, language — fixed per measurer — and script and
+/// direction, part of the key). Pieces touching another script run are shaped with their real
+/// context, as `Shaper` shapes runs, and not cached. Whole lines are cached too. Identity with
+/// whole-line shaping is checked on every corpus line in every bundled font
+/// (FastPathExactnessTests, `typefit bench --verify`).
 ///
 /// Not thread-safe (it owns an `hb_buffer_t` and a cache): one per thread, sharing one
 /// `ShapingFont`. `advances(of:font:...)` spreads lines over threads that way.
@@ -37,8 +39,8 @@ public final class FastMeasurer {
         public var segments = 0, segmentHits = 0
         /// hb_shape calls (segments, contextual segments, whole-run fallbacks).
         public var shapeCalls = 0
-        /// Runs reshaped whole because a boundary was unsafe.
-        public var unsafeFallbacks = 0
+        /// Cuts (space then non-space) found unsafe, where pieces were kept together.
+        public var unsafeCuts = 0
         /// Times the cache was full and cleared.
         public var cacheClears = 0
     }
@@ -70,7 +72,6 @@ public final class FastMeasurer {
     private var glyphScratch: [GlyphKey] = []
 
     private static let lineTag: UInt32 = 0xFFFF_FFFF
-    private static let unsafeMask = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
 
     /// A measurer over `font` with `features` (HarfBuzz syntax) and `language`; `computesInk`
     /// enables `measure(_:)`. Throws `FontError.invalidFeature`.
@@ -192,8 +193,12 @@ public final class FastMeasurer {
         var i = run.start
         while i < run.end {
             var j = i
-            while j < run.end && b[j] != 0x20 { j += 1 }
-            while j < run.end && b[j] == 0x20 { j += 1 }
+            repeat {
+                // A piece ends after a run of spaces; where a space and the next character
+                // interact (pair kerning), the piece goes on past them.
+                while j < run.end && b[j] != 0x20 { j += 1 }
+                while j < run.end && b[j] == 0x20 { j += 1 }
+            } while j < run.end && !cutIsSafe(b, n, at: j, run.script)
             stats.segments += 1
             let needsContext = (i == run.start && run.start > 0) || (j == run.end && run.end < n)
             var e: SegmentCache.Entry
@@ -211,12 +216,6 @@ public final class FastMeasurer {
                     cache.insert(b + i, j - i, entry: e)
                 }
             }
-            // Inner boundaries must be safe on both sides; run edges are shaped as Shaper does.
-            if (i > run.start && (e.flags & SegmentCache.Flags.unsafeStart != 0 || !spaceJoinIsSafe(b, n, at: i, run.script)))
-                || (j < run.end && e.flags & SegmentCache.Flags.unsafeEnd != 0) {
-                stats.unsafeFallbacks += 1
-                return wholeRun(b, n, run, ink: ink, missing: &missing)
-            }
             total += Int(e.advance)
             missing += Int(e.missing)
             if ink { runPieces.append((Int(e.advance), e.ink, e.flags & SegmentCache.Flags.hasInk != 0)) }
@@ -230,7 +229,7 @@ public final class FastMeasurer {
     private func shape(_ b: UnsafePointer<UInt8>, _ n: Int, _ start: Int, _ length: Int, script: hb_script_t,
                        context: Bool, ink: Bool) -> SegmentCache.Entry {
         hb_buffer_clear_contents(buffer)
-        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
         b.withMemoryRebound(to: CChar.self, capacity: n) { chars in
             if context {
                 hb_buffer_add_utf8(buffer, chars, Int32(n), UInt32(start), Int32(length))
@@ -243,21 +242,11 @@ public final class FastMeasurer {
         var e = SegmentCache.Entry(hash: 0, start: 0, length: 0, tag: 0, advance: 0, flags: 0, missing: 0, ink: (0, 0, 0, 0))
         guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
               let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return e }
-        var first = UInt32.max, last = UInt32(0)
-        for k in 0..<Int(count) {
-            first = min(first, info[k].cluster)
-            last = max(last, info[k].cluster)
-        }
         var advance = 0
         var missing = 0
         for k in 0..<Int(count) {
             advance += Int(pos[k].x_advance)
             if info[k].codepoint == 0 { missing += 1 }
-            let flags = hb_glyph_info_get_glyph_flags(info + k).rawValue & Self.unsafeMask
-            if flags != 0 {
-                if info[k].cluster == first { e.flags |= SegmentCache.Flags.unsafeStart }
-                if info[k].cluster == last { e.flags |= SegmentCache.Flags.unsafeEnd }
-            }
         }
         e.advance = Int32(advance)
         e.missing = Int32(missing)
@@ -268,77 +257,71 @@ public final class FastMeasurer {
         return e
     }
 
-    /// Whether a space followed by the character at `i` shapes as the space alone then the
-    /// character alone (same glyphs, advances and offsets), checked once per character and
-    /// script. HarfBuzz 6.0 does not flag unsafe-to-concat at the end of a buffer for pair
-    /// kerning (Roboto kerns space + T by −40 units, and "Pride: " ends without the flag), so
-    /// every inner boundary — always a space then a non-space here — is also checked this way.
-    private func spaceJoinIsSafe(_ b: UnsafePointer<UInt8>, _ n: Int, at i: Int, _ script: hb_script_t) -> Bool {
-        let (scalar, length) = ScriptItemizer.decode(UnsafeBufferPointer(start: b, count: n), at: i)
-        var key = (UInt8(0x20), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
-        withUnsafeMutableBytes(of: &key) { k in
-            for x in 0..<length { k[1 + x] = b[i + x] }
+    /// Whether the line may be cut at `i` (after a run of spaces, before a non-space): HarfBuzz
+    /// shapes the neighbourhood "x␣…␣Y" (the character before the spaces, the spaces, the
+    /// character at `i`) whole, with PRODUCE_UNSAFE_TO_CONCAT, and the cut is safe when
+    /// (1) no glyph of the "Y" cluster carries HB_GLYPH_FLAG_UNSAFE_TO_BREAK, and (2) "x␣…␣"
+    /// and "Y" shaped separately give the same glyphs, advances and offsets. Checked once per
+    /// neighbourhood and script (cached). HarfBuzz 6.0's UNSAFE_TO_CONCAT alone cannot be used:
+    /// it marks nearly every glyph after the first ("Hello " in Inter: flags 0,2,2,2,2,2), and
+    /// it misses Roboto's space + T kerning at the end of "Pride: " (the space loses 40 units
+    /// before "Trans"), which check (2) catches.
+    private func cutIsSafe(_ b: UnsafePointer<UInt8>, _ n: Int, at i: Int, _ script: hb_script_t) -> Bool {
+        let line = UnsafeBufferPointer(start: b, count: n)
+        let (_, nextLength) = ScriptItemizer.decode(line, at: i)
+        var k = i
+        while k > 0 && b[k - 1] == 0x20 { k -= 1 }
+        if k > 0 {
+            k -= 1
+            while k > 0 && b[k] & 0xC0 == 0x80 { k -= 1 }  // start of the previous scalar
         }
-        return withUnsafeBytes(of: &key) { raw -> Bool in
-            let p = raw.bindMemory(to: UInt8.self).baseAddress!
+        let cut = i - k, length = cut + nextLength
+        if length > 16 { return false }  // long runs of spaces: keep the text together
+        var key = (UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &key) { raw -> Bool in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            p.update(from: b + k, count: length)
             let tag = script.rawValue ^ 0x5A5A_0000
-            let hash = SegmentCache.hash(p, 1 + length, tag)
-            if let hit = cache.lookup(p, 1 + length, tag: tag, hash: hash) { return hit.flags == 0 }
-            _ = scalar
+            let hash = SegmentCache.hash(p, length, tag)
+            if let hit = cache.lookup(p, length, tag: tag, hash: hash) {
+                if hit.flags != 0 { stats.unsafeCuts += 1 }
+                return hit.flags == 0
+            }
             glyphScratch.removeAll(keepingCapacity: true)
-            appendGlyphs(p, 1, script)
-            appendGlyphs(p + 1, length, script)
-            let separate = glyphScratch
-            glyphScratch.removeAll(keepingCapacity: true)
-            appendGlyphs(p, 1 + length, script)
-            let safe = separate.count == glyphScratch.count
-                && zip(separate, glyphScratch).allSatisfy { $0.0 == $0.1 }
-            let entry = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: tag, advance: 0, flags: safe ? 0 : 1, missing: 0,
+            var unsafe = appendGlyphs(p, length, script, cluster: UInt32(cut))
+            let whole = glyphScratch.count
+            _ = appendGlyphs(p, cut, script, cluster: nil)
+            _ = appendGlyphs(p + cut, nextLength, script, cluster: nil)
+            if glyphScratch.count != 2 * whole { unsafe = true }
+            for g in 0..<whole where !unsafe && glyphScratch[g] != glyphScratch[whole + g] { unsafe = true }
+            let entry = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: tag, advance: 0, flags: unsafe ? 1 : 0, missing: 0,
                                            ink: (0, 0, 0, 0))
-            cache.insert(p, 1 + length, entry: entry)
-            return safe
+            cache.insert(p, length, entry: entry)
+            if unsafe { stats.unsafeCuts += 1 }
+            return !unsafe
         }
     }
 
     /// Shapes `length` bytes at `p` alone and appends (glyph, x advance, x offset, y offset) of
-    /// each glyph, in logical order, to `glyphScratch`.
-    private func appendGlyphs(_ p: UnsafePointer<UInt8>, _ length: Int, _ script: hb_script_t) {
+    /// each glyph, in logical order, to `glyphScratch`. Returns whether a glyph of `cluster`
+    /// carries HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
+    private func appendGlyphs(_ p: UnsafePointer<UInt8>, _ length: Int, _ script: hb_script_t, cluster: UInt32?) -> Bool {
         hb_buffer_clear_contents(buffer)
-        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
         p.withMemoryRebound(to: CChar.self, capacity: length) { hb_buffer_add_utf8(buffer, $0, Int32(length), 0, Int32(length)) }
         shapeBuffer(script)
         var count: UInt32 = 0
         guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
-              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return }
+              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return false }
         let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+        var unsafe = false
         for k in 0..<Int(count) {
             let g = rtl ? Int(count) - 1 - k : k
             glyphScratch.append(GlyphKey(glyph: info[g].codepoint, advance: pos[g].x_advance, xOffset: pos[g].x_offset, yOffset: pos[g].y_offset))
+            if let cluster, info[g].cluster == cluster,
+               hb_glyph_info_get_glyph_flags(info + g).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 { unsafe = true }
         }
-    }
-
-    /// Reshapes a whole run exactly as `Shaper` does; with `ink`, `runPieces` gets it as one piece.
-    private func wholeRun(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run, ink: Bool, missing: inout Int) -> Int {
-        hb_buffer_clear_contents(buffer)
-        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
-        b.withMemoryRebound(to: CChar.self, capacity: n) { chars in
-            hb_buffer_add_utf8(buffer, chars, Int32(n), UInt32(run.start), Int32(run.end - run.start))
-        }
-        shapeBuffer(run.script)
-        var count: UInt32 = 0
-        runPieces.removeAll(keepingCapacity: true)
-        guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
-              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return 0 }
-        var advance = 0
-        for k in 0..<Int(count) {
-            advance += Int(pos[k].x_advance)
-            if info[k].codepoint == 0 { missing += 1 }
-        }
-        if ink {
-            let box = inkBox(info, pos, Int(count))
-            runPieces.append((advance, box ?? (0, 0, 0, 0), box != nil))
-        }
-        return advance
+        return unsafe
     }
 
     /// Sets the run's properties (as `Shaper` does) and shapes the buffer.
@@ -417,10 +400,36 @@ extension FastMeasurer {
             total.segments += s.segments
             total.segmentHits += s.segmentHits
             total.shapeCalls += s.shapeCalls
-            total.unsafeFallbacks += s.unsafeFallbacks
+            total.unsafeCuts += s.unsafeCuts
             total.cacheClears += s.cacheClears
         }
         return (result, total)
+    }
+}
+
+extension FastMeasurer {
+    /// `measure(_:)` of every line on `threads` threads (0 = all cores), each with its own
+    /// measurer over the shared `font`; nil for lines with a missing glyph (see `measure(_:)`).
+    public static func measurements(of lines: [String], font: ShapingFont, features: String = "", language: String? = nil,
+                                    threads: Int = 0) throws -> [LineMeasurement?] {
+        let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
+        let measurers = try (0..<threadCount).map { _ in
+            try FastMeasurer(font: font, features: features, language: language, computesInk: true)
+        }
+        var result = [LineMeasurement?](repeating: nil, count: lines.count)
+        result.withUnsafeMutableBufferPointer { out in
+            let shared = UncheckedSendable((out.baseAddress!, lines, measurers))
+            // Thread t measures lines t, t + threads, …: each slot is written by one thread.
+            DispatchQueue.concurrentPerform(iterations: threadCount) { t in
+                let (output, all, ms) = shared.value
+                var i = t
+                while i < all.count {
+                    output[i] = ms[t].measure(Substring(all[i]))
+                    i += threadCount
+                }
+            }
+        }
+        return result
     }
 }
 

@@ -24,10 +24,8 @@ final class SegmentCache {
     }
 
     enum Flags {
-        /// The first cluster carries HB_GLYPH_FLAG_UNSAFE_TO_CONCAT (or UNSAFE_TO_BREAK).
-        static let unsafeStart: UInt32 = 1
-        /// The last cluster carries it.
-        static let unsafeEnd: UInt32 = 2
+        /// (Cut entries) the cut is unsafe.
+        static let unsafeCut: UInt32 = 1
         /// `ink` holds a box.
         static let hasInk: UInt32 = 4
     }

@@ -101,10 +101,10 @@ public enum Benchmark {
             }
             out += "\nGrowth (\(spec.label), 1 thread, all sizes):\n" + table(header: ["lines", "lines/s"], rows: growth)
             let stats = try FastMeasurer.advances(of: packed, font: font, threads: 1).statistics
-            out += String(format: "\nCache (%@, all lines, 1 thread): %.1f %% line hits, %.1f %% segment hits, %.2f hb_shape calls per line, %d unsafe-boundary reshapes, %d clears.\n",
+            out += String(format: "\nCache (%@, all lines, 1 thread): %.1f %% line hits, %.1f %% segment hits, %.2f hb_shape calls per line, %d unsafe cuts kept together, %d clears.\n",
                           spec.label, 100 * Double(stats.lineHits) / Double(max(1, stats.lines)),
                           100 * Double(stats.segmentHits) / Double(max(1, stats.segments)),
-                          Double(stats.shapeCalls) / Double(max(1, stats.lines)), stats.unsafeFallbacks, stats.cacheClears)
+                          Double(stats.shapeCalls) / Double(max(1, stats.lines)), stats.unsafeCuts, stats.cacheClears)
         }
         out += "Peak resident memory (VmHWM): \(peakResidentMegabytes().map { String(format: "%.0f MB", $0) } ?? "unknown")\n"
         return out
