@@ -26,8 +26,16 @@ struct ScriptItemizer {
         var i = 0
         while i < bytes.count {
             let (scalar, length) = ScriptItemizer.decode(bytes, at: i)
-            var script = hb_unicode_script(funcs, scalar)
-            let category = hb_unicode_general_category(funcs, scalar)
+            var script: hb_script_t
+            let category: hb_unicode_general_category_t
+            if scalar < 0x80 {
+                // ASCII: the same answers, looked up once (most UI text is mostly ASCII).
+                script = hb_script_t(rawValue: ScriptItemizer.asciiScripts[Int(scalar)])
+                category = hb_unicode_general_category_t(rawValue: ScriptItemizer.asciiCategories[Int(scalar)])
+            } else {
+                script = hb_unicode_script(funcs, scalar)
+                category = hb_unicode_general_category(funcs, scalar)
+            }
             let isNeutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
             if isNeutral {
                 if category == HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION {
@@ -56,6 +64,12 @@ struct ScriptItemizer {
             i += length
         }
         runs.append((runStart, bytes.count, current))
+    }
+
+    /// `hb_unicode_script` and `hb_unicode_general_category` (raw values) of U+0000…U+007F.
+    private static let asciiScripts: [UInt32] = (0..<128).map { hb_unicode_script(hb_unicode_funcs_get_default(), hb_codepoint_t($0)).rawValue }
+    private static let asciiCategories: [UInt32] = (0..<128).map {
+        hb_unicode_general_category(hb_unicode_funcs_get_default(), hb_codepoint_t($0)).rawValue
     }
 
     /// Han, Hiragana, Katakana, Bopomofo and Hangul mix within one Japanese, Chinese or Korean

@@ -130,6 +130,7 @@ public enum Benchmark {
     public static func audit(_ lines: [String], font: ShapingFont, threads: Int) throws -> Int {
         let sizes = appleSizes
         let upem = Double(font.unitsPerEm)
+        let largest = sizes.max() ?? 1, narrowest = deviceWidths.min() ?? 0
         let threadCount = max(1, threads)
         let measurers = try (0..<threadCount).map { _ in try FastMeasurer(font: font) }
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: threadCount)
@@ -144,6 +145,15 @@ public enum Benchmark {
             while i < shared.lines.count {
                 let line = shared.lines[i]
                 i += threadCount
+                // The whole label first: when it fits on one line at the largest size on the
+                // narrowest device, no layout wraps and no break opportunities are needed.
+                var trimmedLine = line[...]
+                while trimmedLine.last == " " { trimmedLine = trimmedLine.dropLast() }
+                let oneLine = Double(m.advance(of: trimmedLine))
+                if oneLine <= narrowest * upem / largest {
+                    total += sizes.count * deviceWidths.count
+                    continue
+                }
                 // Break segments (UAX #14) measured once, reused for every size and width.
                 pieces.removeAll(keepingCapacity: true)
                 let breaks = LineBreaker.opportunities(in: line)
@@ -162,6 +172,10 @@ public enum Benchmark {
                 for size in sizes {
                     for w in deviceWidths {
                         let limit = w * upem / size
+                        if oneLine <= limit {
+                            total += 1  // fits on one line: no wrapping needed
+                            continue
+                        }
                         var lineCount = 1
                         var used = 0.0
                         for p in pieces {
