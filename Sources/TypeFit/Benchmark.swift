@@ -1,6 +1,7 @@
 import DynamicType
 import FontEngine
 import Foundation
+import Layout
 import Localization
 
 /// `typefit bench`: TypeFit's measuring throughput against plain HarfBuzz (a C loop shaping each
@@ -112,6 +113,20 @@ public enum Benchmark {
                           100 * Double(stats.segmentHits) / Double(max(1, stats.segments)),
                           Double(stats.shapeCalls) / Double(max(1, stats.lines)), stats.unsafeCuts, stats.cacheClears)
         }
+        // The same workload through Layout's labels (Label.layout per style × category × device,
+        // EngineMeasurer on the fast path): a sample, extrapolated per line.
+        if let spec = options.fonts.first {
+            let face = try FontFace(path: spec.path, faceIndex: spec.faceIndex)
+            let baseline = try PlainHarfBuzzBaseline(path: spec.path, faceIndex: spec.faceIndex)
+            let sample = Array(lines.prefix(layoutSample))
+            let measurer = try EngineMeasurer(face: face)
+            let tLayout = Timing.measure { _ = labelAudit(sample, measurer: measurer) }
+            var tBase = Timing.worst
+            for _ in 0..<options.repeats { tBase = tBase.best(Timing.measure { _ = baseline.shapeAll(packed) }) }
+            let perLine = tLayout.cpu / Double(sample.count), basePerLine = tBase.cpu / Double(lines.count)
+            out += String(format: "Layout labels (%@, first %d lines, 1 thread, CPU): %.0f µs per line for %d layouts = %@ the baseline's time per line.\n",
+                          spec.label, sample.count, perLine * 1e6, appleSizes.count * deviceWidths.count, ratio(perLine / basePerLine))
+        }
         out += "Peak resident memory (VmHWM): \(peakResidentMegabytes().map { String(format: "%.0f MB", $0) } ?? "unknown")\n"
         return out
     }
@@ -198,6 +213,23 @@ public enum Benchmark {
             shared.counts[t] = total
         }
         return counts.reduce(0, +)
+    }
+
+    /// Lines of the Layout-labels sample.
+    static let layoutSample = 500
+
+    /// Every line laid out as a multi-line label (Layout.LabelStyle) at every size and device
+    /// width; returns the total number of lines (a checksum).
+    @discardableResult
+    public static func labelAudit(_ lines: [String], measurer: EngineMeasurer) -> Int {
+        var total = 0
+        for line in lines {
+            for size in appleSizes {
+                let style = LabelStyle(font: measurer, pointSize: size, numberOfLines: 0)
+                for w in deviceWidths { total += style.layout(line, width: w).lines.count }
+            }
+        }
+        return total
     }
 
     /// Peak resident set size of this process (VmHWM in /proc/self/status), in MB.
