@@ -63,6 +63,19 @@ public final class FastMeasurer {
     // Scratch for ink: per segment of the current run (advance, ink box, has ink).
     private var runPieces: [(advance: Int, ink: (Int32, Int32, Int32, Int32), hasInk: Bool)] = []
 
+    /// A piece of the current run: UTF-8 range, hash, whether it is shaped with context, its
+    /// cache entry if any, and (batch mode) its advance and missing glyphs.
+    private struct Piece {
+        var start: Int
+        var end: Int
+        var hash: UInt64
+        var context: Bool
+        var hit: SegmentCache.Entry?
+        var advance = 0
+        var missing = 0
+    }
+    private var pieces: [Piece] = []
+
     private struct GlyphKey: Equatable {
         var glyph: UInt32
         var advance: Int32
@@ -88,6 +101,7 @@ public final class FastMeasurer {
         self.buffer = hb_buffer_create()
         self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes)
         runPieces.reserveCapacity(64)
+        pieces.reserveCapacity(64)
     }
 
     deinit {
@@ -188,38 +202,89 @@ public final class FastMeasurer {
     /// Advance of one script run; with `ink`, `runPieces` holds its pieces afterwards.
     private func run(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run, ink: Bool, missing: inout Int) -> Int {
         runPieces.removeAll(keepingCapacity: true)
+        pieces.removeAll(keepingCapacity: true)
         let tag = run.script.rawValue
-        var total = 0
+        // Cut the run into pieces and look each up.
+        var toShape = 0
         var i = run.start
         while i < run.end {
             var j = i
             repeat {
-                // A piece ends after a run of spaces; where a space and the next character
-                // interact (pair kerning), the piece goes on past them.
+                // A piece ends after a run of spaces; where the cut is unsafe (pair kerning
+                // with the space, …), the piece goes on past it.
                 while j < run.end && b[j] != 0x20 { j += 1 }
                 while j < run.end && b[j] == 0x20 { j += 1 }
             } while j < run.end && !cutIsSafe(b, n, at: j, run.script)
             stats.segments += 1
             let needsContext = (i == run.start && run.start > 0) || (j == run.end && run.end < n)
+            var piece = Piece(start: i, end: j, hash: 0, context: needsContext, hit: nil)
+            if !needsContext {
+                piece.hash = SegmentCache.hash(b + i, j - i, tag)
+                piece.hit = cache.lookup(b + i, j - i, tag: tag, hash: piece.hash)
+                if piece.hit != nil { stats.segmentHits += 1 }
+            }
+            if piece.hit == nil { toShape += 1 }
+            pieces.append(piece)
+            i = j
+        }
+        if !ink && toShape >= 2 { return batch(b, n, run, missing: &missing) }
+        var total = 0
+        for piece in pieces {
             var e: SegmentCache.Entry
-            if needsContext {
-                e = shape(b, n, i, j - i, script: run.script, context: true, ink: ink)
+            if let hit = piece.hit {
+                e = hit
             } else {
-                let hash = SegmentCache.hash(b + i, j - i, tag)
-                if let hit = cache.lookup(b + i, j - i, tag: tag, hash: hash) {
-                    stats.segmentHits += 1
-                    e = hit
-                } else {
-                    e = shape(b, n, i, j - i, script: run.script, context: false, ink: ink)
-                    e.hash = hash
+                e = shape(b, n, piece.start, piece.end - piece.start, script: run.script, context: piece.context, ink: ink)
+                if !piece.context {
+                    e.hash = piece.hash
                     e.tag = tag
-                    cache.insert(b + i, j - i, entry: e)
+                    cache.insert(b + piece.start, piece.end - piece.start, entry: e)
                 }
             }
             total += Int(e.advance)
             missing += Int(e.missing)
             if ink { runPieces.append((Int(e.advance), e.ink, e.flags & SegmentCache.Flags.hasInk != 0)) }
-            i = j
+        }
+        return total
+    }
+
+    /// Several pieces of the run are not cached: shape the whole run once, exactly as `Shaper`
+    /// does (its advance is the answer), and cache the missing pieces from its glyphs, split at
+    /// the cuts (safe cuts: the glyphs of each piece are those it gets when shaped alone).
+    private func batch(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run, missing: inout Int) -> Int {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+        b.withMemoryRebound(to: CChar.self, capacity: n) { chars in
+            hb_buffer_add_utf8(buffer, chars, Int32(n), UInt32(run.start), Int32(run.end - run.start))
+        }
+        shapeBuffer(run.script)
+        for k in pieces.indices {
+            pieces[k].advance = 0
+            pieces[k].missing = 0
+        }
+        var count: UInt32 = 0
+        guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
+              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return 0 }
+        var total = 0
+        var k = 0
+        for g in 0..<Int(count) {
+            let cluster = Int(info[g].cluster)
+            // Clusters are monotone (ascending, or descending for RTL): move to the right piece.
+            while cluster >= pieces[k].end && k + 1 < pieces.count { k += 1 }
+            while cluster < pieces[k].start && k > 0 { k -= 1 }
+            let advance = Int(pos[g].x_advance)
+            total += advance
+            pieces[k].advance += advance
+            if info[g].codepoint == 0 {
+                pieces[k].missing += 1
+                missing += 1
+            }
+        }
+        let tag = run.script.rawValue
+        for piece in pieces where piece.hit == nil && !piece.context {
+            let e = SegmentCache.Entry(hash: piece.hash, start: 0, length: 0, tag: tag, advance: Int32(piece.advance), flags: 0,
+                                       missing: Int32(piece.missing), ink: (0, 0, 0, 0))
+            cache.insert(b + piece.start, piece.end - piece.start, entry: e)
         }
         return total
     }
