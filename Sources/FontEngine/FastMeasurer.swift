@@ -205,7 +205,7 @@ public final class FastMeasurer {
         pieces.removeAll(keepingCapacity: true)
         let tag = run.script.rawValue
         // Cut the run into pieces and look each up.
-        var toShape = 0
+        var toShape = 0, hitBytes = 0
         var i = run.start
         while i < run.end {
             var j = i
@@ -223,11 +223,12 @@ public final class FastMeasurer {
                 piece.hit = cache.lookup(b + i, j - i, tag: tag, hash: piece.hash)
                 if piece.hit != nil { stats.segmentHits += 1 }
             }
-            if piece.hit == nil { toShape += 1 }
+            if piece.hit == nil { toShape += 1 } else { hitBytes += j - i }
             pieces.append(piece)
             i = j
         }
-        if !ink && toShape >= 2 { return batch(b, n, run, missing: &missing) }
+        // Several pieces to shape and little already cached: one hb_shape call for the run.
+        if !ink && toShape >= 2 && hitBytes * 4 <= run.end - run.start { return batch(b, n, run, missing: &missing) }
         var total = 0
         for piece in pieces {
             var e: SegmentCache.Entry
@@ -248,7 +249,7 @@ public final class FastMeasurer {
         return total
     }
 
-    /// Several pieces of the run are not cached: shape the whole run once, exactly as `Shaper`
+    /// Most of the run is not cached: shape the whole run once, exactly as `Shaper`
     /// does (its advance is the answer), and cache the missing pieces from its glyphs, split at
     /// the cuts (safe cuts: the glyphs of each piece are those it gets when shaped alone).
     private func batch(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run, missing: inout Int) -> Int {
