@@ -438,21 +438,22 @@ extension FastMeasurer {
         var result = [Int32](repeating: 0, count: lines.count)
         let chunk = 256
         let chunks = (lines.count + chunk - 1) / chunk
+        let scheduler = ChunkScheduler(chunks: chunks, threads: threadCount)
         result.withUnsafeMutableBufferPointer { out in
             lines.bytes.withUnsafeBufferPointer { bytes in
                 lines.offsets.withUnsafeBufferPointer { offsets in
                     let shared = UncheckedSendable((out.baseAddress!, bytes.baseAddress!, offsets.baseAddress!, measurers))
-                    // Thread t takes chunks t, t + threads, …: each line is written by one thread.
+                    // Each thread takes chunks of its own contiguous share (neighbouring lines,
+                    // often the same file and language, share words: better cache hits), then
+                    // helps the others from the far end of theirs. Each line is written once.
                     DispatchQueue.concurrentPerform(iterations: threadCount) { t in
                         let (output, b, o, all) = shared.value
                         let m = all[t]
-                        var c = t
-                        while c < chunks {
+                        while let c = scheduler.next(for: t) {
                             for i in c * chunk..<min(lines.count, (c + 1) * chunk) {
                                 let start = Int(o[i]), end = Int(o[i + 1])
                                 output[i] = Int32(m.advance(utf8: UnsafeBufferPointer(start: b + start, count: end - start)))
                             }
-                            c += threadCount
                         }
                     }
                 }
@@ -496,6 +497,32 @@ extension FastMeasurer {
             }
         }
         return result
+    }
+}
+
+/// Hands out chunk numbers: thread t owns a contiguous share and takes it from the front; a
+/// thread whose share is done takes from the back of the largest remaining share.
+final class ChunkScheduler: @unchecked Sendable {  // all state behind `lock`
+    private let lock = NSLock()
+    private var low: [Int]
+    private var high: [Int]
+
+    init(chunks: Int, threads: Int) {
+        low = (0..<threads).map { $0 * chunks / threads }
+        high = (0..<threads).map { ($0 + 1) * chunks / threads }
+    }
+
+    func next(for thread: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        if low[thread] < high[thread] {
+            low[thread] += 1
+            return low[thread] - 1
+        }
+        guard let victim = low.indices.max(by: { high[$0] - low[$0] < high[$1] - low[$1] }),
+              low[victim] < high[victim] else { return nil }
+        high[victim] -= 1
+        return high[victim]
     }
 }
 
