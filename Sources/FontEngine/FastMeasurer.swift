@@ -129,7 +129,8 @@ public final class FastMeasurer {
     /// Advance of UTF-8 `bytes` (see `advance(of:)`).
     public func advance(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        return Int(line(base, bytes.count, ink: false).advance)
+        // With `computesInk`, every cached entry carries ink, whichever call made it.
+        return Int(line(base, bytes.count, ink: computesInk).advance)
     }
 
     /// Advance, cluster count, missing glyph count and ink box of a line, equal to

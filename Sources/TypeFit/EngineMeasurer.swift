@@ -3,8 +3,8 @@ import Layout
 
 /// `Layout.TextMeasuring` over a real font: HarfBuzz shaping (FontEngine.Shaper, script runs,
 /// features chosen at init), the line-height rule chosen at init, and ICU line breaking
-/// (FontEngine.LineBreaker). Advances use FontEngine.FastMeasurer (cached words, identical to
-/// whole-line shaping; a cache of about 1.5 MB per measurer). Not thread-safe: make one per
+/// (FontEngine.LineBreaker). Advances and ink boxes use FontEngine.FastMeasurer (cached words,
+/// identical to whole-line shaping; a cache of about 1.5 MB per measurer). Not thread-safe: make one per
 /// thread (it owns a Shaper and a FastMeasurer).
 public final class EngineMeasurer: TextMeasuring {
     /// The face measured with.
@@ -27,7 +27,7 @@ public final class EngineMeasurer: TextMeasuring {
         self.breakLocale = breakLocale ?? language
         self.shaper = try Shaper(face: face, features: features, language: language)
         self.fast = try FastMeasurer(font: ShapingFont(face: face), features: features, language: language,
-                                     cacheLimits: .init(entries: 1 << 14, bytes: 512 << 10))
+                                     computesInk: true, cacheLimits: .init(entries: 1 << 14, bytes: 512 << 10))
         let m = face.info.verticalMetrics(lineHeightRule)
         self.lineMetrics = LineMetrics(ascender: Double(m.ascender), descender: Double(m.descender), lineGap: Double(m.lineGap))
         self.unitsPerEm = Double(face.info.unitsPerEm)
@@ -41,7 +41,9 @@ public final class EngineMeasurer: TextMeasuring {
     public func clusterCount(of text: Substring) -> Int { text.count }
 
     public func inkBox(of text: Substring) -> InkBox? {
-        shaper.inkBox(of: text).map { InkBox(xMin: $0.xMin, yMin: $0.yMin, xMax: $0.xMax, yMax: $0.yMax) }
+        // The fast path answers unless the text has a missing glyph (then the Shaper does).
+        let box = fast.measure(text).map { $0.ink } ?? shaper.inkBox(of: text)
+        return box.map { InkBox(xMin: $0.xMin, yMin: $0.yMin, xMax: $0.xMax, yMax: $0.yMax) }
     }
 
     public func lineBreaks(in text: String) -> [LineBreakOpportunity] {
