@@ -21,9 +21,11 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         // ICU line breaking behind a C facade whose public header exposes no ICU types.
         .target(name: "CLineBreak", dependencies: ["CICU"]),
+        // The benchmark's floor: plain C shaping each line once with HarfBuzz (typefit bench).
+        .target(name: "CShapeBaseline", dependencies: ["CHarfBuzz"]),
 
         // The one module that owns C handles.
-        .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak"]),
+        .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak", "CShapeBaseline"]),
         // Pure Swift vocabulary.
         .target(name: "DynamicType"),
         .target(name: "Localization"),
@@ -41,7 +43,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine"]),
+        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),

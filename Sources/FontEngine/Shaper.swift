@@ -40,12 +40,25 @@ public final class Shaper {
     private let buffer: OpaquePointer
     private var features: [hb_feature_t]
     private let hbLanguage: hb_language_t?
-    private var runs: [(start: Int, end: Int, script: hb_script_t)] = []
-    private var bracketStack: [(UInt32, hb_script_t)] = []
+    private var itemizer = ScriptItemizer()
+    private var runs: [ScriptItemizer.Run] { itemizer.runs }
 
     /// A shaper over `face` with `features` (comma-separated, HarfBuzz syntax: "-kern,+smcp,liga=0")
     /// and an optional `language` ("de", "ar"). Throws `FontError.invalidFeature`.
     public init(face: FontFace, features: String = "", language: String? = nil) throws {
+        let parsed = try Shaper.parseFeatures(features)
+        self.face = face
+        self.featureString = features
+        self.language = language
+        self.features = parsed
+        self.hbLanguage = language.map { hb_language_from_string($0, -1) }
+        self.buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Parses comma-separated HarfBuzz feature syntax ("-kern,+smcp,liga=0").
+    static func parseFeatures(_ features: String) throws -> [hb_feature_t] {
         var parsed: [hb_feature_t] = []
         for part in features.split(separator: ",") {
             let text = String(part).trimmingCharacters(in: " ")
@@ -56,17 +69,8 @@ public final class Shaper {
             }
             parsed.append(feature)
         }
-        self.face = face
-        self.featureString = features
-        self.language = language
-        self.features = parsed
-        self.hbLanguage = language.map { hb_language_from_string($0, -1) }
-        self.buffer = hb_buffer_create()
-        runs.reserveCapacity(8)
-        bracketStack.reserveCapacity(8)
+        return parsed
     }
-
-    deinit { hb_buffer_destroy(buffer) }
 
     /// Shaped advance of `text` in font units: the sum of x_advance over its script runs.
     public func advance(of text: Substring) -> Int {
@@ -172,69 +176,8 @@ public final class Shaper {
         bytes.withUnsafeBufferPointer { itemize($0) }
     }
 
-    /// Splits UTF-8 `bytes` into script runs (into `runs`). Common, Inherited and Unknown
-    /// characters join the run before them (or the first real script at the start of the line);
-    /// a closing bracket takes the script of its opening bracket; CJK scripts share a run.
     private func itemize(_ bytes: UnsafeBufferPointer<UInt8>) {
-        runs.removeAll(keepingCapacity: true)
-        bracketStack.removeAll(keepingCapacity: true)
-        let funcs = hb_unicode_funcs_get_default()
-        var current = HB_SCRIPT_INVALID
-        var runStart = 0
-        var i = 0
-        while i < bytes.count {
-            let (scalar, length) = Shaper.decode(bytes, at: i)
-            var script = hb_unicode_script(funcs, scalar)
-            let category = hb_unicode_general_category(funcs, scalar)
-            let isNeutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
-            if isNeutral {
-                if category == HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION {
-                    if bracketStack.count < 64 { bracketStack.append((hb_unicode_mirroring(funcs, scalar), current)) }
-                } else if category == HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION,
-                          let match = bracketStack.lastIndex(where: { $0.0 == scalar }) {
-                    let opened = bracketStack[match].1
-                    bracketStack.removeSubrange(match...)
-                    if opened != HB_SCRIPT_INVALID, opened != current {
-                        // The closing bracket belongs with its opening bracket's run.
-                        if current != HB_SCRIPT_INVALID { runs.append((runStart, i, current)) }
-                        runStart = i
-                        current = opened
-                    }
-                }
-                script = current
-            } else if current == HB_SCRIPT_INVALID {
-                // The first real script also covers the neutral characters before it.
-                current = script
-                for k in bracketStack.indices where bracketStack[k].1 == HB_SCRIPT_INVALID { bracketStack[k].1 = script }
-            } else if script != current && !(Shaper.isHanCompatible(script) && Shaper.isHanCompatible(current)) {
-                runs.append((runStart, i, current))
-                runStart = i
-                current = script
-            }
-            i += length
-        }
-        runs.append((runStart, bytes.count, current))
-    }
-
-    /// Han, Hiragana, Katakana, Bopomofo and Hangul mix within one Japanese, Chinese or Korean
-    /// line: they stay in one run (the run keeps its first script), as HarfBuzz's own guess does.
-    static func isHanCompatible(_ script: hb_script_t) -> Bool {
-        script == HB_SCRIPT_HAN || script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA
-            || script == HB_SCRIPT_BOPOMOFO || script == HB_SCRIPT_HANGUL
-    }
-
-    /// Decodes one scalar of valid UTF-8 (Swift strings are always valid) at `i`.
-    private static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
-        let b0 = UInt32(b[i])
-        if b0 < 0x80 { return (b0, 1) }
-        if b0 < 0xE0, i + 1 < b.count { return ((b0 & 0x1F) << 6 | UInt32(b[i + 1]) & 0x3F, 2) }
-        if b0 < 0xF0, i + 2 < b.count {
-            return ((b0 & 0x0F) << 12 | (UInt32(b[i + 1]) & 0x3F) << 6 | UInt32(b[i + 2]) & 0x3F, 3)
-        }
-        if i + 3 < b.count {
-            return ((b0 & 0x07) << 18 | (UInt32(b[i + 1]) & 0x3F) << 12 | (UInt32(b[i + 2]) & 0x3F) << 6 | UInt32(b[i + 3]) & 0x3F, 4)
-        }
-        return (0xFFFD, 1)
+        itemizer.itemize(bytes)
     }
 
     /// The characters of the cluster a .notdef glyph came from that the font lacks

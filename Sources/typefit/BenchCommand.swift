@@ -1,7 +1,78 @@
 import ArgumentParser
+import FontEngine
+import Foundation
 import TypeFit
 
 struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench", abstract: "(not yet available)", shouldDisplay: false)
-    func run() throws { throw ValidationError("'typefit bench' is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmark measuring against plain HarfBuzz on a real strings corpus (build with -c release).",
+        discussion: """
+        Prints one table: the C baseline (hb_shape once per line, reused buffer), TypeFit's fast
+        path (lines/s, widths at all 12 sizes) on one thread and on all cores, the uharfbuzz ratio
+        (when python3 and uharfbuzz are installed), the full audit (labels × 11 text styles × 12
+        categories × 3 devices, wrapping included), lines/s at 5k/10k/20k/all lines and peak memory.
+        --verify instead compares the fast path with whole-line shaping on every line in every
+        bundled font and exits 1 on any difference.
+
+        Example: swift build -c release --scratch-path .build-release && .build-release/release/typefit bench
+        """
+    )
+
+    @Option(help: "Corpus folder (.strings/.stringsdict/.xcstrings files, read recursively).")
+    var corpus: String = "../shared/corpus"
+
+    @Option(help: "Fonts to benchmark, comma-separated paths (default: bundled Inter-Regular.otf, Roboto-Regular.ttf, NotoSansArabic-Regular.ttf).")
+    var fonts: String?
+
+    @Option(help: "Threads for the parallel figures (default: all cores).")
+    var threads: Int = 0
+
+    @Option(help: "Timed runs per figure; the best is kept.")
+    var repeats: Int = 3
+
+    @Option(name: .customLong("uharfbuzz-script"), help: "Python script for the uharfbuzz column (default: scripts/bench_uharfbuzz.py if present).")
+    var uharfbuzzScript: String?
+
+    @Flag(help: "Check the fast path against whole-line shaping on every corpus line in every bundled font.")
+    var verify = false
+
+    func run() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: corpus, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw MeasureError(message: "\(corpus): no such corpus folder")
+        }
+        guard threads >= 0, repeats >= 1 else { throw MeasureError(message: "--threads must be ≥ 0 and --repeats ≥ 1") }
+        let fontsDirectory = FontCatalog.bundledFontsDirectory()
+        if verify {
+            guard let fontsDirectory else { throw MeasureError(message: "Fonts/: bundled fonts folder not found (set TYPEFIT_FONTS)") }
+            let lines = try Benchmark.corpusLines(at: URL(fileURLWithPath: corpus))
+            let faces = Benchmark.bundledFaces(in: fontsDirectory)
+            let result = try Benchmark.verify(lines: lines, fonts: faces, threads: threads)
+            for m in result.mismatches.prefix(50) { print(m) }
+            print("verify: \(result.comparisons) comparisons (\(lines.count) lines × \(faces.count) faces), \(result.mismatches.count) differences")
+            if !result.mismatches.isEmpty { throw ExitCode(1) }
+            return
+        }
+        var specs: [Benchmark.FontSpec] = []
+        if let fonts {
+            for path in fonts.split(separator: ",").map(String.init) {
+                guard FileManager.default.fileExists(atPath: path) else { throw MeasureError(message: "\(path): no such font file") }
+                specs.append(.init(label: (path as NSString).lastPathComponent, path: path))
+            }
+        } else {
+            guard let dir = fontsDirectory else { throw MeasureError(message: "Fonts/: bundled fonts folder not found (set TYPEFIT_FONTS)") }
+            specs = [
+                .init(label: "Inter Regular (CFF)", path: dir + "/Inter/Inter-Regular.otf"),
+                .init(label: "Roboto Regular (TT, GPOS kern)", path: dir + "/Roboto/Roboto-Regular.ttf"),
+                .init(label: "Noto Sans Arabic (script)", path: dir + "/Noto/NotoSansArabic-Regular.ttf"),
+            ]
+        }
+        var script = uharfbuzzScript
+        if script == nil, FileManager.default.fileExists(atPath: "scripts/bench_uharfbuzz.py") { script = "scripts/bench_uharfbuzz.py" }
+        let options = Benchmark.Options(corpus: URL(fileURLWithPath: corpus), fonts: specs, threads: threads, repeats: repeats,
+                                        uharfbuzzScript: script)
+        let output = try Benchmark.run(options) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        print(output, terminator: "")
+    }
 }

@@ -1,0 +1,536 @@
+import CHarfBuzz
+import Dispatch
+import Foundation
+
+/// Measures lines like `Shaper.advance(of:)` / `Shaper.measure(_:)`, to the font unit, but
+/// shapes each distinct word once. Every script run (the same runs as `Shaper`, via
+/// `ScriptItemizer`) is cut after each run of spaces, but only where the cut is safe: HarfBuzz
+/// shapes the cut's neighbourhood ("x␣Y") with the unsafe-to-break glyph flags and the pieces
+/// "x␣" and "Y" separately, and the cut is used only when nothing marks it unsafe and the glyphs
+/// agree (checked once per neighbourhood and script). Each piece ("word ") is shaped alone and
+/// cached by its bytes (per font, features, language — fixed per measurer — and script and
+/// direction, part of the key). Pieces touching another script run are shaped with their real
+/// context, as `Shaper` shapes runs, and not cached. Whole lines are cached too. Identity with
+/// whole-line shaping is checked on every corpus line in every bundled font
+/// (FastPathExactnessTests, `typefit bench --verify`).
+///
+/// Not thread-safe (it owns an `hb_buffer_t` and a cache): one per thread, sharing one
+/// `ShapingFont`. `advances(of:font:...)` spreads lines over threads that way.
+public final class FastMeasurer {
+    /// Limits of the per-measurer cache (memory is allocated once, at init).
+    public struct CacheLimits: Sendable, Hashable {
+        /// Segments (and whole lines) kept.
+        public var entries: Int
+        /// Bytes of segment text kept.
+        public var bytes: Int
+        /// 131,072 entries and 4 MiB of text: about 12 MiB per measurer.
+        public static let standard = CacheLimits(entries: 1 << 17, bytes: 4 << 20)
+        public init(entries: Int, bytes: Int) {
+            self.entries = entries
+            self.bytes = bytes
+        }
+    }
+
+    /// Counters for the benchmark and tests.
+    public struct Statistics: Sendable, Hashable {
+        /// Lines measured, and those answered from the whole-line cache.
+        public var lines = 0, lineHits = 0
+        /// Segments looked up, and those found in the cache.
+        public var segments = 0, segmentHits = 0
+        /// hb_shape calls (segments, contextual segments, whole-run fallbacks).
+        public var shapeCalls = 0
+        /// Cuts (space then non-space) found unsafe, where pieces were kept together.
+        public var unsafeCuts = 0
+        /// Times the cache was full and cleared.
+        public var cacheClears = 0
+    }
+
+    /// The font measured with (shared, read-only).
+    public let font: ShapingFont
+    /// Features as given ("-kern,+smcp").
+    public let featureString: String
+    /// BCP 47 shaping language, nil = HarfBuzz's default (as `Shaper`).
+    public let language: String?
+    /// Whether `measure(_:)` is supported (ink boxes computed on misses).
+    public let computesInk: Bool
+
+    private let buffer: OpaquePointer
+    private let features: UnsafeMutableBufferPointer<hb_feature_t>
+    private let hbLanguage: hb_language_t?
+    private var itemizer = ScriptItemizer()
+    private let cache: SegmentCache
+    private var stats = Statistics()
+    // Scratch for ink: per segment of the current run (advance, ink box, has ink).
+    private var runPieces: [(advance: Int, ink: (Int32, Int32, Int32, Int32), hasInk: Bool)] = []
+
+    /// A piece of the current run: UTF-8 range, hash, whether it is shaped with context, its
+    /// cache entry if any, and (batch mode) its advance and missing glyphs.
+    private struct Piece {
+        var start: Int
+        var end: Int
+        var hash: UInt64
+        var context: Bool
+        var hit: SegmentCache.Entry?
+        var advance = 0
+        var missing = 0
+    }
+    private var pieces: [Piece] = []
+
+    private struct GlyphKey: Equatable {
+        var glyph: UInt32
+        var advance: Int32
+        var xOffset: Int32
+        var yOffset: Int32
+    }
+    private var glyphScratch: [GlyphKey] = []
+
+    private static let lineTag: UInt32 = 0xFFFF_FFFF
+
+    /// A measurer over `font` with `features` (HarfBuzz syntax) and `language`; `computesInk`
+    /// enables `measure(_:)`. Throws `FontError.invalidFeature`.
+    public init(font: ShapingFont, features: String = "", language: String? = nil, computesInk: Bool = false,
+                cacheLimits: CacheLimits = .standard) throws {
+        let parsed = try Shaper.parseFeatures(features)
+        self.font = font
+        self.featureString = features
+        self.language = language
+        self.computesInk = computesInk
+        self.features = .allocate(capacity: max(1, parsed.count))
+        _ = self.features.initialize(from: parsed)
+        self.hbLanguage = language.map { hb_language_from_string($0, -1) }
+        self.buffer = hb_buffer_create()
+        self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes)
+        runPieces.reserveCapacity(64)
+        pieces.reserveCapacity(64)
+    }
+
+    deinit {
+        hb_buffer_destroy(buffer)
+        features.deallocate()
+    }
+
+    /// Counters since init.
+    public var statistics: Statistics {
+        var s = stats
+        s.cacheClears = cache.clears
+        return s
+    }
+
+    /// Memory held by the cache, in bytes (fixed at init).
+    public var cacheFootprint: Int { cache.memoryFootprint }
+
+    /// Shaped advance of `text` in font units: equal to `Shaper.advance(of:)` with the same
+    /// font, features and language.
+    public func advance(of text: Substring) -> Int {
+        var text = text
+        return text.withUTF8 { advance(utf8: $0) }
+    }
+
+    /// Advance of UTF-8 `bytes` (see `advance(of:)`).
+    public func advance(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        // With `computesInk`, every cached entry carries ink, whichever call made it.
+        return Int(line(base, bytes.count, ink: computesInk).advance)
+    }
+
+    /// Advance, cluster count, missing glyph count and ink box of a line, equal to
+    /// `Shaper.measure(_:)`, except `missingCharacters`: nil when the line has a missing glyph
+    /// (ask `Shaper.measure` for which characters). Needs `computesInk`.
+    public func measure(_ text: Substring) -> LineMeasurement? {
+        precondition(computesInk, "FastMeasurer.measure needs computesInk: true")
+        var copy = text
+        let e = copy.withUTF8 { b -> SegmentCache.Entry? in
+            guard let base = b.baseAddress, b.count > 0 else { return nil }
+            return line(base, b.count, ink: true)
+        }
+        guard let e else {
+            return LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
+        }
+        if e.missing > 0 { return nil }
+        let ink = e.flags & SegmentCache.Flags.hasInk != 0
+            ? GlyphBox(xMin: Double(e.ink.0), yMin: Double(e.ink.1), xMax: Double(e.ink.2), yMax: Double(e.ink.3)) : nil
+        return LineMeasurement(advance: Int(e.advance), clusterCount: text.count, missingGlyphCount: 0, missingCharacters: [], ink: ink)
+    }
+
+    // MARK: lines, runs, segments
+
+    private func line(_ b: UnsafePointer<UInt8>, _ n: Int, ink: Bool) -> SegmentCache.Entry {
+        stats.lines += 1
+        let hash = SegmentCache.hash(b, n, Self.lineTag)
+        if let hit = cache.lookup(b, n, tag: Self.lineTag, hash: hash) {
+            stats.lineHits += 1
+            return hit
+        }
+        itemizer.itemize(UnsafeBufferPointer(start: b, count: n))
+        var result = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: Self.lineTag, advance: 0, flags: 0, missing: 0,
+                                        ink: (0, 0, 0, 0))
+        var pen = 0
+        var missing = 0
+        var box = (Int32.max, Int32.max, Int32.min, Int32.min)
+        var hasInk = false
+        let runs = itemizer.runs
+        for run in runs {
+            let r = self.run(b, n, run, ink: ink, missing: &missing)
+            if ink {
+                // Pieces come in logical order; glyph (pen) order is reversed for RTL runs.
+                let rtl = run.script != HB_SCRIPT_INVALID && hb_script_get_horizontal_direction(run.script) == HB_DIRECTION_RTL
+                var offset = rtl ? pen + r : pen
+                for piece in runPieces {
+                    if rtl { offset -= piece.advance }
+                    if piece.hasInk {
+                        let o = Int32(offset)
+                        box.0 = min(box.0, piece.ink.0 + o)
+                        box.1 = min(box.1, piece.ink.1)
+                        box.2 = max(box.2, piece.ink.2 + o)
+                        box.3 = max(box.3, piece.ink.3)
+                        hasInk = true
+                    }
+                    if !rtl { offset += piece.advance }
+                }
+            }
+            pen += r
+        }
+        result.advance = Int32(pen)
+        result.missing = Int32(missing)
+        if hasInk {
+            result.ink = box
+            result.flags |= SegmentCache.Flags.hasInk
+        }
+        cache.insert(b, n, entry: result)
+        return result
+    }
+
+    /// Advance of one script run; with `ink`, `runPieces` holds its pieces afterwards.
+    private func run(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run, ink: Bool, missing: inout Int) -> Int {
+        runPieces.removeAll(keepingCapacity: true)
+        pieces.removeAll(keepingCapacity: true)
+        let tag = run.script.rawValue
+        // Cut the run into pieces and look each up.
+        var toShape = 0, hitBytes = 0
+        var i = run.start
+        while i < run.end {
+            var j = i
+            repeat {
+                // A piece ends after a run of spaces; where the cut is unsafe (pair kerning
+                // with the space, …), the piece goes on past it.
+                while j < run.end && b[j] != 0x20 { j += 1 }
+                while j < run.end && b[j] == 0x20 { j += 1 }
+            } while j < run.end && !cutIsSafe(b, n, at: j, run.script)
+            stats.segments += 1
+            let needsContext = (i == run.start && run.start > 0) || (j == run.end && run.end < n)
+            var piece = Piece(start: i, end: j, hash: 0, context: needsContext, hit: nil)
+            if !needsContext {
+                piece.hash = SegmentCache.hash(b + i, j - i, tag)
+                piece.hit = cache.lookup(b + i, j - i, tag: tag, hash: piece.hash)
+                if piece.hit != nil { stats.segmentHits += 1 }
+            }
+            if piece.hit == nil { toShape += 1 } else { hitBytes += j - i }
+            pieces.append(piece)
+            i = j
+        }
+        // Several pieces to shape and little already cached: one hb_shape call for the run.
+        if !ink && toShape >= 2 && hitBytes * 4 <= run.end - run.start { return batch(b, n, run, missing: &missing) }
+        var total = 0
+        for piece in pieces {
+            var e: SegmentCache.Entry
+            if let hit = piece.hit {
+                e = hit
+            } else {
+                e = shape(b, n, piece.start, piece.end - piece.start, script: run.script, context: piece.context, ink: ink)
+                if !piece.context {
+                    e.hash = piece.hash
+                    e.tag = tag
+                    cache.insert(b + piece.start, piece.end - piece.start, entry: e)
+                }
+            }
+            total += Int(e.advance)
+            missing += Int(e.missing)
+            if ink { runPieces.append((Int(e.advance), e.ink, e.flags & SegmentCache.Flags.hasInk != 0)) }
+        }
+        return total
+    }
+
+    /// Most of the run is not cached: shape the whole run once, exactly as `Shaper`
+    /// does (its advance is the answer), and cache the missing pieces from its glyphs, split at
+    /// the cuts (safe cuts: the glyphs of each piece are those it gets when shaped alone).
+    private func batch(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run, missing: inout Int) -> Int {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+        b.withMemoryRebound(to: CChar.self, capacity: n) { chars in
+            hb_buffer_add_utf8(buffer, chars, Int32(n), UInt32(run.start), Int32(run.end - run.start))
+        }
+        shapeBuffer(run.script)
+        for k in pieces.indices {
+            pieces[k].advance = 0
+            pieces[k].missing = 0
+        }
+        var count: UInt32 = 0
+        guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
+              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return 0 }
+        var total = 0
+        var k = 0
+        for g in 0..<Int(count) {
+            let cluster = Int(info[g].cluster)
+            // Clusters are monotone (ascending, or descending for RTL): move to the right piece.
+            while cluster >= pieces[k].end && k + 1 < pieces.count { k += 1 }
+            while cluster < pieces[k].start && k > 0 { k -= 1 }
+            let advance = Int(pos[g].x_advance)
+            total += advance
+            pieces[k].advance += advance
+            if info[g].codepoint == 0 {
+                pieces[k].missing += 1
+                missing += 1
+            }
+        }
+        let tag = run.script.rawValue
+        for piece in pieces where piece.hit == nil && !piece.context {
+            let e = SegmentCache.Entry(hash: piece.hash, start: 0, length: 0, tag: tag, advance: Int32(piece.advance), flags: 0,
+                                       missing: Int32(piece.missing), ink: (0, 0, 0, 0))
+            cache.insert(b + piece.start, piece.end - piece.start, entry: e)
+        }
+        return total
+    }
+
+    /// Shapes bytes [start, start + length) of the line; with `context`, HarfBuzz sees the
+    /// line around it (as `Shaper` does for a run), otherwise the piece alone.
+    private func shape(_ b: UnsafePointer<UInt8>, _ n: Int, _ start: Int, _ length: Int, script: hb_script_t,
+                       context: Bool, ink: Bool) -> SegmentCache.Entry {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+        b.withMemoryRebound(to: CChar.self, capacity: n) { chars in
+            if context {
+                hb_buffer_add_utf8(buffer, chars, Int32(n), UInt32(start), Int32(length))
+            } else {
+                hb_buffer_add_utf8(buffer, chars + start, Int32(length), 0, Int32(length))
+            }
+        }
+        shapeBuffer(script)
+        var count: UInt32 = 0
+        var e = SegmentCache.Entry(hash: 0, start: 0, length: 0, tag: 0, advance: 0, flags: 0, missing: 0, ink: (0, 0, 0, 0))
+        guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
+              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return e }
+        var advance = 0
+        var missing = 0
+        for k in 0..<Int(count) {
+            advance += Int(pos[k].x_advance)
+            if info[k].codepoint == 0 { missing += 1 }
+        }
+        e.advance = Int32(advance)
+        e.missing = Int32(missing)
+        if ink, let box = inkBox(info, pos, Int(count)) {
+            e.ink = box
+            e.flags |= SegmentCache.Flags.hasInk
+        }
+        return e
+    }
+
+    /// Whether the line may be cut at `i` (after a run of spaces, before a non-space): HarfBuzz
+    /// shapes the neighbourhood "x␣…␣Y" (the character before the spaces, the spaces, the
+    /// character at `i`) whole, with PRODUCE_UNSAFE_TO_CONCAT, and the cut is safe when
+    /// (1) no glyph of the "Y" cluster carries HB_GLYPH_FLAG_UNSAFE_TO_BREAK, and (2) "x␣…␣"
+    /// and "Y" shaped separately give the same glyphs, advances and offsets. Checked once per
+    /// neighbourhood and script (cached). HarfBuzz 6.0's UNSAFE_TO_CONCAT alone cannot be used:
+    /// it marks nearly every glyph after the first ("Hello " in Inter: flags 0,2,2,2,2,2), and
+    /// it misses Roboto's space + T kerning at the end of "Pride: " (the space loses 40 units
+    /// before "Trans"), which check (2) catches.
+    private func cutIsSafe(_ b: UnsafePointer<UInt8>, _ n: Int, at i: Int, _ script: hb_script_t) -> Bool {
+        let line = UnsafeBufferPointer(start: b, count: n)
+        let (_, nextLength) = ScriptItemizer.decode(line, at: i)
+        var k = i
+        while k > 0 && b[k - 1] == 0x20 { k -= 1 }
+        if k > 0 {
+            k -= 1
+            while k > 0 && b[k] & 0xC0 == 0x80 { k -= 1 }  // start of the previous scalar
+        }
+        let cut = i - k, length = cut + nextLength
+        if length > 16 { return false }  // long runs of spaces: keep the text together
+        var key = (UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &key) { raw -> Bool in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            p.update(from: b + k, count: length)
+            let tag = script.rawValue ^ 0x5A5A_0000
+            let hash = SegmentCache.hash(p, length, tag)
+            if let hit = cache.lookup(p, length, tag: tag, hash: hash) {
+                if hit.flags != 0 { stats.unsafeCuts += 1 }
+                return hit.flags == 0
+            }
+            glyphScratch.removeAll(keepingCapacity: true)
+            var unsafe = appendGlyphs(p, length, script, cluster: UInt32(cut))
+            let whole = glyphScratch.count
+            _ = appendGlyphs(p, cut, script, cluster: nil)
+            _ = appendGlyphs(p + cut, nextLength, script, cluster: nil)
+            if glyphScratch.count != 2 * whole { unsafe = true }
+            for g in 0..<whole where !unsafe && glyphScratch[g] != glyphScratch[whole + g] { unsafe = true }
+            let entry = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: tag, advance: 0, flags: unsafe ? 1 : 0, missing: 0,
+                                           ink: (0, 0, 0, 0))
+            cache.insert(p, length, entry: entry)
+            if unsafe { stats.unsafeCuts += 1 }
+            return !unsafe
+        }
+    }
+
+    /// Shapes `length` bytes at `p` alone and appends (glyph, x advance, x offset, y offset) of
+    /// each glyph, in logical order, to `glyphScratch`. Returns whether a glyph of `cluster`
+    /// carries HB_GLYPH_FLAG_UNSAFE_TO_BREAK.
+    private func appendGlyphs(_ p: UnsafePointer<UInt8>, _ length: Int, _ script: hb_script_t, cluster: UInt32?) -> Bool {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT)
+        p.withMemoryRebound(to: CChar.self, capacity: length) { hb_buffer_add_utf8(buffer, $0, Int32(length), 0, Int32(length)) }
+        shapeBuffer(script)
+        var count: UInt32 = 0
+        guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
+              let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return false }
+        let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+        var unsafe = false
+        for k in 0..<Int(count) {
+            let g = rtl ? Int(count) - 1 - k : k
+            glyphScratch.append(GlyphKey(glyph: info[g].codepoint, advance: pos[g].x_advance, xOffset: pos[g].x_offset, yOffset: pos[g].y_offset))
+            if let cluster, info[g].cluster == cluster,
+               hb_glyph_info_get_glyph_flags(info + g).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 { unsafe = true }
+        }
+        return unsafe
+    }
+
+    /// Sets the run's properties (as `Shaper` does) and shapes the buffer.
+    @inline(__always)
+    private func shapeBuffer(_ script: hb_script_t) {
+        if script != HB_SCRIPT_INVALID {
+            hb_buffer_set_script(buffer, script)
+            hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(script))
+        }
+        if let hbLanguage { hb_buffer_set_language(buffer, hbLanguage) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font.hbFont, buffer, features.baseAddress, UInt32(features.count))
+        stats.shapeCalls += 1
+    }
+
+    /// Ink box of shaped glyphs with the pen starting at 0 (as `Shaper.measure` computes it).
+    private func inkBox(_ info: UnsafeMutablePointer<hb_glyph_info_t>, _ pos: UnsafeMutablePointer<hb_glyph_position_t>,
+                        _ count: Int) -> (Int32, Int32, Int32, Int32)? {
+        var pen: Int32 = 0
+        var box = (Int32.max, Int32.max, Int32.min, Int32.min)
+        var any = false
+        for k in 0..<count {
+            var ext = hb_glyph_extents_t()
+            if hb_font_get_glyph_extents(font.hbFont, info[k].codepoint, &ext) != 0, ext.width != 0, ext.height != 0 {
+                let x = pen + pos[k].x_offset, y = pos[k].y_offset
+                box.0 = min(box.0, x + ext.x_bearing)
+                box.1 = min(box.1, y + ext.y_bearing + ext.height)
+                box.2 = max(box.2, x + ext.x_bearing + ext.width)
+                box.3 = max(box.3, y + ext.y_bearing)
+                any = true
+            }
+            pen += pos[k].x_advance
+        }
+        return any ? box : nil
+    }
+}
+
+extension FastMeasurer {
+    /// Advances (font units) of every line of `lines`, on `threads` threads (0 = all cores), each
+    /// with its own `FastMeasurer` over the shared `font`. Returns the advances in line order and
+    /// the summed statistics.
+    public static func advances(of lines: PackedLines, font: ShapingFont, features: String = "", language: String? = nil,
+                                threads: Int = 0, cacheLimits: CacheLimits = .standard) throws -> (advances: [Int32], statistics: Statistics) {
+        let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
+        let measurers = try (0..<threadCount).map { _ in
+            try FastMeasurer(font: font, features: features, language: language, cacheLimits: cacheLimits)
+        }
+        var result = [Int32](repeating: 0, count: lines.count)
+        let chunk = 256
+        let chunks = (lines.count + chunk - 1) / chunk
+        let scheduler = ChunkScheduler(chunks: chunks, threads: threadCount)
+        result.withUnsafeMutableBufferPointer { out in
+            lines.bytes.withUnsafeBufferPointer { bytes in
+                lines.offsets.withUnsafeBufferPointer { offsets in
+                    let shared = UncheckedSendable((out.baseAddress!, bytes.baseAddress!, offsets.baseAddress!, measurers))
+                    // Each thread takes chunks of its own contiguous share (neighbouring lines,
+                    // often the same file and language, share words: better cache hits), then
+                    // helps the others from the far end of theirs. Each line is written once.
+                    DispatchQueue.concurrentPerform(iterations: threadCount) { t in
+                        let (output, b, o, all) = shared.value
+                        let m = all[t]
+                        while let c = scheduler.next(for: t) {
+                            for i in c * chunk..<min(lines.count, (c + 1) * chunk) {
+                                let start = Int(o[i]), end = Int(o[i + 1])
+                                output[i] = Int32(m.advance(utf8: UnsafeBufferPointer(start: b + start, count: end - start)))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var total = Statistics()
+        for m in measurers {
+            let s = m.statistics
+            total.lines += s.lines
+            total.lineHits += s.lineHits
+            total.segments += s.segments
+            total.segmentHits += s.segmentHits
+            total.shapeCalls += s.shapeCalls
+            total.unsafeCuts += s.unsafeCuts
+            total.cacheClears += s.cacheClears
+        }
+        return (result, total)
+    }
+}
+
+extension FastMeasurer {
+    /// `measure(_:)` of every line on `threads` threads (0 = all cores), each with its own
+    /// measurer over the shared `font`; nil for lines with a missing glyph (see `measure(_:)`).
+    public static func measurements(of lines: [String], font: ShapingFont, features: String = "", language: String? = nil,
+                                    threads: Int = 0) throws -> [LineMeasurement?] {
+        let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
+        let measurers = try (0..<threadCount).map { _ in
+            try FastMeasurer(font: font, features: features, language: language, computesInk: true)
+        }
+        var result = [LineMeasurement?](repeating: nil, count: lines.count)
+        result.withUnsafeMutableBufferPointer { out in
+            let shared = UncheckedSendable((out.baseAddress!, lines, measurers))
+            // Thread t measures lines t, t + threads, …: each slot is written by one thread.
+            DispatchQueue.concurrentPerform(iterations: threadCount) { t in
+                let (output, all, ms) = shared.value
+                var i = t
+                while i < all.count {
+                    output[i] = ms[t].measure(Substring(all[i]))
+                    i += threadCount
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// Hands out chunk numbers: thread t owns a contiguous share and takes it from the front; a
+/// thread whose share is done takes from the back of the largest remaining share.
+final class ChunkScheduler: @unchecked Sendable {  // all state behind `lock`
+    private let lock = NSLock()
+    private var low: [Int]
+    private var high: [Int]
+
+    init(chunks: Int, threads: Int) {
+        low = (0..<threads).map { $0 * chunks / threads }
+        high = (0..<threads).map { ($0 + 1) * chunks / threads }
+    }
+
+    func next(for thread: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        if low[thread] < high[thread] {
+            low[thread] += 1
+            return low[thread] - 1
+        }
+        guard let victim = low.indices.max(by: { high[$0] - low[$0] < high[$1] - low[$1] }),
+              low[victim] < high[victim] else { return nil }
+        high[victim] -= 1
+        return high[victim]
+    }
+}
+
+/// Hands values to `DispatchQueue.concurrentPerform` workers. `@unchecked Sendable`: used only
+/// where each worker touches disjoint parts (its own `FastMeasurer`, its own output slots) and the
+/// shared inputs are read-only for the duration of the call.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,96 @@
+import CHarfBuzz
+
+/// Splits a line into the script runs `Shaper` shapes separately. Shared by `Shaper` (whole
+/// lines) and `FastMeasurer` (cached segments), so both shape exactly the same runs.
+struct ScriptItemizer {
+    /// A script run: UTF-8 byte range and HarfBuzz script (HB_SCRIPT_INVALID = only common characters).
+    typealias Run = (start: Int, end: Int, script: hb_script_t)
+    /// The runs of the last `itemize` call.
+    private(set) var runs: [Run] = []
+    private var bracketStack: [(UInt32, hb_script_t)] = []
+
+    init() {
+        runs.reserveCapacity(8)
+        bracketStack.reserveCapacity(8)
+    }
+
+    /// Splits UTF-8 `bytes` into script runs (into `runs`). Common, Inherited and Unknown
+    /// characters join the run before them (or the first real script at the start of the line);
+    /// a closing bracket takes the script of its opening bracket; CJK scripts share a run.
+    mutating func itemize(_ bytes: UnsafeBufferPointer<UInt8>) {
+        runs.removeAll(keepingCapacity: true)
+        bracketStack.removeAll(keepingCapacity: true)
+        let funcs = hb_unicode_funcs_get_default()
+        var current = HB_SCRIPT_INVALID
+        var runStart = 0
+        var i = 0
+        while i < bytes.count {
+            let (scalar, length) = ScriptItemizer.decode(bytes, at: i)
+            var script: hb_script_t
+            let category: hb_unicode_general_category_t
+            if scalar < 0x80 {
+                // ASCII: the same answers, looked up once (most UI text is mostly ASCII).
+                script = hb_script_t(rawValue: ScriptItemizer.asciiScripts[Int(scalar)])
+                category = hb_unicode_general_category_t(rawValue: ScriptItemizer.asciiCategories[Int(scalar)])
+            } else {
+                script = hb_unicode_script(funcs, scalar)
+                category = hb_unicode_general_category(funcs, scalar)
+            }
+            let isNeutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            if isNeutral {
+                if category == HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION {
+                    if bracketStack.count < 64 { bracketStack.append((hb_unicode_mirroring(funcs, scalar), current)) }
+                } else if category == HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION,
+                          let match = bracketStack.lastIndex(where: { $0.0 == scalar }) {
+                    let opened = bracketStack[match].1
+                    bracketStack.removeSubrange(match...)
+                    if opened != HB_SCRIPT_INVALID, opened != current {
+                        // The closing bracket belongs with its opening bracket's run.
+                        if current != HB_SCRIPT_INVALID { runs.append((runStart, i, current)) }
+                        runStart = i
+                        current = opened
+                    }
+                }
+                script = current
+            } else if current == HB_SCRIPT_INVALID {
+                // The first real script also covers the neutral characters before it.
+                current = script
+                for k in bracketStack.indices where bracketStack[k].1 == HB_SCRIPT_INVALID { bracketStack[k].1 = script }
+            } else if script != current && !(ScriptItemizer.isHanCompatible(script) && ScriptItemizer.isHanCompatible(current)) {
+                runs.append((runStart, i, current))
+                runStart = i
+                current = script
+            }
+            i += length
+        }
+        runs.append((runStart, bytes.count, current))
+    }
+
+    /// `hb_unicode_script` and `hb_unicode_general_category` (raw values) of U+0000…U+007F.
+    private static let asciiScripts: [UInt32] = (0..<128).map { hb_unicode_script(hb_unicode_funcs_get_default(), hb_codepoint_t($0)).rawValue }
+    private static let asciiCategories: [UInt32] = (0..<128).map {
+        hb_unicode_general_category(hb_unicode_funcs_get_default(), hb_codepoint_t($0)).rawValue
+    }
+
+    /// Han, Hiragana, Katakana, Bopomofo and Hangul mix within one Japanese, Chinese or Korean
+    /// line: they stay in one run (the run keeps its first script), as HarfBuzz's own guess does.
+    static func isHanCompatible(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_HAN || script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA
+            || script == HB_SCRIPT_BOPOMOFO || script == HB_SCRIPT_HANGUL
+    }
+
+    /// Decodes one scalar of valid UTF-8 (Swift strings are always valid) at `i`.
+    static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+        let b0 = UInt32(b[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0, i + 1 < b.count { return ((b0 & 0x1F) << 6 | UInt32(b[i + 1]) & 0x3F, 2) }
+        if b0 < 0xF0, i + 2 < b.count {
+            return ((b0 & 0x0F) << 12 | (UInt32(b[i + 1]) & 0x3F) << 6 | UInt32(b[i + 2]) & 0x3F, 3)
+        }
+        if i + 3 < b.count {
+            return ((b0 & 0x07) << 18 | (UInt32(b[i + 1]) & 0x3F) << 12 | (UInt32(b[i + 2]) & 0x3F) << 6 | UInt32(b[i + 3]) & 0x3F, 4)
+        }
+        return (0xFFFD, 1)
+    }
+
+}

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// A bounded hash table from (tag, UTF-8 bytes) to a shaped segment's measurements, for one
+/// `FastMeasurer` (one font, features and language; one thread). Keys are compared byte for byte
+/// (never by Swift `String` equality, which treats canonically equivalent texts as equal though
+/// they can shape differently). Memory is fixed at init: when the entries or the key bytes are
+/// full, the table is cleared and refilled (clear-on-full keeps the hot path free of allocation).
+final class SegmentCache {
+    /// What is cached for a segment (all in font units).
+    struct Entry {
+        var hash: UInt64
+        var start: Int32
+        var length: Int32
+        var tag: UInt32
+        var advance: Int32
+        /// `Flags` bits.
+        var flags: UInt32
+        var missing: Int32
+        var ink: (Int32, Int32, Int32, Int32)
+    }
+
+    enum Flags {
+        /// (Cut entries) the cut is unsafe.
+        static let unsafeCut: UInt32 = 1
+        /// `ink` holds a box.
+        static let hasInk: UInt32 = 4
+    }
+
+    let entryCapacity: Int
+    let byteCapacity: Int
+    private let slotMask: Int
+    private let slots: UnsafeMutablePointer<Int32>  // 0 = empty, else entry index + 1
+    private let entries: UnsafeMutablePointer<Entry>
+    private let bytes: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var usedBytes = 0
+    /// How many times the table was full and cleared.
+    private(set) var clears = 0
+
+    /// At most `entryCapacity` segments holding at most `byteCapacity` key bytes.
+    init(entryCapacity: Int, byteCapacity: Int) {
+        self.entryCapacity = max(16, entryCapacity)
+        self.byteCapacity = max(1024, byteCapacity)
+        var slotCount = 16
+        while slotCount < self.entryCapacity * 2 { slotCount <<= 1 }
+        slotMask = slotCount - 1
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: 0, count: slotCount)
+        entries = .allocate(capacity: self.entryCapacity)
+        bytes = .allocate(capacity: self.byteCapacity)
+    }
+
+    deinit {
+        slots.deallocate()
+        entries.deallocate()
+        bytes.deallocate()
+    }
+
+    /// Bytes this cache holds (fixed at init).
+    var memoryFootprint: Int { (slotMask + 1) * 4 + entryCapacity * MemoryLayout<Entry>.stride + byteCapacity }
+
+    /// A 64-bit hash of `length` bytes at `p` and `tag`.
+    @inline(__always)
+    static func hash(_ p: UnsafePointer<UInt8>, _ length: Int, _ tag: UInt32) -> UInt64 {
+        let raw = UnsafeRawPointer(p)
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length) ^ (UInt64(tag) << 32)
+        var i = 0
+        while i + 8 <= length {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 29
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < length {
+            tail |= UInt64(p[i]) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 31)
+    }
+
+    /// The entry for these bytes and tag, if cached.
+    @inline(__always)
+    func lookup(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
+        var slot = Int(truncatingIfNeeded: hash) & slotMask
+        while true {
+            let index = Int(slots[slot])
+            if index == 0 { return nil }
+            let e = entries[index - 1]
+            if e.hash == hash, e.tag == tag, Int(e.length) == length,
+               memcmp(bytes + Int(e.start), p, length) == 0 {
+                return e
+            }
+            slot = (slot + 1) & slotMask
+        }
+    }
+
+    /// Stores `entry` (its hash, tag and flags set by the caller) for these bytes; clears the
+    /// whole table first when it is full. Segments longer than a quarter of the byte capacity
+    /// are not stored.
+    func insert(_ p: UnsafePointer<UInt8>, _ length: Int, entry: Entry) {
+        if length > byteCapacity / 4 { return }
+        if count == entryCapacity || usedBytes + length > byteCapacity { clear() }
+        var e = entry
+        e.start = Int32(usedBytes)
+        e.length = Int32(length)
+        (bytes + usedBytes).update(from: p, count: length)
+        usedBytes += length
+        entries[count] = e
+        count += 1
+        var slot = Int(truncatingIfNeeded: e.hash) & slotMask
+        while slots[slot] != 0 { slot = (slot + 1) & slotMask }
+        slots[slot] = Int32(count)
+    }
+
+    /// Forgets everything (memory stays allocated).
+    func clear() {
+        slots.update(repeating: 0, count: slotMask + 1)
+        count = 0
+        usedBytes = 0
+        clears += 1
+    }
+}

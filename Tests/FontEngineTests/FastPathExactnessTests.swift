@@ -1,0 +1,111 @@
+import Foundation
+import Localization
+import Testing
+@testable import FontEngine
+
+/// The fast path (`FastMeasurer`: cached space-separated segments, unsafe-boundary fallbacks,
+/// whole-line cache, threads) against plain whole-line shaping (`Shaper.advance(of:)`, which
+/// ShapingTests/LiveCrossCheckTests check against `hb-shape` to the unit). The expected value
+/// of every comparison is computed independently by `Shaper` on the whole line.
+@Suite(.serialized) struct FastPathExactnessTests {
+    /// Every line of every value of all three corpora (every language), read with Localization's
+    /// StringTable; values split at line feeds; empty lines dropped; repeats kept once (a repeat
+    /// is answered from the line cache, which a first occurrence in the same run has filled).
+    static let lines: [String] = {
+        guard let table = try? StringTable.load(contentsOf: Paths.corpus, options: .init(mode: .lenient)) else { return [] }
+        var seen = Set<[UInt8]>()
+        var result: [String] = []
+        for entry in table.entries {
+            for line in entry.value.split(separator: "\n") where seen.insert(Array(line.utf8)).inserted {
+                result.append(String(line))
+            }
+        }
+        return result
+    }()
+
+    /// Every bundled face: Inter ×3 (CFF) + Inter.var, Roboto ×3, Open Sans, Noto ×5, and both
+    /// faces of NotoSansCJK-Subset.ttc.
+    static let faces: [(String, Int)] = [
+        ("Inter/Inter-Regular.otf", 0), ("Inter/Inter-SemiBold.otf", 0), ("Inter/Inter-Bold.otf", 0), ("Inter/Inter.var.ttf", 0),
+        ("Roboto/Roboto-Regular.ttf", 0), ("Roboto/Roboto-Medium.ttf", 0), ("Roboto/Roboto-Bold.ttf", 0),
+        ("OpenSans/OpenSans-Regular.ttf", 0), ("Noto/NotoSans-Regular.ttf", 0), ("Noto/NotoSansArabic-Regular.ttf", 0),
+        ("Noto/NotoSansHebrew-Regular.ttf", 0), ("Noto/NotoSansThai-Regular.ttf", 0), ("Noto/NotoSansDevanagari-Regular.ttf", 0),
+        ("Noto/NotoSansCJK-Subset.ttc", 0), ("Noto/NotoSansCJK-Subset.ttc", 1),
+    ]
+
+    @Test func corpusIsLarge() {
+        // 23,696 distinct non-empty lines by an independent Python count (regex over the
+        // .strings files, "\n" escapes expanded); the reader may differ slightly on escapes.
+        #expect(Self.lines.count > 20000)
+    }
+
+    @Test(arguments: faces.indices)
+    func everyCorpusLineMatchesWholeLineShaping(_ index: Int) throws {
+        let (file, faceIndex) = Self.faces[index]
+        let face = try FontFace(path: Paths.font(file), faceIndex: faceIndex)
+        let shaper = try Shaper(face: face)
+        let font = ShapingFont(face: face)
+        let fast = try FastMeasurer(font: font)
+        var mismatches: [String] = []
+        for line in Self.lines {
+            let expected = shaper.advance(of: Substring(line))
+            let got = fast.advance(of: Substring(line))
+            if got != expected { mismatches.append("\(got) ≠ \(expected): \(line)") }
+        }
+        #expect(mismatches.isEmpty, "\(file)#\(faceIndex): \(mismatches.count) lines differ, e.g. \(mismatches.prefix(3))")
+        // The second pass is all line-cache hits and still equal.
+        let stats = fast.statistics
+        #expect(stats.lines == Self.lines.count)
+        #expect(stats.segmentHits > 0)
+    }
+
+    @Test func parallelAndTinyCacheGiveTheSameAdvances() throws {
+        // Roboto: the font whose space + T kerning HarfBuzz 6.0 does not flag (see below).
+        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let shaper = try Shaper(face: face)
+        let font = ShapingFont(face: face)
+        let packed = PackedLines(Self.lines)
+        let expected = Self.lines.map { shaper.advance(of: Substring($0)) }
+        let parallel = try FastMeasurer.advances(of: packed, font: font, threads: 2)
+        #expect(parallel.advances.map(Int.init) == expected)
+        // A cache of 256 entries / 4 KiB fills and clears constantly.
+        let tiny = try FastMeasurer.advances(of: packed, font: font, threads: 1, cacheLimits: .init(entries: 256, bytes: 4096))
+        #expect(tiny.advances.map(Int.init) == expected)
+        #expect(tiny.statistics.cacheClears > 10)
+    }
+
+    @Test func spaceKerningKeepsPiecesTogether() throws {
+        // hb-shape 6.0.0 Roboto-Regular.ttf --show-flags:
+        //   "Pride: "      → … gid5=6+508           (space alone: 508, no unsafe-to-concat flag)
+        //   "Trans"        → gid57=0+1147|…         (T alone: 1147)
+        //   "Pride: Trans" → … gid5=6+468|gid57=7+1147 … (kerned space: 508 − 40 = 468)
+        // Sum of ax over "Pride: Trans" by hb-shape: 1292+694+498+1155+1086+496+468+1147+654+1114+1131+1057 = 10792.
+        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let fast = try FastMeasurer(font: ShapingFont(face: face))
+        #expect(fast.advance(of: "Pride: ") == 1292 + 694 + 498 + 1155 + 1086 + 496 + 508)
+        #expect(fast.advance(of: "Trans") == 1147 + 654 + 1114 + 1131 + 1057)
+        #expect(fast.advance(of: "Pride: Trans") == 10792)
+        #expect(fast.statistics.unsafeCuts == 1)
+    }
+
+    @Test(arguments: ["Inter/Inter-Regular.otf", "Noto/NotoSansArabic-Regular.ttf", "Noto/NotoSansHebrew-Regular.ttf", "Noto/NotoSansThai-Regular.ttf"])
+    func measureMatchesShaperInkAndMissing(_ file: String) throws {
+        let face = try FontFace(path: Paths.font(file))
+        let shaper = try Shaper(face: face)
+        let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
+        var differences = 0
+        for (index, line) in Self.lines.prefix(6000).enumerated() {
+            let expected = shaper.measure(Substring(line))
+            // Every other line is first measured for its advance only: the cached entry must
+            // still carry the ink.
+            if index % 2 == 0 { #expect(fast.advance(of: Substring(line)) == expected.advance) }
+            if let m = fast.measure(Substring(line)) {
+                if m.advance != expected.advance || m.ink != expected.ink || m.clusterCount != expected.clusterCount
+                    || expected.missingGlyphCount != 0 { differences += 1 }
+            } else if expected.missingGlyphCount == 0 {
+                differences += 1  // nil only for lines with missing glyphs
+            }
+        }
+        #expect(differences == 0)
+    }
+}
