@@ -1,7 +1,234 @@
 import ArgumentParser
+import FontEngine
+import Foundation
 import TypeFit
 
+/// Font selection shared by `inspect` and `measure`.
+struct FontOptions: ParsableArguments {
+    @Argument(help: "A font file (.ttf, .otf, .ttc) or a fontconfig pattern such as \"Inter:weight=600\" or \":postscriptname=Inter-SemiBold\".")
+    var font: String
+
+    @Option(name: .customLong("face-index"), help: "Face in a .ttc collection (default 0).")
+    var faceIndex: Int?
+
+    @Option(help: "Variation settings for a variable font, e.g. wght=600 or wght=600,slnt=-10.")
+    var variations: String?
+
+    @Option(help: "A named instance of a variable font, e.g. \"SemiBold\".")
+    var instance: String?
+
+    @Option(name: .customLong("font-dir"), help: "Extra font directory for fontconfig patterns (repeatable).")
+    var fontDirectories: [String] = []
+
+    /// Loads the face; fontconfig sees the system fonts, the project's Fonts/ folder and --font-dir.
+    func load() throws -> FontFace {
+        let catalog = try catalog()
+        return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) { catalog }
+    }
+
+    /// fontconfig over the system fonts, the project's Fonts/ and every --font-dir (which must exist).
+    func catalog() throws -> FontCatalog {
+        for directory in fontDirectories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw FontOptionsError(message: "--font-dir \(directory): no such directory")
+            }
+        }
+        return FontCatalog(directories: (FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) + fontDirectories)
+    }
+}
+
+struct FontOptionsError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Output format: text on a terminal, JSON when piped, unless --format says otherwise.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+
+    static func resolve(_ chosen: OutputFormat?) -> OutputFormat {
+        chosen ?? (isatty(STDOUT_FILENO) != 0 ? .text : .json)
+    }
+}
+
+/// Parses "12,17,53" into point sizes.
+func parseSizes(_ text: String?) throws -> [Double] {
+    guard let text else { return [] }
+    return try text.split(separator: ",").map { part in
+        let trimmed = part.trimmingCharacters(in: .whitespaces)
+        guard let size = Double(trimmed), size > 0, size.isFinite else {
+            throw ValidationError("--sizes: '\(trimmed)' is not a positive point size (expected e.g. 12,17,53)")
+        }
+        return size
+    }
+}
+
+/// "17" for 17.0, "17.5" otherwise: JSON object keys and table headers for sizes.
+func sizeKey(_ size: Double) -> String {
+    size == size.rounded() && abs(size) < 1e9 ? String(Int(size)) : String(size)
+}
+
+/// Points rounded to 1/1000 for output (the numbers are exact in font units).
+func roundedPoints(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+func writeJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(value)
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+}
+
 struct InspectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "inspect", abstract: "(not yet available)", shouldDisplay: false)
-    func run() throws { throw ValidationError("'typefit inspect' is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show a font's names, metrics, line heights and variation axes.",
+        discussion: """
+        All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes.
+        Line heights: hhea = ascender − descender + lineGap (CoreText, the default rule),
+        typo = typoAscender − typoDescender + typoLineGap, win = winAscent + winDescent.
+        Output is a table on a terminal and one JSON object (sorted keys) when piped.
+
+        Examples:
+          typefit inspect Fonts/Inter/Inter-Regular.otf
+          typefit inspect Fonts/Inter/Inter.var.ttf --variations wght=600 --sizes 12,17,53
+          typefit inspect Fonts/Inter/Inter.var.ttf --instance "Semi Bold" --format json
+          typefit inspect "Roboto:weight=500"
+          typefit inspect ":postscriptname=Inter-SemiBold" --font-dir ~/MyFonts
+        """
+    )
+
+    @OptionGroup var fontOptions: FontOptions
+
+    @Option(help: "Point sizes for line heights in points, e.g. 12,17,53.")
+    var sizes: String?
+
+    @Option(help: "Output format: text or json (default: text on a terminal, json when piped).")
+    var format: OutputFormat?
+
+    func run() throws {
+        let sizes = try parseSizes(sizes)
+        let face = try fontOptions.load()
+        let report = InspectReport(face.info, sizes: sizes)
+        switch OutputFormat.resolve(format) {
+        case .json: try writeJSON(report)
+        case .text: print(report.table(face.info, sizes: sizes), terminator: "")
+        }
+    }
+}
+
+/// The `inspect` JSON contract (keys sorted on output).
+struct InspectReport: Encodable {
+    struct HHEA: Encodable { var ascender, descender, lineGap: Int }
+    struct OS2: Encodable {
+        var typoAscender, typoDescender, typoLineGap, winAscent, winDescent: Int
+        var useTypoMetrics: Bool
+        var version: Int
+    }
+    struct Heights: Encodable { var hhea, typo, win: Double }
+    struct Axis: Encodable {
+        var tag, name: String
+        var min, `default`, max, value: Double
+    }
+    var path: String
+    var faceIndex: Int
+    var faceCount: Int
+    var family: String
+    var style: String
+    var postscriptName: String
+    var format: String
+    var unitsPerEm: Int
+    var glyphCount: Int
+    var hhea: HHEA
+    var os2: OS2?
+    var xHeight: Int?
+    var capHeight: Int?
+    var lineHeight: Heights
+    var isVariable: Bool
+    var axes: [Axis]
+    var namedInstances: [String]
+    var instance: String?
+    /// size → line heights in points.
+    var sizes: [String: Heights]?
+
+    init(_ info: FontInfo, sizes: [Double]) {
+        path = info.path
+        faceIndex = info.faceIndex
+        faceCount = info.faceCount
+        family = info.family
+        style = info.style
+        postscriptName = info.postScriptName
+        format = info.format
+        unitsPerEm = info.unitsPerEm
+        glyphCount = info.glyphCount
+        hhea = HHEA(ascender: info.hhea.ascender, descender: info.hhea.descender, lineGap: info.hhea.lineGap)
+        os2 = info.os2.map {
+            OS2(typoAscender: $0.typoAscender, typoDescender: $0.typoDescender, typoLineGap: $0.typoLineGap,
+                winAscent: $0.winAscent, winDescent: $0.winDescent, useTypoMetrics: $0.useTypoMetrics, version: $0.version)
+        }
+        xHeight = info.os2?.xHeight
+        capHeight = info.os2?.capHeight
+        lineHeight = Heights(hhea: Double(info.lineHeight(.hhea)), typo: Double(info.lineHeight(.typo)), win: Double(info.lineHeight(.win)))
+        isVariable = info.isVariable
+        axes = info.axes.map { Axis(tag: $0.tag, name: $0.name, min: $0.minimum, default: $0.defaultValue, max: $0.maximum, value: $0.value) }
+        namedInstances = info.namedInstances
+        instance = info.instance
+        if !sizes.isEmpty {
+            var bySize: [String: Heights] = [:]
+            for size in sizes {
+                bySize[sizeKey(size)] = Heights(hhea: roundedPoints(info.lineHeight(.hhea, size: size)),
+                                                typo: roundedPoints(info.lineHeight(.typo, size: size)),
+                                                win: roundedPoints(info.lineHeight(.win, size: size)))
+            }
+            self.sizes = bySize
+        }
+    }
+
+    func table(_ info: FontInfo, sizes: [Double]) -> String {
+        var rows: [(String, String)] = [
+            ("file", info.path + (info.faceCount > 1 ? " (face \(info.faceIndex) of \(info.faceCount))" : "")),
+            ("family", info.family), ("style", info.style), ("PostScript name", info.postScriptName),
+            ("format", info.format), ("glyphs", "\(info.glyphCount)"), ("unitsPerEm", "\(info.unitsPerEm)"),
+            ("hhea asc/desc/gap", "\(info.hhea.ascender) / \(info.hhea.descender) / \(info.hhea.lineGap)"),
+        ]
+        if let os2 = info.os2 {
+            rows.append(("OS/2 typo asc/desc/gap", "\(os2.typoAscender) / \(os2.typoDescender) / \(os2.typoLineGap)"))
+            rows.append(("OS/2 win asc/desc", "\(os2.winAscent) / \(os2.winDescent)"))
+            rows.append(("USE_TYPO_METRICS", os2.useTypoMetrics ? "yes" : "no"))
+            rows.append(("xHeight / capHeight", "\(os2.xHeight.map(String.init) ?? "–") / \(os2.capHeight.map(String.init) ?? "–")"))
+        }
+        for rule in LineHeightRule.allCases {
+            let units = info.lineHeight(rule)
+            let em = Double(units) / Double(info.unitsPerEm)
+            rows.append(("line height (\(rule.rawValue))", "\(units) units = \(String(format: "%.3f", em)) em" + (rule == .hhea ? " (default)" : "")))
+        }
+        if info.isVariable {
+            for axis in info.axes {
+                rows.append(("axis \(axis.tag)", "\(axis.name) \(sizeKey(axis.minimum))…\(sizeKey(axis.maximum)), default \(sizeKey(axis.defaultValue)), using \(sizeKey(axis.value))"))
+            }
+            rows.append(("named instances", info.namedInstances.joined(separator: ", ")))
+            if let instance = info.instance { rows.append(("instance", instance)) }
+        }
+        let width = rows.map { $0.0.count }.max() ?? 0
+        var out = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+        if !sizes.isEmpty {
+            out += "\n" + textTable(header: ["size (pt)", "hhea (pt)", "typo (pt)", "win (pt)"], rows: sizes.map { size in
+                [sizeKey(size)] + LineHeightRule.allCases.map { String(format: "%.3f", info.lineHeight($0, size: size)) }
+            })
+        }
+        return out
+    }
+}
+
+/// An aligned text table: first column left-aligned, the others right-aligned.
+func textTable(header: [String], rows: [[String]]) -> String {
+    let all = [header] + rows
+    let widths = header.indices.map { c in all.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+        cells.enumerated().map { c, cell in
+            let pad = String(repeating: " ", count: max(0, widths[c] - cell.count))
+            return c == 0 ? cell + pad : pad + cell
+        }.joined(separator: "  ")
+    }
+    return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
 }

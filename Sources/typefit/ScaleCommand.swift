@@ -1,7 +1,188 @@
 import ArgumentParser
+import DynamicType
+import Foundation
 import TypeFit
 
+/// `typefit scale`: sizes (and line heights) of styles at every Dynamic Type category.
 struct ScaleCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "scale", abstract: "(not yet available)", shouldDisplay: false)
-    func run() throws { throw ValidationError("'typefit scale' is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "scale",
+        abstract: "Print a style × category table of point sizes and line heights.",
+        discussion: """
+        Models (see docs/scaling-models.md):
+          apple         HIG size/leading of system text styles (default: all 11 styles)
+          uifontmetrics --size at Large along --style's curve (default body); --algorithm, --scale, --maximum
+          stepping      TypographyKit: --size + --step × --multiplier × index(-3…8), then --minimum, --maximum
+          interpolate   --smallest (xS) --normal (L) --maximum-normal (xxxL) --maximum-accessibility (AX5)
+          table         --table with 12 comma-separated sizes xS…AX5 (optional --line-heights)
+          android       --size sp at the category's Android font scale; --android-conversion, --android-variant
+        --config TypographyKit.json|plist scales every style of the config with TypographyKit's own rules.
+        --minimum/--maximum clamp any model; --categories limits it to a range (outside: nearest end).
+
+        Examples:
+          typefit scale --model apple --format json
+          typefit scale --model uifontmetrics --size 17 --algorithm size-ratio
+          typefit scale --model interpolate --smallest 12 --normal 17 --maximum-normal 23 --maximum-accessibility 40
+          typefit scale --config TypographyKit.json --categories ...AX2
+        """
+    )
+
+    enum Model: String, ExpressibleByArgument, CaseIterable {
+        case apple, uifontmetrics, stepping, interpolate, table, android
+    }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Algorithm: String, ExpressibleByArgument, CaseIterable {
+        case sizeRatio = "size-ratio", leadingRatio = "leading-ratio"
+    }
+    enum Conversion: String, ExpressibleByArgument, CaseIterable { case linear, nonlinear }
+    enum Variant: String, ExpressibleByArgument, CaseIterable { case early, later, androidx }
+    enum Mapping: String, ExpressibleByArgument, CaseIterable {
+        case nearestPreset = "nearest-preset", bodyRatio = "body-ratio"
+    }
+
+    @Option(help: "Scaling model.") var model: Model?
+    @Option(help: "Text style(s), comma-separated (e.g. body,title1); with --config: style names of the config; with stepping, interpolate, table, android: the row label.")
+    var style: String?
+    @Option(help: "Point size at Large (uifontmetrics, stepping) or sp size (android).") var size: Double?
+    @Option(help: "A TypographyKit.json or .plist whose styles to scale.") var config: String?
+    @Option(help: "Output format.") var format: Format = .text
+    @Option(help: "Minimum point size (any model).") var minimum: Double?
+    @Option(help: "Maximum point size (any model; uifontmetrics: maximumPointSize).") var maximum: Double?
+    @Option(help: "Stepping: point-step-size.") var step: Double = 2
+    @Option(help: "Stepping: point-step-multiplier.") var multiplier: Double = 1
+    @Option(help: "Interpolate: size at xS.") var smallest: Double?
+    @Option(help: "Interpolate: size at L.") var normal: Double?
+    @Option(help: "Interpolate: size at xxxL.") var maximumNormal: Double?
+    @Option(help: "Interpolate: size at AX5.") var maximumAccessibility: Double?
+    @Option(help: "Table: 12 comma-separated sizes xS…AX5.") var table: String?
+    @Option(help: "Table: 12 comma-separated line heights xS…AX5.") var lineHeights: String?
+    @Option(help: "UIFontMetrics algorithm (default leading-ratio).") var algorithm: Algorithm = .leadingRatio
+    @Option(help: "Device scale for pixel rounding (leading-ratio).") var scale: Double = 3
+    @Option(help: "Android sp→dp conversion.") var androidConversion: Conversion = .nonlinear
+    @Option(help: "Android non-linear variant: early (Android 14), later (platform), androidx.") var androidVariant: Variant = .later
+    @Option(help: "Android font scale per category: nearest-preset (default) or body-ratio.") var androidMapping: Mapping = .nearestPreset
+    @Option(help: "Category range, e.g. xS...AX2, ...xxxL, L...") var categories: String?
+
+    func run() throws {
+        let range = try categories.map { text in
+            do throws(DynamicTypeError) { return try CategoryRange(parsing: text) } catch {
+                throw ValidationError("--categories: \(error.message)")
+            }
+        } ?? .all
+        var styles: [(name: String, model: any ScalingModel)] = []
+        if let config {
+            styles = try typographyKitStyles(path: config)
+        } else {
+            styles = try modelStyles()
+        }
+        let limited: [(name: String, model: any ScalingModel)] = styles.map { entry in
+            (entry.name, Limited(AnyScalingModel(entry.model), minimum: minimum, maximum: maximum, categories: range))
+        }
+        let rows = ScalingTable.rows(styles: limited)
+        switch format {
+        case .json: print(try ScalingTable.json(rows), terminator: "")
+        case .text: print(ScalingTable.text(rows), terminator: "")
+        }
+    }
+
+    var fontMetricsAlgorithm: UIFontMetricsScaling.Algorithm {
+        algorithm == .sizeRatio ? .sizeRatio : .leadingRatioPixelRounded(scale: scale)
+    }
+
+    func parsedStyles(default fallback: [TextStyle]) throws -> [TextStyle] {
+        guard let style else { return fallback }
+        return try style.split(separator: ",").map { name in
+            do throws(DynamicTypeError) { return try TextStyle(parsing: String(name)) } catch {
+                throw ValidationError("--style: \(error.message)")
+            }
+        }
+    }
+
+    func require(_ value: Double?, _ option: String, for model: Model) throws -> Double {
+        guard let value else { throw ValidationError("--model \(model.rawValue) needs \(option)") }
+        return value
+    }
+
+    func numbers(_ text: String, _ option: String) throws -> [Double] {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let values = parts.compactMap(Double.init)
+        guard values.count == parts.count, values.count == 12 else {
+            throw ValidationError("\(option) needs 12 comma-separated numbers (xS…AX5), got \"\(text)\"")
+        }
+        return values
+    }
+
+    func modelStyles() throws -> [(name: String, model: any ScalingModel)] {
+        let model = self.model ?? .apple
+        switch model {
+        case .apple:
+            return try parsedStyles(default: TextStyle.dynamicTypeStyles).map { ($0.rawValue, AppleScaling(style: $0)) }
+        case .uifontmetrics:
+            let v = try require(size, "--size", for: model)
+            return try parsedStyles(default: [.body]).map {
+                ($0.rawValue, UIFontMetricsScaling(pointSize: v, style: $0, maximumPointSize: maximum, algorithm: fontMetricsAlgorithm))
+            }
+        case .stepping:
+            let v = try require(size, "--size", for: model)
+            return [(style ?? "stepping", SteppingScaling(pointSize: v, stepSize: step, multiplier: multiplier, minimum: minimum, maximum: maximum))]
+        case .interpolate:
+            let m = FourPointScaling(smallest: try require(smallest, "--smallest", for: model),
+                                     normal: try require(normal, "--normal", for: model),
+                                     maximumNormal: try require(maximumNormal, "--maximum-normal", for: model),
+                                     maximumAccessibility: try require(maximumAccessibility, "--maximum-accessibility", for: model))
+            return [(style ?? "interpolate", m)]
+        case .table:
+            guard let table else { throw ValidationError("--model table needs --table with 12 sizes") }
+            let sizes = try numbers(table, "--table")
+            let heights = try lineHeights.map { try numbers($0, "--line-heights") }
+            let entries = sizes.enumerated().map { i, s in ScaledSize(pointSize: s, lineHeight: heights?[i]) }
+            do throws(DynamicTypeError) { return [(style ?? "table", try TableScaling(sizes: entries))] } catch {
+                throw ValidationError(error.message)
+            }
+        case .android:
+            let v = try require(size, "--size", for: model)
+            let variant: AndroidFontScaling.Variant = switch androidVariant {
+            case .early: .android14Early
+            case .later: .platformLater
+            case .androidx: .androidx
+            }
+            let conversion: AndroidScaling.Conversion = androidConversion == .linear ? .linear : .nonlinear(variant)
+            let mapping: AndroidFontScaleMapping = androidMapping == .bodyRatio ? .iosBodyRatio : .nearestAndroid14Preset
+            return [(style ?? "android", AndroidScaling(spSize: v, mapping: mapping, conversion: conversion))]
+        }
+    }
+
+    func typographyKitStyles(path: String) throws -> [(name: String, model: any ScalingModel)] {
+        if model != nil {
+            throw ValidationError("--config scales with the config's own rules; do not combine it with --model")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ScaleInputError(description: "\(path): cannot read the file")
+        }
+        let config: TypographyKitConfig
+        do throws(TypographyKitConfigError) {
+            config = path.lowercased().hasSuffix(".plist") ? try .parse(propertyList: data)
+                : path.lowercased().hasSuffix(".json") ? try .parse(json: data) : try .parse(data: data)
+        } catch {
+            throw ScaleInputError(description: "\(path): \(error.description)")
+        }
+        for w in config.warnings { writeStderr("typefit: warning: \(path): \(w)\n") }
+        var names = config.styles.keys.sorted()
+        if let style {
+            let wanted = style.split(separator: ",").map(String.init)
+            for w in wanted where config.styles[w] == nil {
+                throw ScaleInputError(description: "\(path): --style \(w): no such style; styles: \(names.joined(separator: ", "))")
+            }
+            names = wanted
+        }
+        return names.compactMap { name in
+            config.scaling(forStyle: name, algorithm: fontMetricsAlgorithm).map { (name, $0 as any ScalingModel) }
+        }
+    }
+}
+
+/// A one-line input error (file and key path named).
+struct ScaleInputError: Error, CustomStringConvertible {
+    let description: String
 }

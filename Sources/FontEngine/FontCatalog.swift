@@ -1,0 +1,203 @@
+import CFontconfig
+import Foundation
+import Synchronization
+
+/// Where a font lives: a file path and face index (plus a named-instance index for variable
+/// fonts matched by fontconfig).
+public struct FontLocation: Sendable, Hashable {
+    public var path: String
+    public var faceIndex: Int
+    /// fvar named instance (0-based) when fontconfig matched one, else nil.
+    public var namedInstanceIndex: Int?
+    /// Family and PostScript name fontconfig reports for the match.
+    public var family: String
+    public var postScriptName: String
+}
+
+/// Font lookup through fontconfig: the system fonts (optionally), the project's Fonts/ folder
+/// and extra directories. Owns its `FcConfig`; every fontconfig call goes through one global
+/// lock (fontconfig's initialisation is not thread-safe).
+public final class FontCatalog {
+    private let config: OpaquePointer
+    /// The directories added on top of the system configuration.
+    public let fontDirectories: [String]
+
+    private static let lock = Mutex(())
+
+    /// A catalog of the system fonts (if `includeSystemFonts`) plus every font in `directories`.
+    /// Sets `XDG_CACHE_HOME` to a temporary folder when neither HOME nor XDG_CACHE_HOME is set,
+    /// so fontconfig does not print "No writable cache directories".
+    public init(directories: [String], includeSystemFonts: Bool = true) {
+        self.fontDirectories = directories
+        self.config = FontCatalog.lock.withLock { _ -> OpaquePointer in
+            if getenv("HOME") == nil && getenv("XDG_CACHE_HOME") == nil {
+                setenv("XDG_CACHE_HOME", NSTemporaryDirectory() + "typefit-cache", 0)
+            }
+            let config: OpaquePointer
+            if includeSystemFonts, let loaded = FcInitLoadConfigAndFonts() {
+                config = loaded
+            } else {
+                config = FcConfigCreate()
+                _ = FcConfigParseAndLoadFromMemory(config, "<fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>", 0)
+            }
+            for directory in directories {
+                _ = FcConfigAppFontAddDir(config, directory)
+            }
+            return config
+        }
+    }
+
+    deinit {
+        FontCatalog.lock.withLock { _ in FcConfigDestroy(config) }
+    }
+
+    /// Whether a font argument names a file (it exists as a file, or ends in .ttf/.otf/.ttc/.woff*)
+    /// rather than a fontconfig pattern.
+    public static func isPath(_ argument: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue { return true }
+        let lower = argument.lowercased()
+        return [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains { lower.hasSuffix($0) }
+    }
+
+    /// The project's bundled Fonts/ folder: `TYPEFIT_FONTS`, else ./Fonts in the current
+    /// directory, else the package root above `.build/<config>/typefit`. nil if none exists.
+    public static func bundledFontsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                             currentDirectory: String = FileManager.default.currentDirectoryPath,
+                                             executablePath: String? = CommandLine.arguments.first) -> String? {
+        func isDir(_ p: String) -> Bool {
+            var d: ObjCBool = false
+            return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
+        }
+        if let env = environment["TYPEFIT_FONTS"], !env.isEmpty, isDir(env) { return env }
+        let local = URL(fileURLWithPath: currentDirectory).appendingPathComponent("Fonts").path
+        if isDir(local) { return local }
+        if let executablePath {
+            var url = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = url.appendingPathComponent("Fonts").path
+                if isDir(candidate), FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                    return candidate
+                }
+                url.deleteLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    /// Resolves a fontconfig pattern such as "Inter:weight=600" (CSS/OpenType weights, converted
+    /// with FcWeightFromOpenType), "Roboto:bold" or ":postscriptname=Inter-SemiBold".
+    /// fontconfig always falls back to some font: the match's family / PostScript name is compared
+    /// with the request and `FontError.noMatchingFont` thrown when they differ.
+    public func resolve(_ pattern: String) throws -> FontLocation {
+        let rewritten = FontCatalog.convertingWeights(pattern)
+        return try FontCatalog.lock.withLock { _ -> FontLocation in
+            guard let parsed = FcNameParse(rewritten) else { throw FontError.invalidPattern(pattern: pattern) }
+            defer { FcPatternDestroy(parsed) }
+            let wantedFamily = FontCatalog.string(parsed, FC_FAMILY)
+            let wantedPostScript = FontCatalog.string(parsed, FC_POSTSCRIPT_NAME)
+            if wantedFamily == nil && wantedPostScript == nil { throw FontError.invalidPattern(pattern: pattern) }
+            _ = FcConfigSubstitute(config, parsed, FcMatchPattern)
+            FcDefaultSubstitute(parsed)
+            var result = FcResultNoMatch
+            guard let match = FcFontMatch(config, parsed, &result) else { throw FontError.noMatchingFont(pattern: pattern, fallback: nil) }
+            defer { FcPatternDestroy(match) }
+            let location = FontCatalog.location(match)
+            let families = FontCatalog.strings(match, FC_FAMILY).map(FontCatalog.normalized)
+            let fallback = "\(location.family) (\(location.postScriptName))"
+            if let wantedFamily, !families.contains(FontCatalog.normalized(wantedFamily)) {
+                throw FontError.noMatchingFont(pattern: pattern, fallback: fallback)
+            }
+            if let wantedPostScript, FontCatalog.normalized(wantedPostScript) != FontCatalog.normalized(location.postScriptName) {
+                throw FontError.noMatchingFont(pattern: pattern, fallback: fallback)
+            }
+            return location
+        }
+    }
+
+    /// A font that has every one of `scalars` (fontconfig's sorted fallback list, each candidate
+    /// verified with FcCharSetHasChar), preferring fonts similar to `pattern`; nil if none covers them all.
+    public func fallback(for scalars: [Unicode.Scalar], like pattern: String = "sans-serif") -> FontLocation? {
+        if scalars.isEmpty { return nil }
+        return FontCatalog.lock.withLock { _ -> FontLocation? in
+            guard let parsed = FcNameParse(FontCatalog.convertingWeights(pattern)) ?? FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(parsed) }
+            guard let charset = FcCharSetCreate() else { return nil }
+            defer { FcCharSetDestroy(charset) }
+            for s in scalars { _ = FcCharSetAddChar(charset, s.value) }
+            _ = FcPatternAddCharSet(parsed, FC_CHARSET, charset)
+            _ = FcConfigSubstitute(config, parsed, FcMatchPattern)
+            FcDefaultSubstitute(parsed)
+            var result = FcResultNoMatch
+            guard let set = FcFontSort(config, parsed, 0, nil, &result) else { return nil }
+            defer { FcFontSetDestroy(set) }
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let candidate = set.pointee.fonts[i] else { continue }
+                var cs: OpaquePointer?
+                guard FcPatternGetCharSet(candidate, FC_CHARSET, 0, &cs) == FcResultMatch, let cs else { continue }
+                if scalars.allSatisfy({ FcCharSetHasChar(cs, $0.value) != 0 }) {
+                    // Sorted entries lack some properties; render the full pattern for the file.
+                    guard let full = FcFontRenderPrepare(config, parsed, candidate) else { continue }
+                    defer { FcPatternDestroy(full) }
+                    return FontCatalog.location(full)
+                }
+            }
+            return nil
+        }
+    }
+
+    // MARK: helpers
+
+    /// Replaces `weight=NNN` (CSS/OpenType 1…1000) by fontconfig's weight scale.
+    static func convertingWeights(_ pattern: String) -> String {
+        var out = ""
+        var rest = Substring(pattern)
+        while let range = rest.range(of: "weight=") {
+            out += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            if let css = Double(digits), css >= 1, css <= 1000 {
+                out += FontEngineFormat.number(FcWeightFromOpenTypeDouble(css))
+                rest = rest[digits.endIndex...]
+            }
+        }
+        return out + rest
+    }
+
+    static func normalized(_ s: String) -> String {
+        s.lowercased().filter { !$0.isWhitespace && $0 != "-" && $0 != "_" }
+    }
+
+    static func string(_ pattern: OpaquePointer, _ key: String) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, key, 0, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+
+    static func strings(_ pattern: OpaquePointer, _ key: String) -> [String] {
+        var result: [String] = []
+        var n: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, key, n, &value) == FcResultMatch, let v = value {
+            result.append(String(cString: v))
+            n += 1
+        }
+        return result
+    }
+
+    static func location(_ match: OpaquePointer) -> FontLocation {
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
+        let instance = Int(index >> 16)
+        return FontLocation(path: string(match, FC_FILE) ?? "", faceIndex: Int(index & 0xFFFF),
+                            namedInstanceIndex: instance > 0 ? instance - 1 : nil,
+                            family: string(match, FC_FAMILY) ?? "", postScriptName: string(match, FC_POSTSCRIPT_NAME) ?? "")
+    }
+}
+
+enum FontEngineFormat {
+    /// "600" for integral values, "180.5" otherwise.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,267 @@
+import CHarfBuzz
+
+/// The result of measuring one line.
+public struct LineMeasurement: Sendable, Hashable {
+    /// Sum of HarfBuzz x_advance over all script runs, in font units (no letter-spacing).
+    public var advance: Int
+    /// Grapheme clusters (Swift `Character`s) that letter-spacing applies to.
+    public var clusterCount: Int
+    /// Glyphs that came out as .notdef (glyph id 0).
+    public var missingGlyphCount: Int
+    /// The characters behind those .notdef glyphs, in order, without repeats.
+    public var missingCharacters: [Unicode.Scalar]
+    /// Ink bounds of the shaped line in font units; nil when nothing has ink.
+    public var ink: GlyphBox?
+}
+
+/// A script run: UTF-8 byte range of the line, its script and direction.
+public struct ScriptRun: Sendable, Hashable {
+    /// UTF-8 offsets into the line.
+    public var start: Int
+    public var end: Int
+    /// ISO 15924 tag, e.g. "Latn", "Arab"; "Zyyy" when the line has only common characters.
+    public var script: String
+    public var isRightToLeft: Bool
+}
+
+/// Shapes lines with one face, features and language. Owns a reusable `hb_buffer_t` and
+/// scratch arrays, so `advance(of:)` allocates nothing per string once warmed up.
+/// Not thread-safe: use one `Shaper` per thread. Shapers only use the face's HarfBuzz font
+/// (shareable), but `FontFace` also owns a FreeType face, so keep each `FontFace` and its
+/// shapers on one thread (or load one `FontFace` per thread).
+public final class Shaper {
+    /// The face this shaper measures with (kept alive).
+    public let face: FontFace
+    /// The features as given, e.g. "-kern,+smcp".
+    public let featureString: String
+    /// BCP 47 language, nil = HarfBuzz's default language (as `hb-shape` does).
+    public let language: String?
+
+    private let buffer: OpaquePointer
+    private var features: [hb_feature_t]
+    private let hbLanguage: hb_language_t?
+    private var runs: [(start: Int, end: Int, script: hb_script_t)] = []
+    private var bracketStack: [(UInt32, hb_script_t)] = []
+
+    /// A shaper over `face` with `features` (comma-separated, HarfBuzz syntax: "-kern,+smcp,liga=0")
+    /// and an optional `language` ("de", "ar"). Throws `FontError.invalidFeature`.
+    public init(face: FontFace, features: String = "", language: String? = nil) throws {
+        var parsed: [hb_feature_t] = []
+        for part in features.split(separator: ",") {
+            let text = String(part).trimmingCharacters(in: " ")
+            if text.isEmpty { continue }
+            var feature = hb_feature_t()
+            guard hb_feature_from_string(text, Int32(text.utf8.count), &feature) != 0 else {
+                throw FontError.invalidFeature(feature: text)
+            }
+            parsed.append(feature)
+        }
+        self.face = face
+        self.featureString = features
+        self.language = language
+        self.features = parsed
+        self.hbLanguage = language.map { hb_language_from_string($0, -1) }
+        self.buffer = hb_buffer_create()
+        runs.reserveCapacity(8)
+        bracketStack.reserveCapacity(8)
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Shaped advance of `text` in font units: the sum of x_advance over its script runs.
+    public func advance(of text: Substring) -> Int {
+        var total = 0
+        shape(text) { info, pos, count, _ in
+            for i in 0..<count { total += Int(pos[i].x_advance) }
+        }
+        return total
+    }
+
+    /// Ink bounds of the shaped `text` in font units (HarfBuzz glyph extents, i.e. control-point
+    /// boxes, at their shaped positions, offsets included); nil when nothing has ink.
+    public func inkBox(of text: Substring) -> GlyphBox? {
+        measure(text).ink
+    }
+
+    /// Advance, cluster count, missing glyphs and ink box of one line.
+    public func measure(_ text: Substring) -> LineMeasurement {
+        var total = 0
+        var pen = 0
+        var ink: GlyphBox?
+        var missing = 0
+        var missingAt: [(offset: Int, scalar: Unicode.Scalar)] = []
+        var utf8: [UInt8] = []  // filled only when a glyph is missing
+        shape(text) { info, pos, count, runEnd in
+            for i in 0..<count {
+                let p = pos[i]
+                let glyph = info[i].codepoint
+                if glyph == 0 {
+                    missing += 1
+                    if utf8.isEmpty { utf8 = Array(text.utf8) }
+                    for scalar in self.scalars(in: utf8, cluster: Int(info[i].cluster), runEnd: runEnd, info: info, count: count)
+                    where !missingAt.contains(where: { $0.scalar == scalar }) {
+                        missingAt.append((Int(info[i].cluster), scalar))
+                    }
+                }
+                var e = hb_glyph_extents_t()
+                if hb_font_get_glyph_extents(self.face.hbFont, glyph, &e) != 0, e.width != 0, e.height != 0 {
+                    let x = Double(pen + Int(p.x_offset)), y = Double(p.y_offset)
+                    let box = GlyphBox(xMin: x + Double(e.x_bearing), yMin: y + Double(e.y_bearing + e.height),
+                                       xMax: x + Double(e.x_bearing + e.width), yMax: y + Double(e.y_bearing))
+                    ink = ink.map { $0.union(box) } ?? box
+                }
+                pen += Int(p.x_advance)
+                total += Int(p.x_advance)
+            }
+        }
+        // In text order (RTL runs come out of HarfBuzz reversed).
+        let missingScalars = missingAt.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+            .map(\.element.scalar)
+        return LineMeasurement(advance: total, clusterCount: text.count, missingGlyphCount: missing,
+                               missingCharacters: missingScalars, ink: ink)
+    }
+
+    /// The script runs `text` is shaped in (see `ScriptItemizer`).
+    public func scriptRuns(of text: Substring) -> [ScriptRun] {
+        var utf8 = Array(text.utf8)
+        if utf8.isEmpty { return [] }
+        itemize(&utf8)
+        return runs.map { run in
+            var tag = [CChar](repeating: 0, count: 5)
+            hb_tag_to_string(run.script.rawValue, &tag)
+            let name = run.script == HB_SCRIPT_INVALID ? "Zyyy" : String(decoding: tag.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return ScriptRun(start: run.start, end: run.end, script: name,
+                             isRightToLeft: hb_script_get_horizontal_direction(run.script) == HB_DIRECTION_RTL)
+        }
+    }
+
+    // MARK: shaping
+
+    /// Shapes each script run of `text` and hands its glyphs to `body` (info, positions, count, run end).
+    private func shape(_ text: Substring,
+                       _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int, Int) -> Void) {
+        if text.isEmpty { return }
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            itemize(bytes)
+            let total = Int32(bytes.count)
+            for run in runs {
+                hb_buffer_clear_contents(buffer)
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { chars in
+                    hb_buffer_add_utf8(buffer, chars, total, UInt32(run.start), Int32(run.end - run.start))
+                }
+                if run.script != HB_SCRIPT_INVALID {
+                    hb_buffer_set_script(buffer, run.script)
+                    hb_buffer_set_direction(buffer, hb_script_get_horizontal_direction(run.script))
+                }
+                if let hbLanguage { hb_buffer_set_language(buffer, hbLanguage) }
+                hb_buffer_guess_segment_properties(buffer)
+                features.withUnsafeBufferPointer { f in
+                    hb_shape(face.hbFont, buffer, f.baseAddress, UInt32(f.count))
+                }
+                var count: UInt32 = 0
+                guard let info = hb_buffer_get_glyph_infos(buffer, &count),
+                      let pos = hb_buffer_get_glyph_positions(buffer, nil) else { continue }
+                body(info, pos, Int(count), run.end)
+            }
+        }
+    }
+
+    private func itemize(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { itemize($0) }
+    }
+
+    /// Splits UTF-8 `bytes` into script runs (into `runs`). Common, Inherited and Unknown
+    /// characters join the run before them (or the first real script at the start of the line);
+    /// a closing bracket takes the script of its opening bracket; CJK scripts share a run.
+    private func itemize(_ bytes: UnsafeBufferPointer<UInt8>) {
+        runs.removeAll(keepingCapacity: true)
+        bracketStack.removeAll(keepingCapacity: true)
+        let funcs = hb_unicode_funcs_get_default()
+        var current = HB_SCRIPT_INVALID
+        var runStart = 0
+        var i = 0
+        while i < bytes.count {
+            let (scalar, length) = Shaper.decode(bytes, at: i)
+            var script = hb_unicode_script(funcs, scalar)
+            let category = hb_unicode_general_category(funcs, scalar)
+            let isNeutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            if isNeutral {
+                if category == HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION {
+                    if bracketStack.count < 64 { bracketStack.append((hb_unicode_mirroring(funcs, scalar), current)) }
+                } else if category == HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION,
+                          let match = bracketStack.lastIndex(where: { $0.0 == scalar }) {
+                    let opened = bracketStack[match].1
+                    bracketStack.removeSubrange(match...)
+                    if opened != HB_SCRIPT_INVALID, opened != current {
+                        // The closing bracket belongs with its opening bracket's run.
+                        if current != HB_SCRIPT_INVALID { runs.append((runStart, i, current)) }
+                        runStart = i
+                        current = opened
+                    }
+                }
+                script = current
+            } else if current == HB_SCRIPT_INVALID {
+                // The first real script also covers the neutral characters before it.
+                current = script
+                for k in bracketStack.indices where bracketStack[k].1 == HB_SCRIPT_INVALID { bracketStack[k].1 = script }
+            } else if script != current && !(Shaper.isHanCompatible(script) && Shaper.isHanCompatible(current)) {
+                runs.append((runStart, i, current))
+                runStart = i
+                current = script
+            }
+            i += length
+        }
+        runs.append((runStart, bytes.count, current))
+    }
+
+    /// Han, Hiragana, Katakana, Bopomofo and Hangul mix within one Japanese, Chinese or Korean
+    /// line: they stay in one run (the run keeps its first script), as HarfBuzz's own guess does.
+    static func isHanCompatible(_ script: hb_script_t) -> Bool {
+        script == HB_SCRIPT_HAN || script == HB_SCRIPT_HIRAGANA || script == HB_SCRIPT_KATAKANA
+            || script == HB_SCRIPT_BOPOMOFO || script == HB_SCRIPT_HANGUL
+    }
+
+    /// Decodes one scalar of valid UTF-8 (Swift strings are always valid) at `i`.
+    private static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+        let b0 = UInt32(b[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0, i + 1 < b.count { return ((b0 & 0x1F) << 6 | UInt32(b[i + 1]) & 0x3F, 2) }
+        if b0 < 0xF0, i + 2 < b.count {
+            return ((b0 & 0x0F) << 12 | (UInt32(b[i + 1]) & 0x3F) << 6 | UInt32(b[i + 2]) & 0x3F, 3)
+        }
+        if i + 3 < b.count {
+            return ((b0 & 0x07) << 18 | (UInt32(b[i + 1]) & 0x3F) << 12 | (UInt32(b[i + 2]) & 0x3F) << 6 | UInt32(b[i + 3]) & 0x3F, 4)
+        }
+        return (0xFFFD, 1)
+    }
+
+    /// The characters of the cluster a .notdef glyph came from that the font lacks
+    /// (or the cluster's first character when it lacks none of them).
+    private func scalars(in utf8: [UInt8], cluster: Int, runEnd: Int,
+                         info: UnsafeMutablePointer<hb_glyph_info_t>, count: Int) -> [Unicode.Scalar] {
+        // The cluster ends at the next larger cluster value in this run (RTL runs are reversed).
+        var end = min(runEnd, utf8.count)
+        for k in 0..<count where Int(info[k].cluster) > cluster && Int(info[k].cluster) < end { end = Int(info[k].cluster) }
+        guard cluster < end else { return [] }
+        let slice = utf8[cluster..<end]
+        let scalars = String(decoding: slice, as: UTF8.self).unicodeScalars
+        let lacking = scalars.filter { !face.covers($0) && !Shaper.isDefaultIgnorable($0) }
+        if !lacking.isEmpty { return Array(lacking) }
+        return scalars.first.map { [$0] } ?? []
+    }
+
+    static func isDefaultIgnorable(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isDefaultIgnorableCodePoint
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s.removeFirst() }
+        while s.last == set { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,405 @@
+import Foundation
+
+/// How a label breaks and truncates lines (UIKit's `NSLineBreakMode`).
+public enum LineBreakMode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Wrap at UAX #14 opportunities; a word wider than the line breaks by grapheme clusters.
+    case wordWrap
+    /// Wrap at any grapheme-cluster boundary.
+    case charWrap
+    /// Wrap by words; text after the last allowed line is not drawn.
+    case clip
+    /// The last line starts with "…" and shows the end of the remaining text.
+    case truncateHead
+    /// The last line shows the start and the end of the remaining text around "…".
+    case truncateMiddle
+    /// The last line ends with "…" (UILabel's default).
+    case truncateTail
+}
+
+/// How a label's height is rounded up (UILabel's granularity is uncertain; see docs/layout.md).
+public enum HeightRounding: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Up to the device pixel, 1/scale pt (default).
+    case pixel
+    /// Up to the whole point.
+    case point
+}
+
+/// Everything about a label except its text and width: the font (through `TextMeasuring`)
+/// and the UILabel / NSParagraphStyle properties Layout models.
+public struct LabelStyle {
+    /// The font.
+    public var font: any TextMeasuring
+    /// Point size (from the scaling model, for one content size category).
+    public var pointSize: Double
+    /// Line height in points; nil = the font's `lineMetrics.lineHeight × pointSize / unitsPerEm`.
+    public var lineHeight: Double?
+    /// Maximum number of lines; 0 = unlimited.
+    public var numberOfLines: Int
+    /// Wrapping / truncation.
+    public var lineBreakMode: LineBreakMode
+    /// Points added after every grapheme cluster (UIKit `.kern`).
+    public var letterSpacing: Double
+    /// `NSParagraphStyle.lineHeightMultiple`; nil or 0 = none.
+    public var lineHeightMultiple: Double?
+    /// `NSParagraphStyle.minimumLineHeight` in points; nil or 0 = none.
+    public var minimumLineHeight: Double?
+    /// `NSParagraphStyle.maximumLineHeight` in points; nil or 0 = none.
+    public var maximumLineHeight: Double?
+    /// `adjustsFontSizeToFitWidth`.
+    public var adjustsFontSizeToFitWidth: Bool
+    /// `minimumScaleFactor` (0 = never below the point size, as in UIKit).
+    public var minimumScaleFactor: Double
+    /// Rounding of the label's height.
+    public var heightRounding: HeightRounding
+
+    public init(font: any TextMeasuring, pointSize: Double, lineHeight: Double? = nil,
+                numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
+                letterSpacing: Double = 0, lineHeightMultiple: Double? = nil,
+                minimumLineHeight: Double? = nil, maximumLineHeight: Double? = nil,
+                adjustsFontSizeToFitWidth: Bool = false, minimumScaleFactor: Double = 0,
+                heightRounding: HeightRounding = .pixel) {
+        self.font = font
+        self.pointSize = pointSize
+        self.lineHeight = lineHeight
+        self.numberOfLines = numberOfLines
+        self.lineBreakMode = lineBreakMode
+        self.letterSpacing = letterSpacing
+        self.lineHeightMultiple = lineHeightMultiple
+        self.minimumLineHeight = minimumLineHeight
+        self.maximumLineHeight = maximumLineHeight
+        self.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth
+        self.minimumScaleFactor = minimumScaleFactor
+        self.heightRounding = heightRounding
+    }
+
+    /// The font's own line height at `size`: (ascender − descender + lineGap) × size / upem.
+    func fontLineHeight(at size: Double) -> Double {
+        font.lineMetrics.lineHeight * size / font.unitsPerEm
+    }
+
+    /// The line height after the paragraph rules at `size`: base (explicit or the font's),
+    /// × lineHeightMultiple, then clamped to minimum/maximum line height.
+    func resolvedLineHeight(at size: Double, factor: Double) -> Double {
+        var h = lineHeight.map { $0 * factor } ?? fontLineHeight(at: size)
+        if let m = lineHeightMultiple, m > 0 { h *= m }
+        if let lo = minimumLineHeight, lo > 0 { h = max(h, lo * factor) }
+        if let hi = maximumLineHeight, hi > 0 { h = min(h, hi * factor) }
+        return h
+    }
+}
+
+extension HeightRounding {
+    /// Rounds `value` up to the device pixel (1/scale pt) or the point. Values within 1e-9 of a
+    /// step stay on it (floating-point noise never adds a pixel).
+    public func roundUp(_ value: Double, scale: Double) -> Double {
+        let step = self == .pixel ? (scale > 0 ? scale : 1) : 1
+        return (value * step - 1e-9).rounded(.up) / step
+    }
+}
+
+/// The result of laying out one label. Codable, deterministic.
+public struct LabelLayout: Sendable, Hashable, Codable {
+    /// One laid-out line.
+    public struct Line: Sendable, Hashable, Codable {
+        /// The source text the line covers (UTF-16), trailing whitespace and line break included;
+        /// for a truncated line, from its start to the end of the text.
+        public var range: TextRange
+        /// What the line shows: trailing whitespace removed, "…" inserted when truncated.
+        public var text: String
+        /// Width in points of what the line shows (shaped as one run; letter-spacing included).
+        public var width: Double
+    }
+    /// Where truncation removed text.
+    public struct Truncation: Sendable, Hashable, Codable {
+        /// The mode that truncated.
+        public var mode: LineBreakMode
+        /// The source text (UTF-16) not shown.
+        public var removed: TextRange
+        /// Whether an ellipsis is shown (false for wordWrap, charWrap and clip).
+        public var ellipsis: Bool
+    }
+    /// How far glyph ink goes beyond the label's box, in points (0 = inside).
+    public struct InkOverflow: Sendable, Hashable, Codable {
+        public var top: Double
+        public var bottom: Double
+        public var left: Double
+        public var right: Double
+        public init(top: Double = 0, bottom: Double = 0, left: Double = 0, right: Double = 0) {
+            self.top = top
+            self.bottom = bottom
+            self.left = left
+            self.right = right
+        }
+        /// Whether any side overflows.
+        public var overflows: Bool { top > 0 || bottom > 0 || left > 0 || right > 0 }
+    }
+
+    /// The lines, in order.
+    public var lines: [Line]
+    /// The label's box width in points (the available width).
+    public var width: Double
+    /// Line height in points (at the requested size; see docs/layout.md for autoshrink).
+    public var lineHeight: Double
+    /// lines × lineHeight, rounded up to the pixel or point.
+    public var height: Double
+    /// Non-nil when some text is not shown.
+    public var truncation: Truncation?
+    /// Scale factor applied by autoshrink (1 = none).
+    public var shrinkFactor: Double
+    /// The point size drawn: requested size × shrinkFactor.
+    public var pointSize: Double
+    /// Single-line natural width at the requested size: the widest paragraph, trailing whitespace hanging.
+    public var neededWidth: Double
+    /// Ink beyond the box.
+    public var inkOverflow: InkOverflow
+
+    /// Whether some text is not shown.
+    public var truncated: Bool { truncation != nil }
+    /// Number of lines.
+    public var lineCount: Int { lines.count }
+}
+
+extension LabelStyle {
+    /// Lays out `text` (already letter-cased) into a box `width` points wide on a device
+    /// with `scale` pixels per point.
+    public func layout(_ text: String, width: Double, scale: Double = 2) -> LabelLayout {
+        let model = TextModel(text: text, font: font)
+        let wrapMode: Bool = lineBreakMode == .charWrap
+        let filler = LineFiller(model: model, charWrap: wrapMode)
+        let upem = font.unitsPerEm > 0 ? font.unitsPerEm : 1000
+        let full = Metrics(model: model, scale: pointSize / upem, letterSpacing: letterSpacing)
+        let needed = neededWidth(model: model, filler: filler, metrics: full)
+
+        var factor = 1.0
+        var pass = fill(model: model, filler: filler, metrics: full, width: width)
+        let minFactor = minimumScaleFactor
+        if adjustsFontSizeToFitWidth && minFactor > 0 && minFactor < 1 && numberOfLines != 0 {
+            if numberOfLines == 1 && needed > width + LineFiller.epsilon {
+                // Width is linear in the factor: advance part scales, letter-spacing does not.
+                let spacing = letterSpacing * Double(widestParagraphClusters(model: model, filler: filler, metrics: full))
+                let advancePart = needed - spacing
+                var f = advancePart > 0 ? (width - spacing) / advancePart : minFactor
+                f = min(1, max(minFactor, f))
+                factor = f
+                pass = fill(model: model, filler: filler, metrics: scaled(model, f), width: width)
+                // Guard against rounding: step down until it fits or the minimum is reached.
+                var tries = 0
+                while pass.truncation != nil && factor > minFactor && tries < 20 {
+                    factor = max(minFactor, factor * (1 - 1e-6))
+                    pass = fill(model: model, filler: filler, metrics: scaled(model, factor), width: width)
+                    tries += 1
+                }
+            } else if numberOfLines > 1 && pass.truncation != nil {
+                let atMin = fill(model: model, filler: filler, metrics: scaled(model, minFactor), width: width)
+                if atMin.truncation != nil {
+                    factor = minFactor
+                    pass = atMin
+                } else {
+                    var lo = minFactor, hi = 1.0
+                    var best = atMin
+                    for _ in 0..<30 {
+                        let mid = (lo + hi) / 2
+                        let p = fill(model: model, filler: filler, metrics: scaled(model, mid), width: width)
+                        if p.truncation == nil { lo = mid; best = p } else { hi = mid }
+                    }
+                    factor = lo
+                    pass = best
+                }
+            }
+        }
+
+        let finalSize = pointSize * factor
+        let lh = resolvedLineHeight(at: pointSize, factor: 1)
+        let rawHeight = Double(pass.lines.count) * lh
+        let height = heightRounding.roundUp(rawHeight, scale: scale)
+        // Drawn line height at the final size; a shrunk block is centred vertically.
+        let drawnLH = resolvedLineHeight(at: finalSize, factor: factor)
+        let blockTop = (rawHeight - Double(pass.lines.count) * drawnLH) / 2
+        let s = finalSize / upem
+        let metricsLH = fontLineHeight(at: finalSize)
+        let ascender = font.lineMetrics.ascender * s
+        var overflow = LabelLayout.InkOverflow()
+        for (i, line) in pass.lines.enumerated() {
+            // Extra leading (line height − font line height) goes ABOVE the glyphs; the font's
+            // lineGap stays below (CoreText). See docs/layout.md.
+            let baseline = blockTop + Double(i) * drawnLH + (drawnLH - metricsLH) + ascender
+            for piece in line.pieces {
+                guard let box = piece.ink else { continue }
+                let spacingSpan = letterSpacing * Double(max(0, piece.clusters - 1))
+                let xMin = piece.x + box.xMin * s
+                let xMax = piece.x + box.xMax * s + spacingSpan
+                let yTop = baseline - box.yMax * s
+                let yBottom = baseline - box.yMin * s
+                overflow.top = max(overflow.top, -yTop)
+                overflow.bottom = max(overflow.bottom, yBottom - height)
+                overflow.left = max(overflow.left, -xMin)
+                overflow.right = max(overflow.right, xMax - width)
+            }
+        }
+        return LabelLayout(
+            lines: pass.lines.map { LabelLayout.Line(range: $0.range, text: $0.text, width: $0.width) },
+            width: width, lineHeight: lh, height: height, truncation: pass.truncation,
+            shrinkFactor: factor, pointSize: finalSize, neededWidth: needed, inkOverflow: overflow)
+    }
+
+    private func scaled(_ model: TextModel, _ f: Double) -> Metrics {
+        Metrics(model: model, scale: pointSize * f / (font.unitsPerEm > 0 ? font.unitsPerEm : 1000),
+                letterSpacing: letterSpacing)
+    }
+
+    private func paragraphs(model: TextModel, filler: LineFiller) -> [(Int, Int)] {
+        var result: [(Int, Int)] = []
+        var s = 0
+        while s < model.count {
+            let e = filler.paragraphEnd(from: s)
+            result.append((s, e))
+            s = e
+        }
+        return result
+    }
+
+    private func neededWidth(model: TextModel, filler: LineFiller, metrics m: Metrics) -> Double {
+        paragraphs(model: model, filler: filler).map { m.visibleWidth($0.0, $0.1) }.max() ?? 0
+    }
+
+    private func widestParagraphClusters(model: TextModel, filler: LineFiller, metrics m: Metrics) -> Int {
+        var best = 0.0, clusters = 0
+        for (a, b) in paragraphs(model: model, filler: filler) {
+            let w = m.visibleWidth(a, b)
+            if w > best {
+                best = w
+                clusters = model.clusters(a, model.trimEnd(a, b))
+            }
+        }
+        return clusters
+    }
+
+    private struct Piece {
+        var x: Double
+        var ink: InkBox?
+        var clusters: Int
+    }
+
+    private struct PassLine {
+        var range: TextRange
+        var text: String
+        var width: Double
+        var pieces: [Piece]
+    }
+
+    private struct Pass {
+        var lines: [PassLine]
+        var truncation: LabelLayout.Truncation?
+    }
+
+    private func plainLine(_ model: TextModel, _ m: Metrics, _ a: Int, _ b: Int) -> PassLine {
+        let ve = model.trimEnd(a, b)
+        return PassLine(range: TextRange(start: model.boundaries[a], end: model.boundaries[b]),
+                        text: String(model.substring(a, ve)), width: m.width(a, ve),
+                        pieces: [Piece(x: 0, ink: model.ink(a, ve), clusters: model.clusters(a, ve))])
+    }
+
+    private func ellipsisPiece(_ model: TextModel, x: Double) -> Piece {
+        Piece(x: x, ink: model.ellipsisInk, clusters: 1)
+    }
+
+    /// Fills lines at one size, applying numberOfLines and the truncation mode.
+    private func fill(model: TextModel, filler: LineFiller, metrics m: Metrics, width: Double) -> Pass {
+        var lines: [PassLine] = []
+        var s = 0
+        let n = model.count
+        let limit = width + LineFiller.epsilon
+        while s < n {
+            let e = filler.nextLine(from: s, metrics: m, maxWidth: width)
+            let isLastAllowed = numberOfLines > 0 && lines.count == numberOfLines - 1
+            if !isLastAllowed || e >= n {
+                lines.append(plainLine(model, m, s, e))
+                s = e
+                continue
+            }
+            if model.trimStart(e, n) >= n {
+                // Only whitespace / line breaks remain after the last allowed line: nothing is lost.
+                lines.append(plainLine(model, m, s, e))
+                break
+            }
+            // The last allowed line, and text remains after it.
+            let endOffset = model.boundaries[n]
+            switch lineBreakMode {
+            case .wordWrap, .charWrap, .clip:
+                lines.append(plainLine(model, m, s, e))
+                return Pass(lines: lines, truncation: .init(
+                    mode: lineBreakMode, removed: TextRange(start: model.boundaries[e], end: endOffset), ellipsis: false))
+            case .truncateTail:
+                let pe = model.trimEnd(s, filler.paragraphEnd(from: s))
+                let ell = m.ellipsisWidth
+                var lo = s, hi = pe, best = s
+                while lo <= hi {
+                    let mid = (lo + hi) / 2
+                    if m.visibleWidth(s, mid) + ell <= limit { best = mid; lo = mid + 1 } else { hi = mid - 1 }
+                }
+                let headEnd = model.trimEnd(s, best)
+                let w = m.width(s, headEnd)
+                lines.append(PassLine(
+                    range: TextRange(start: model.boundaries[s], end: endOffset),
+                    text: String(model.substring(s, headEnd)) + TextModel.ellipsis, width: w + ell,
+                    pieces: [Piece(x: 0, ink: model.ink(s, headEnd), clusters: model.clusters(s, headEnd)),
+                             ellipsisPiece(model, x: w)]))
+                return Pass(lines: lines, truncation: .init(
+                    mode: .truncateTail, removed: TextRange(start: model.boundaries[headEnd], end: endOffset),
+                    ellipsis: true))
+            case .truncateHead:
+                let end = model.trimEnd(s, n)
+                let ell = m.ellipsisWidth
+                // Smallest start c (largest tail) with "…" + [c, end) fitting.
+                var lo = s + 1, hi = end, best = end
+                while lo <= hi {
+                    let mid = (lo + hi) / 2
+                    if ell + m.width(mid, end) <= limit { best = mid; hi = mid - 1 } else { lo = mid + 1 }
+                }
+                let w = m.width(best, end)
+                lines.append(PassLine(
+                    range: TextRange(start: model.boundaries[s], end: endOffset),
+                    text: TextModel.ellipsis + String(model.substring(best, end)), width: ell + w,
+                    pieces: [ellipsisPiece(model, x: 0),
+                             Piece(x: ell, ink: model.ink(best, end), clusters: model.clusters(best, end))]))
+                return Pass(lines: lines, truncation: .init(
+                    mode: .truncateHead, removed: TextRange(start: model.boundaries[s], end: model.boundaries[best]),
+                    ellipsis: true))
+            case .truncateMiddle:
+                let end = model.trimEnd(s, n)
+                let ell = m.ellipsisWidth
+                let total = end - s
+                func parts(_ k: Int) -> (headEnd: Int, tailStart: Int) {
+                    let h = (k + 1) / 2, t = k / 2
+                    return (model.trimEnd(s, s + h), end - t)
+                }
+                func fits(_ k: Int) -> Bool {
+                    let p = parts(k)
+                    return m.width(s, p.headEnd) + ell + m.width(p.tailStart, end) <= limit
+                }
+                var lo = 1, hi = total - 1, best = 0
+                while lo <= hi {
+                    let mid = (lo + hi) / 2
+                    if fits(mid) { best = mid; lo = mid + 1 } else { hi = mid - 1 }
+                }
+                let p = parts(best)
+                let wh = m.width(s, p.headEnd)
+                let wt = m.width(p.tailStart, end)
+                lines.append(PassLine(
+                    range: TextRange(start: model.boundaries[s], end: endOffset),
+                    text: String(model.substring(s, p.headEnd)) + TextModel.ellipsis
+                        + String(model.substring(p.tailStart, end)),
+                    width: wh + ell + wt,
+                    pieces: [Piece(x: 0, ink: model.ink(s, p.headEnd), clusters: model.clusters(s, p.headEnd)),
+                             ellipsisPiece(model, x: wh),
+                             Piece(x: wh + ell, ink: model.ink(p.tailStart, end),
+                                   clusters: model.clusters(p.tailStart, end))]))
+                return Pass(lines: lines, truncation: .init(
+                    mode: .truncateMiddle,
+                    removed: TextRange(start: model.boundaries[p.headEnd], end: model.boundaries[p.tailStart]),
+                    ellipsis: true))
+            }
+        }
+        return Pass(lines: lines, truncation: nil)
+    }
+}

@@ -1,0 +1,191 @@
+import FontEngine
+import Layout
+import Localization
+
+/// A label's font with per-script fallback fonts, the way CoreText cascades: each grapheme
+/// cluster is measured with the label's own font when that font has glyphs for all of the
+/// cluster's visible scalars, otherwise with the fallback font configured for the cluster's
+/// script (`fallbackFonts` in typefit.yml) when that font has them, otherwise with the label's
+/// own font (the characters are then reported missing). Digits, punctuation, spaces and marks
+/// (Unicode Common/Inherited) stay in the font of the run around them, so an Arabic sentence
+/// with spaces is shaped as one run.
+///
+/// Line metrics and line breaks are the primary font's (documented in docs/layout.md: a label's
+/// line height follows its own font; fallback ink that rises higher is reported by the
+/// `glyph.ink-clipped` check). Runs in different fonts are shaped separately and their advances
+/// summed; ink boxes are united at their pen positions.
+public final class CascadeMeasurer: TextMeasuring {
+    /// One font of the cascade with its id (the config's font id).
+    public struct Member {
+        public var id: String
+        public var measurer: EngineMeasurer
+        public init(id: String, measurer: EngineMeasurer) {
+            self.id = id
+            self.measurer = measurer
+        }
+    }
+
+    public let primary: Member
+    /// Fallbacks by ISO 15924 script code ("Arab", "Hebr", "Thai", "Deva", "Jpan", "Hani", …).
+    public let fallbacks: [String: Member]
+
+    public init(primary: Member, fallbacks: [String: Member] = [:]) {
+        self.primary = primary
+        self.fallbacks = fallbacks
+        self.unitsPerEm = primary.measurer.unitsPerEm
+        self.lineMetrics = primary.measurer.lineMetrics
+    }
+
+    public let unitsPerEm: Double
+    public let lineMetrics: LineMetrics
+
+    /// A run of text measured with one member; `member` is nil for the primary font.
+    struct Run {
+        var range: Range<String.Index>
+        var member: Member
+    }
+
+    /// Splits `text` into runs by font. With no fallbacks (or text the primary covers) it is one run.
+    func runs(of text: Substring) -> [Run] {
+        if fallbacks.isEmpty || text.isEmpty { return [Run(range: text.startIndex..<text.endIndex, member: primary)] }
+        var runs: [Run] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let cluster = text[index..<next]
+            let member: Member
+            if let current = runs.last, isNeutral(cluster), covers(current.member, cluster) {
+                member = current.member
+            } else if covers(primary, cluster) {
+                member = primary
+            } else if let fallback = fallback(for: cluster), covers(fallback, cluster) {
+                member = fallback
+            } else {
+                member = primary
+            }
+            if let last = runs.last, last.member.id == member.id {
+                runs[runs.count - 1].range = last.range.lowerBound..<next
+            } else {
+                runs.append(Run(range: index..<next, member: member))
+            }
+            index = next
+        }
+        return runs
+    }
+
+    /// The shaped advance in the primary font's units (each run's advance is converted from
+    /// its own font's units per em).
+    public func advance(of text: Substring) -> Double {
+        runs(of: text).reduce(0) {
+            $0 + $1.member.measurer.advance(of: text[$1.range]) * unitsPerEm / $1.member.measurer.unitsPerEm
+        }
+    }
+
+    public func clusterCount(of text: Substring) -> Int { text.count }
+
+    public func inkBox(of text: Substring) -> InkBox? {
+        var pen = 0.0
+        var box: InkBox?
+        for run in runs(of: text) {
+            let piece = text[run.range]
+            if var ink = run.member.measurer.inkBox(of: piece) {
+                // Each run's ink is in its own font units; scale to the primary's em.
+                let k = unitsPerEm / run.member.measurer.unitsPerEm
+                ink = InkBox(xMin: pen + ink.xMin * k, yMin: ink.yMin * k, xMax: pen + ink.xMax * k, yMax: ink.yMax * k)
+                box = box.map { InkBox(xMin: min($0.xMin, ink.xMin), yMin: min($0.yMin, ink.yMin),
+                                       xMax: max($0.xMax, ink.xMax), yMax: max($0.yMax, ink.yMax)) } ?? ink
+            }
+            pen += run.member.measurer.advance(of: piece) * unitsPerEm / run.member.measurer.unitsPerEm
+        }
+        return box
+    }
+
+    public func lineBreaks(in text: String) -> [LineBreakOpportunity] { primary.measurer.lineBreaks(in: text) }
+
+    /// Characters no font of the cascade has a glyph for, in text order, without repeats.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        var seen = Set<Unicode.Scalar>()
+        var missing: [Unicode.Scalar] = []
+        for run in runs(of: text[...]) {
+            for scalar in text[run.range].unicodeScalars where isVisible(scalar) && !run.member.measurer.face.covers(scalar) {
+                if seen.insert(scalar).inserted { missing.append(scalar) }
+            }
+        }
+        return missing
+    }
+
+    /// The ids of the fonts that measure `text`, primary first when used.
+    public func fontsUsed(in text: String) -> [String] {
+        var ids: [String] = []
+        for run in runs(of: text[...]) where !ids.contains(run.member.id) { ids.append(run.member.id) }
+        return ids
+    }
+
+    /// The fallback configured for the first scalar of `cluster` that has a script.
+    private func fallback(for cluster: Substring) -> Member? {
+        for scalar in cluster.unicodeScalars {
+            let script = Script.of(scalar)
+            for code in Self.isoCodes(script) {
+                if let m = fallbacks[code] { return m }
+            }
+        }
+        return nil
+    }
+
+    private func covers(_ member: Member, _ cluster: Substring) -> Bool {
+        cluster.unicodeScalars.allSatisfy { !isVisible($0) || member.measurer.face.covers($0) }
+    }
+
+    private func isNeutral(_ cluster: Substring) -> Bool {
+        cluster.unicodeScalars.allSatisfy { let s = Script.of($0); return s == .common || s == .inherited }
+    }
+
+    /// Default-ignorable code points (joiners, bidi controls, variation selectors) and controls
+    /// have no glyph in any font; HarfBuzz hides them. They never count as missing.
+    private func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        if p.isDefaultIgnorableCodePoint { return false }
+        switch p.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return false
+        default: return true
+        }
+    }
+
+    /// ISO 15924 codes a fallback may be configured under for a script, most specific first.
+    static func isoCodes(_ script: Script) -> [String] {
+        switch script {
+        case .latin: ["Latn"]
+        case .greek: ["Grek"]
+        case .cyrillic: ["Cyrl"]
+        case .armenian: ["Armn"]
+        case .hebrew: ["Hebr"]
+        case .arabic: ["Arab"]
+        case .syriac: ["Syrc"]
+        case .thaana: ["Thaa"]
+        case .devanagari: ["Deva"]
+        case .bengali: ["Beng"]
+        case .gurmukhi: ["Guru"]
+        case .gujarati: ["Gujr"]
+        case .oriya: ["Orya"]
+        case .tamil: ["Taml"]
+        case .telugu: ["Telu"]
+        case .kannada: ["Knda"]
+        case .malayalam: ["Mlym"]
+        case .sinhala: ["Sinh"]
+        case .thai: ["Thai"]
+        case .lao: ["Laoo"]
+        case .tibetan: ["Tibt"]
+        case .myanmar: ["Mymr"]
+        case .georgian: ["Geor"]
+        case .hangul: ["Hang", "Kore"]
+        case .ethiopic: ["Ethi"]
+        case .khmer: ["Khmr"]
+        case .mongolian: ["Mong"]
+        case .hiragana: ["Hira", "Jpan"]
+        case .katakana: ["Kana", "Jpan"]
+        case .bopomofo: ["Bopo", "Hant"]
+        case .han: ["Hani", "Jpan", "Hans", "Hant", "Kore"]
+        case .common, .inherited: []
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import DynamicType
+import Foundation
+
+/// One row of `typefit scale`: a style at a category.
+public struct ScaleRow: Equatable, Sendable, Codable {
+    /// The style name (a text style such as `body`, or a TypographyKit style name).
+    public var style: String
+    /// The UIKit category name, e.g. `extraLarge`.
+    public var category: String
+    public var pointSize: Double
+    /// The HIG leading (apple model) or the font's line height; nil (JSON null) when unknown.
+    public var lineHeight: Double?
+
+    public init(style: String, category: String, pointSize: Double, lineHeight: Double?) {
+        self.style = style
+        self.category = category
+        self.pointSize = pointSize
+        self.lineHeight = lineHeight
+    }
+
+    enum CodingKeys: String, CodingKey { case style, category, pointSize, lineHeight }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(style, forKey: .style)
+        try c.encode(category, forKey: .category)
+        try c.encode(pointSize, forKey: .pointSize)
+        try c.encode(lineHeight, forKey: .lineHeight) // explicit null when nil
+    }
+}
+
+/// Builds and renders the style × category table of `typefit scale`.
+public enum ScalingTable {
+    /// Rows for every (style, category), styles in the given order, categories smallest first.
+    /// `fontLineHeight` (size → line height), when given, replaces the model's line height: it is
+    /// how a font bound to the styles (loaded by the caller) supplies `(asc − desc + gap) × size / upem`.
+    public static func rows(styles: [(name: String, model: any ScalingModel)],
+                            categories: [ContentSizeCategory] = ContentSizeCategory.allCases,
+                            fontLineHeight: ((Double) -> Double)? = nil) -> [ScaleRow] {
+        var rows: [ScaleRow] = []
+        for (name, model) in styles {
+            for c in categories {
+                let s = model.size(at: c)
+                rows.append(ScaleRow(style: name, category: c.uikitName, pointSize: s.pointSize,
+                                     lineHeight: fontLineHeight.map { $0(s.pointSize) } ?? s.lineHeight))
+            }
+        }
+        return rows
+    }
+
+    /// `{"rows": [...]}` with sorted keys, pretty-printed, ending in a newline.
+    public static func json(_ rows: [ScaleRow]) throws -> String {
+        struct Document: Encodable { let rows: [ScaleRow] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(Document(rows: rows))
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A text table: one line per style, one column per category (`size/lineHeight`).
+    public static func text(_ rows: [ScaleRow]) -> String {
+        var styles: [String] = []
+        var cells: [String: [String: String]] = [:]
+        var categories: [String] = []
+        for r in rows {
+            if cells[r.style] == nil { styles.append(r.style); cells[r.style] = [:] }
+            if !categories.contains(r.category) { categories.append(r.category) }
+            let lh = r.lineHeight.map { "/" + number($0) } ?? ""
+            cells[r.style]?[r.category] = number(r.pointSize) + lh
+        }
+        let short = categories.map { (try? ContentSizeCategory(parsing: $0))?.shortName ?? $0 }
+        var table = [["style"] + short]
+        for s in styles { table.append([s] + categories.map { cells[s]?[$0] ?? "" }) }
+        let widths = (0..<table[0].count).map { col in table.map { $0[col].count }.max() ?? 0 }
+        let lines = table.map { row in
+            row.enumerated().map { i, cell in
+                i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                       : String(repeating: " ", count: widths[i] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Up to 3 decimals, trailing zeros removed.
+    static func number(_ v: Double) -> String {
+        var s = String(format: "%.3f", v)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+}

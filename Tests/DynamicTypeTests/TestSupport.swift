@@ -1,0 +1,18 @@
+import Foundation
+
+/// The package root (the folder holding Package.swift), found from this file's path.
+func packageRoot() -> URL {
+    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while url.path != "/" {
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        url.deleteLastPathComponent()
+    }
+    return url
+}
+
+/// `root/../shared/<path>`.
+func sharedFile(_ path: String) throws -> Data {
+    try Data(contentsOf: packageRoot().appendingPathComponent("../shared/\(path)").standardizedFileURL)
+}
+
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import Reports
+
+@Suite struct SARIFTests {
+    @Test func validatesAgainstOfficialSchema() throws {
+        let dir = try TempDir()
+        let file = dir.url.appendingPathComponent("report.sarif")
+        try Data(SARIFReporter.render(Fixture.document(), informationURI: "https://example.org/typefit").utf8).write(to: file)
+        let schema = Fixture.packageRoot.appendingPathComponent("Tests/ReportsTests/Schemas/sarif-schema-2.1.0.json").path
+        let r = try Validate.jsonSchema(instance: file.path, schema: schema)
+        #expect(r.status == 0, "report.sarif does not validate against SARIF 2.1.0: \(r.stdout) \(r.stderr)")
+        // Without a baseline the log validates too (no baselineState).
+        try Data(SARIFReporter.render(Fixture.document(baseline: false)).utf8).write(to: file)
+        #expect(try Validate.jsonSchema(instance: file.path, schema: schema).status == 0)
+    }
+
+    @Test func contents() throws {
+        let text = SARIFReporter.render(Fixture.document())
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        #expect(log["$schema"] as? String == SARIFReporter.schemaURI)
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let run = runs[0]
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "typefit")
+        #expect(driver["version"] as? String == "0.1.0")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String ?? "" } == ["rows.minimumVisible", "text.autoshrink", "text.clipped", "text.inkOverflow", "text.truncated"])
+        let truncatedRule = rules[4]
+        #expect((truncatedRule["shortDescription"] as? [String: Any])?["text"] as? String == "Text is truncated")
+        #expect(((truncatedRule["fullDescription"] as? [String: Any])?["text"] as? String)?.hasPrefix("A truncated label") == true)
+        #expect((truncatedRule["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+        #expect((rules[3]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "note")
+
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == Expected.findings)
+        #expect(results.filter { $0["baselineState"] as? String == "new" }.count == Expected.new)
+        #expect(results.filter { $0["baselineState"] as? String == "unchanged" }.count == Expected.baselined)
+        #expect(results.filter { $0["level"] as? String == "error" }.count == Expected.truncated)
+        #expect(results.filter { $0["level"] as? String == "note" }.count == 1)
+
+        func location(_ r: [String: Any]) -> (uri: String?, base: String?, line: Int?) {
+            let loc = (r["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let art = loc?["artifactLocation"] as? [String: Any]
+            return (art?["uri"] as? String, art?["uriBaseId"] as? String, (loc?["region"] as? [String: Any])?["startLine"] as? Int)
+        }
+        // The rows finding has no source → the config file, no region.
+        let rows = try #require(results.first { $0["ruleId"] as? String == "rows.minimumVisible" })
+        #expect(location(rows).uri == "Examples/ContactsApp/typefit.yml")
+        #expect(location(rows).line == nil)
+        #expect(rows["ruleIndex"] as? Int == 0)
+        // The first truncation in canonical order: Contacts / iPhone 15 Pro ("iPhone 1" < "iPhone S") / AX1
+        // (first category where 15.533 × 28 = 434.9 > 361). Its file and line, relative to %SRCROOT%;
+        // fingerprint = Finding.fingerprint (check|screen|row|label|key|locale|category|device|style|font).
+        let first = try #require(results.first { $0["ruleId"] as? String == "text.truncated" })
+        #expect(location(first).uri == "Examples/ContactsApp/en.lproj/Localizable.strings")
+        #expect(location(first).base == "%SRCROOT%")
+        #expect(location(first).line == 12)
+        #expect((first["partialFingerprints"] as? [String: Any])?["typefit/v1"] as? String
+                == "text.truncated|Contacts|contact-1|name|contact.name|en|accessibilityMedium|iPhone 15 Pro|body|Inter-Regular")
+        // Arabic: the ar strings file, line 7.
+        let ar = try #require(results.first { ($0["properties"] as? [String: Any])?["locale"] as? String == "ar" })
+        #expect(location(ar).uri == "Examples/ContactsApp/ar.lproj/Localizable.strings")
+        #expect(location(ar).line == 7)
+        // Deterministic.
+        #expect(text == SARIFReporter.render(Fixture.document()))
+        #expect(SARIFReporter.uri("My App/fr.lproj/a b.strings") == "My%20App/fr.lproj/a%20b.strings")
+    }
+}
+
+@Suite struct WriterTests {
+    @Test func writesEveryFileFormat() throws {
+        let dir = try TempDir()
+        let out = dir.url.appendingPathComponent("reports")
+        let doc = Fixture.document()
+        let written = try ReportWriter.write(doc, formats: Set(ReportFormat.allCases), to: out)
+        #expect(written.map(\.lastPathComponent) == ["report.json", "report.md", "report.html", "junit.xml", "report.sarif"])
+        #expect(try Data(contentsOf: out.appendingPathComponent("report.json")) == doc.jsonData())
+        #expect(try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8) == MarkdownReporter.render(doc))
+        // No temporary files left behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"])
+        // For looking at the outputs by hand: TYPEFIT_KEEP_REPORTS=/some/dir swift test --filter ReportsTests
+        if let keep = ProcessInfo.processInfo.environment["TYPEFIT_KEEP_REPORTS"] {
+            try? FileManager.default.removeItem(atPath: keep)
+            try? FileManager.default.copyItem(at: out, to: URL(fileURLWithPath: keep))
+            try? Data(TerminalReporter.render(doc, colors: false).utf8).write(to: URL(fileURLWithPath: keep + "/terminal.txt"))
+            try? Data(GitHubAnnotations.render(doc).utf8).write(to: URL(fileURLWithPath: keep + "/github.txt"))
+        }
+        #expect(ReportFormat.terminal.fileName == nil && ReportFormat.github.fileName == nil)
+    }
+
+    @Test func failureLosesNothing() throws {
+        let dir = try TempDir()
+        let old = Data("old report\n".utf8)
+        try old.write(to: dir.url.appendingPathComponent("report.json"))
+        // junit.xml is a directory: writing must fail before report.json is replaced.
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("junit.xml"), withIntermediateDirectories: false)
+        do {
+            try ReportWriter.write(Fixture.document(), formats: [.json, .junit], to: dir.url)
+            Issue.record("expected an error")
+        } catch let error as ReportWriteError {
+            #expect(error.description == dir.url.appendingPathComponent("junit.xml").path + ": is a directory; cannot replace it with a report")
+        }
+        #expect(try Data(contentsOf: dir.url.appendingPathComponent("report.json")) == old)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+        #expect(names == ["junit.xml", "report.json"])
+
+        // The output path is a file.
+        let file = dir.url.appendingPathComponent("report.json")
+        #expect(throws: ReportWriteError(path: file.path, reason: "exists and is not a directory")) {
+            try ReportWriter.write(Fixture.document(), formats: [.json], to: file)
+        }
+    }
+}
