@@ -58,7 +58,9 @@ let package = Package(
 if Context.environment["FUZZ"] != nil {
     package.targets += [
         .systemLibrary(name: "CFuzzerDriver"),
-        .executableTarget(name: "typefit-fuzz", dependencies: ["CFuzzerDriver", "TypeFit", "Localization"]),
+        .executableTarget(name: "typefit-fuzz", dependencies: [
+            "CFuzzerDriver", "TypeFit", "Localization", "DynamicType", "FontEngine",
+        ]),
     ]
     package.products += [.executable(name: "typefit-fuzz", targets: ["typefit-fuzz"])]
 }

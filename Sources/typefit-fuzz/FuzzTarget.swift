@@ -4,7 +4,7 @@ import TypeFit
 
 /// The readers that can be fuzzed; one per untrusted input format.
 enum FuzzTarget: String, CaseIterable, Sendable {
-    case strings, stringsdict, xcstrings, config
+    case strings, stringsdict, xcstrings, config, typographykit, font, text
 
     /// From the TYPEFIT_FUZZ_TARGET environment variable, read once.
     static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["TYPEFIT_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
@@ -17,6 +17,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .stringsdict: fuzzStringsDict(data)
         case .xcstrings: fuzzStringCatalog(data)
         case .config: fuzzConfig(data)
+        case .typographykit: fuzzTypographyKit(data)
+        case .font: fuzzFont(data)
+        case .text: fuzzText(data)
         case nil: break
         }
         return 0

@@ -19,7 +19,11 @@ enum CLIMain {
                 exit(0)
             }
             if String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
-                FileHandle.standardError.write(Data((root.fullMessage(for: error) + "\n").utf8))
+                // Usage errors are one line too, with the subcommand's --help hint from ArgumentParser.
+                let hint = root.fullMessage(for: error).split(whereSeparator: \.isNewline)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix("See '") }
+                let message = root.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ") + (hint.map { " (\($0))" } ?? "")
+                FileHandle.standardError.write(Data("typefit: error: \(message)\n".utf8))
             } else {
                 FileHandle.standardError.write(Data("typefit: error: \(oneLine(error))\n".utf8))
             }
