@@ -286,8 +286,21 @@ private struct Parser {
     }
 
     func number(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Double {
-        if !(value is String), !isBoolean(value), let n = value as? NSNumber { return n.doubleValue }
+        if !(value is String), !isBoolean(value), let n = value as? NSNumber {
+            // Property lists can hold <real>nan</real> and <real>inf</real>; no size is made of those.
+            guard n.doubleValue.isFinite else {
+                throw TypographyKitConfigError(keyPath: path, message: "expected a finite number, got \(n.doubleValue)")
+            }
+            return n.doubleValue
+        }
         throw TypographyKitConfigError(keyPath: path, message: "expected a number, got \(describe(value))")
+    }
+
+    /// A point size or multiplier: finite and > 0.
+    func positiveNumber(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Double {
+        let n = try number(value, path)
+        guard n > 0 else { throw TypographyKitConfigError(keyPath: path, message: "expected a number > 0, got \(describe(value))") }
+        return n
     }
 
     func string(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> String {
@@ -336,9 +349,9 @@ private struct Parser {
         checkKeys(d, valid: TypographyKitSettings.keys, path: base)
         func p(_ k: String) -> String { "\(base).\(k)" }
         if let v = d["point-step-size"] { s.pointStepSize = try number(v, p("point-step-size")) }
-        if let v = d["point-step-multiplier"] { s.pointStepMultiplier = try number(v, p("point-step-multiplier")) }
-        if let v = d["minimum-point-size"] { s.minimumPointSize = try number(v, p("minimum-point-size")) }
-        if let v = d["maximum-point-size"] { s.maximumPointSize = try number(v, p("maximum-point-size")) }
+        if let v = d["point-step-multiplier"] { s.pointStepMultiplier = try positiveNumber(v, p("point-step-multiplier")) }
+        if let v = d["minimum-point-size"] { s.minimumPointSize = try positiveNumber(v, p("minimum-point-size")) }
+        if let v = d["maximum-point-size"] { s.maximumPointSize = try positiveNumber(v, p("maximum-point-size")) }
         if let v = d["scaling-mode"] {
             s.scalingMode = TypographyKitScalingMode(rawValue: try choice(v, p("scaling-mode"), TypographyKitScalingMode.allCases.map(\.rawValue))) ?? .uifontmetricsWithFallback
         }
@@ -408,9 +421,9 @@ private struct Parser {
                     throw TypographyKitConfigError(keyPath: p("font-name"), message: error.message)
                 }
             }
-            if let v = d["point-size"] { s.pointSize = try number(v, p("point-size")) }
-            if let v = d["minimum-point-size"] { s.minimumPointSize = try number(v, p("minimum-point-size")) }
-            if let v = d["maximum-point-size"] { s.maximumPointSize = try number(v, p("maximum-point-size")) }
+            if let v = d["point-size"] { s.pointSize = try positiveNumber(v, p("point-size")) }
+            if let v = d["minimum-point-size"] { s.minimumPointSize = try positiveNumber(v, p("minimum-point-size")) }
+            if let v = d["maximum-point-size"] { s.maximumPointSize = try positiveNumber(v, p("maximum-point-size")) }
             if let v = d["letter-case"] {
                 let text = try string(v, p("letter-case"))
                 do throws(DynamicTypeError) { s.letterCase = try LetterCase(parsing: text) } catch {
@@ -450,6 +463,9 @@ private struct Parser {
         return resolved
     }
 
+    /// The most styles one `extends` chain may pass through.
+    static let maximumExtendsDepth = 64
+
     mutating func resolve(_ name: String, own: [String: TypographyKitStyle], chain: [String]) throws(TypographyKitConfigError) -> TypographyKitStyle {
         guard let s = own[name] else { return TypographyKitStyle(name: name) }
         guard let parentName = s.extends else { return s }
@@ -457,6 +473,11 @@ private struct Parser {
         if chain.contains(name) || parentName == name {
             let cycle = (chain.drop { $0 != name } + [name]).joined(separator: " → ")
             throw TypographyKitConfigError(keyPath: path, message: "extends cycle: \(parentName == name && chain.isEmpty ? "\(name) → \(name)" : cycle)")
+        }
+        // Each style is resolved along its whole chain (no memo), so bound the depth: real configs nest a
+        // few levels, and a generated 10 000-style chain would otherwise take O(n²) time and deep recursion.
+        guard chain.count < Self.maximumExtendsDepth else {
+            throw TypographyKitConfigError(keyPath: path, message: "extends chain deeper than \(Self.maximumExtendsDepth) styles")
         }
         guard own[parentName] != nil else {
             throw TypographyKitConfigError(keyPath: path, message: "extends unknown style \"\(parentName)\"; styles: \(own.keys.sorted().joined(separator: ", "))")

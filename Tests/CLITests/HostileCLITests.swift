@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// Hostile input through the built binary (issue 7): every case exits 2 with exactly one stderr line
+/// `typefit: error: …` naming the input, or — where the input is legitimate — exits 0 with a correct
+/// result. Inputs are generated here. Pending (commands still stubs): `audit` (unwritable output
+/// folder, reports left intact after a failed run, baseline changed only with --update-baseline) and
+/// `layout` (hostile configs end to end); see the report of issue 7.
+@Suite(.serialized) struct HostileCLITests {
+    final class Scratch {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-hostile-cli-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+        func write(_ name: String, _ data: Data) throws -> String {
+            let file = url.appendingPathComponent(name)
+            try data.write(to: file)
+            return file.path
+        }
+    }
+
+    /// Runs and checks the bad-input contract: status 2, one stderr line, naming `needle`, nothing on stdout.
+    @discardableResult
+    func expectBadInput(_ arguments: [String], naming needle: String, stdin: String? = nil,
+                        sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let r = try CLIRunner.run(arguments, stdin: stdin)
+        #expect(r.status == 2, "\(arguments): status \(r.status), stderr \(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stderrLines.count == 1, "\(arguments): \(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stderr.hasPrefix("typefit: error: "), "\(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stderr.contains(needle), "\(arguments): \(r.stderr) does not name \(needle)", sourceLocation: sourceLocation)
+        #expect(r.stdout.isEmpty, sourceLocation: sourceLocation)
+        return r.stderr
+    }
+
+    static func lcg(_ count: Int, seed: UInt64) -> Data {
+        var state = seed
+        return Data((0..<count).map { _ -> UInt8 in
+            state = state &* 6364136223846793005 &+ 1442695040888963407  // Knuth's MMIX LCG
+            return UInt8(truncatingIfNeeded: state >> 33)
+        })
+    }
+
+    // MARK: Fonts
+
+    @Test func randomBytesAndFakeWoff2() throws {
+        let scratch = try Scratch()
+        let random = try scratch.write("random.ttf", Self.lcg(8192, seed: 1))
+        try expectBadInput(["inspect", random], naming: random)
+        try expectBadInput(["measure", random, "--text-file", "-"], naming: random, stdin: "AV\n")
+        let woff2 = try scratch.write("fake.woff2", Data("wOF2".utf8) + Self.lcg(4096, seed: 2))
+        try expectBadInput(["inspect", woff2], naming: woff2)
+    }
+
+    @Test func brokenTablesLoadOrFailOnOneLine() throws {
+        let scratch = try Scratch()
+        var bytes = [UInt8](try Data(contentsOf: CLIRunner.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf")))
+        // Table record 1 (GPOS: records start at byte 12, 16 bytes each, sorted GDEF, GPOS, …): zero its
+        // 67 322 bytes at offset 227 172 (struct dump of the directory). HarfBuzz drops the broken table, so
+        // "AV" is unkerned: hb-shape --features=-kern Roboto-Regular.ttf "AV" → 1336 + 1304 = 2640.
+        #expect(Array(bytes[28..<32]) == Array("GPOS".utf8))
+        for i in 227_172..<(227_172 + 67_322) { bytes[i] = 0 }
+        let noGPOS = try scratch.write("noGPOS.ttf", Data(bytes))
+        let r = try CLIRunner.run(["measure", noGPOS, "--text-file", "-", "--format", "json"], stdin: "AV\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(CLIRunner.object(r.stdout.split(separator: "\n").first ?? "")?["advance"] as? Int == 2640)
+        // 'head' (record 8) pointing past the end of the file: not a usable font.
+        var noHead = [UInt8](try Data(contentsOf: CLIRunner.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf")))
+        #expect(Array(noHead[140..<144]) == Array("head".utf8))
+        let past = noHead.count + 4096
+        for k in 0..<4 { noHead[148 + k] = UInt8(truncatingIfNeeded: past >> (24 - 8 * k)) }
+        let headless = try scratch.write("headless.ttf", Data(noHead))
+        let result = try CLIRunner.run(["inspect", headless, "--format", "json"])
+        if result.status == 0 {
+            // FreeType/HarfBuzz may recover; then the numbers must still be the font's (fontTools: 3359 glyphs).
+            #expect(CLIRunner.object(result.stdout)?["glyphCount"] as? Int == 3359, "\(result.stdout)")
+        } else {
+            try expectBadInput(["inspect", headless], naming: headless)
+        }
+    }
+
+    @Test func collectionFaceIndex() throws {
+        // Fonts/Noto/NotoSansCJK-Subset.ttc has two faces (Fonts/Noto/NotoSansCJK-Subset.md).
+        let stderr = try expectBadInput(["inspect", "Fonts/Noto/NotoSansCJK-Subset.ttc", "--face-index", "2"],
+                                        naming: "Fonts/Noto/NotoSansCJK-Subset.ttc")
+        #expect(stderr == "typefit: error: Fonts/Noto/NotoSansCJK-Subset.ttc: face index 2 out of range (the file has 2 faces, 0…1)\n")
+        try expectBadInput(["inspect", "Fonts/Noto/NotoSansCJK-Subset.ttc", "--face-index", "-1"], naming: "face")
+    }
+
+    // MARK: Text
+
+    @Test func hostileTextFiles() throws {
+        let scratch = try Scratch()
+        let invalid = try scratch.write("invalid.txt", Data([0x61, 0xC3, 0x28, 0x0A]))
+        let message = try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", invalid], naming: invalid)
+        #expect(message == "typefit: error: \(invalid): not valid UTF-8 text\n")
+
+        // Legitimate: a 1 MiB line, a NUL, bidi controls. Advances from hb-shape on Roboto-Regular.ttf:
+        // "a" = 1114 with no a–a kerning, so 2^20 × 1114; U+0061 U+0000 U+0062 = 1114 + 0 + 1150;
+        // U+202E A V U+202C = 0 + 1249 + 1304 + 0 (the controls are default-ignorable, "AV" kerns).
+        let lines = String(repeating: "a", count: 1 << 20) + "\na\u{0}b\n\u{202E}AV\u{202C}\n"
+        let text = try scratch.write("hostile.txt", Data(lines.utf8))
+        let r = try CLIRunner.run(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", text, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let advances = r.stdout.split(separator: "\n").map { CLIRunner.object($0)?["advance"] as? Int }
+        #expect(advances == [1114 << 20, 2264, 2553])
+    }
+
+    @Test func badSizes() throws {
+        for sizes in ["nan", "-1", "inf", "0", "12,,x"] {
+            try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--sizes", sizes],
+                               naming: "--sizes", stdin: "AV\n")
+        }
+        // Regression: scale printed a table of nan / negative sizes for these.
+        for option in ["--size=nan", "--size=-3", "--size=inf", "--multiplier=0"] {
+            try expectBadInput(["scale", "--model", "stepping", "--size=17", option], naming: option.split(separator: "=")[0].description)
+        }
+        try expectBadInput(["scale", "--model", "table", "--table", "1,2,3,4,5,6,7,8,9,10,11,nan"], naming: "--table")
+    }
+
+    // MARK: TypographyKit configs
+
+    @Test func typographyKitConfigs() throws {
+        let scratch = try Scratch()
+        let cases: [(String, Data, String)] = [
+            ("cycle.json", Data(#"{"ui-font-text-styles":{"a":{"extends":"b","point-size":12},"b":{"extends":"a"}}}"#.utf8),
+             "ui-font-text-styles.a.extends: extends cycle: a → b → a"),
+            ("nan.plist", Data(#"<?xml version="1.0"?><plist version="1.0"><dict><key>ui-font-text-styles</key><dict><key>b</key><dict><key>point-size</key><real>nan</real></dict></dict></dict></plist>"#.utf8),
+             "ui-font-text-styles.b.point-size: expected a finite number, got nan"),
+            ("type.json", Data(#"{"typography-kit":{"point-step-size":"x"}}"#.utf8),
+             #"typography-kit.point-step-size: expected a number, got "x""#),
+            ("empty.json", Data(), "not a valid property list"),
+            ("random.plist", Self.lcg(2048, seed: 3), "not a valid property list"),
+        ]
+        for (name, data, problem) in cases {
+            let path = try scratch.write(name, data)
+            let stderr = try expectBadInput(["scale", "--config", path], naming: path)
+            #expect(stderr.contains(problem), "\(stderr)")
+        }
+        try expectBadInput(["scale", "--config", "/nonexistent/TypographyKit.json"], naming: "/nonexistent/TypographyKit.json")
+    }
+
+    // MARK: Usage
+
+    @Test func usageErrorsAreOneLine() throws {
+        // ArgumentParser's usage errors are folded onto one line with the --help hint (CLIMain).
+        let unknown = try expectBadInput(["inspect", "Fonts/Roboto/Roboto-Regular.ttf", "--bogus"], naming: "--bogus")
+        #expect(unknown == "typefit: error: Unknown option '--bogus' (See 'typefit inspect --help' for more information.)\n")
+        try expectBadInput(["frobnicate"], naming: "frobnicate")
+    }
+}
