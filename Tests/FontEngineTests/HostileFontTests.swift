@@ -73,13 +73,13 @@ import Testing
             // (a) offset past the end of the file, (b) length 0, (c) the table's bytes zeroed.
             var beyond = original
             Self.put32(&beyond, entry.record + 8, original.count + 1024)
-            outcomes[tag + "/beyond"] = loadOrOneLineError(try scratch.write("\(tag.trimmingCharacters(in: .punctuationCharacters))-beyond.ttf", beyond))
+            outcomes[tag + "/beyond"] = loadOrOneLineError(try scratch.write("\(tag.replacingOccurrences(of: "/", with: "_"))-beyond.ttf", beyond))
             var empty = original
             Self.put32(&empty, entry.record + 12, 0)
-            outcomes[tag + "/empty"] = loadOrOneLineError(try scratch.write("\(tag.trimmingCharacters(in: .punctuationCharacters))-empty.ttf", empty))
+            outcomes[tag + "/empty"] = loadOrOneLineError(try scratch.write("\(tag.replacingOccurrences(of: "/", with: "_"))-empty.ttf", empty))
             var zeroed = original
             for i in entry.offset..<min(entry.offset + entry.length, zeroed.count) { zeroed[i] = 0 }
-            outcomes[tag + "/zeroed"] = loadOrOneLineError(try scratch.write("\(tag.trimmingCharacters(in: .punctuationCharacters))-zeroed.ttf", zeroed))
+            outcomes[tag + "/zeroed"] = loadOrOneLineError(try scratch.write("\(tag.replacingOccurrences(of: "/", with: "_"))-zeroed.ttf", zeroed))
         }
         // Correct results where the damage is recoverable: without a usable GPOS there is no kerning, so
         // "AV" is the unkerned sum. hb-shape --features=-kern Roboto-Regular.ttf "AV": 1336 + 1304 = 2640.
