@@ -1,7 +1,165 @@
 import ArgumentParser
+import Audit
+import Foundation
+import Reports
 import TypeFit
 
 struct AuditCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "audit", abstract: "(not yet available)", shouldDisplay: false)
-    func run() throws { throw ValidationError("'typefit audit' is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Audit text styles, fonts, screens and localized strings at every Dynamic Type size.",
+        discussion: """
+        Lays out every screen of the config on every device, locale and content size category with
+        the real fonts and strings, runs the checks (`typefit checks`) and writes reports.
+
+        With no CONFIG it audits the bundled example (Examples/Focus/typefit.yml) into Reports/
+        against its committed baseline.
+
+        Exit codes:
+          0  no new finding at or above --fail-on (default: the config's checks.failOn, else error)
+          1  failing findings (new findings at or above --fail-on)
+          2  bad input or usage (unreadable config, font or strings; bad option)
+
+        Examples:
+          typefit audit
+          typefit audit typefit.yml --output reports --format html,sarif,junit
+          typefit audit typefit.yml --baseline typefit-baseline.json
+          typefit audit typefit.yml --baseline typefit-baseline.json --update-baseline
+        """)
+
+    @Argument(help: "The typefit.yml (or .json) to audit. Default: the bundled example.")
+    var config: String?
+
+    @Option(help: "Folder for report files (created if needed). Default: Reports/ for the bundled example; none otherwise.")
+    var output: String?
+
+    @Option(help: "Comma-separated formats: terminal, json, markdown, html, junit, sarif, github. Default: all files in --output, plus terminal.")
+    var format: String?
+
+    @Option(help: "Baseline file: only findings not in it fail the run.")
+    var baseline: String?
+
+    @Flag(help: "Write the baseline file (--baseline) from this run's findings. Never done otherwise.")
+    var updateBaseline = false
+
+    @Option(help: "Fail on new findings at or above this severity: error, warning or info.")
+    var failOn: Severity?
+
+    @Flag(help: "Put the current time in the reports (off by default so reports are deterministic).")
+    var timestamp = false
+
+    @Flag(help: "No progress bar.")
+    var noProgress = false
+
+    func run() throws {
+        var configPath = config
+        var output = output
+        var baseline = baseline
+        if configPath == nil {
+            guard let root = BundledExample.packageRoot() else {
+                throw ValidationError("no config given and the bundled example (\(BundledExample.configRelativePath)) was not found; pass a typefit.yml")
+            }
+            configPath = root.appendingPathComponent(BundledExample.configRelativePath).path
+            output = output ?? root.appendingPathComponent(BundledExample.reportsRelativePath).path
+            baseline = baseline ?? root.appendingPathComponent(BundledExample.baselineRelativePath).path
+        }
+        guard let configPath = configPath.map(displayPath) else { return }
+        if updateBaseline && baseline == nil {
+            throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
+        }
+        let formats = try parseFormats(format, hasOutput: output != nil)
+        let progress = ProgressBar.make(enabled: !noProgress)
+        var options = AuditOptions(configDisplayPath: displayPath(configPath),
+                                   baselinePath: updateBaseline ? nil : baseline.map(displayPath), failOn: failOn,
+                                   timestamp: timestamp ? ISO8601DateFormatter().string(from: Date()) : nil,
+                                   progress: nil)
+        if let progress {
+            options.progress = { done, total in progress.update(done, total) }
+        }
+        if let b = baseline, !updateBaseline, !FileManager.default.fileExists(atPath: b) {
+            throw ValidationError("--baseline \(b): no such file (create it with --update-baseline)")
+        }
+        var result = try TypeFit.audit(configPath: configPath, options: options)
+        progress?.finish()
+        if updateBaseline, let b = baseline {
+            try Baseline.write(result.document.findings, toolVersion: TypeFitVersion.string, to: b)
+            writeStderr("typefit: wrote \(result.document.findings.count) findings to the baseline \(b)\n")
+            options.baselinePath = displayPath(b)
+            options.progress = nil
+            result = try TypeFit.audit(configPath: configPath, options: options)
+        }
+        for warning in result.warnings { writeStderr("typefit: \(warning)\n") }
+        let document = result.document
+        if let output {
+            let fileFormats = formats.filter { $0.fileName != nil }
+            if !fileFormats.isEmpty {
+                try ReportWriter.write(document, formats: Set(fileFormats), to: URL(fileURLWithPath: output),
+                                       fontData: result.fontData)
+            }
+        }
+        if formats.contains(.terminal) {
+            let colors = TerminalStyle.shouldUseColors(environment: ProcessInfo.processInfo.environment,
+                                                       isTTY: isatty(STDOUT_FILENO) != 0)
+            print(TerminalReporter.render(document, colors: colors), terminator: "")
+        }
+        let env = ProcessInfo.processInfo.environment
+        if formats.contains(.github) || GitHubAnnotations.isRunningInActions(environment: env) {
+            print(GitHubAnnotations.render(document), terminator: "")
+        }
+        if let output {
+            writeStderr("typefit: reports in \(output)\n")
+        }
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    }
+
+    private func parseFormats(_ text: String?, hasOutput: Bool) throws -> [ReportFormat] {
+        guard let text else {
+            return hasOutput ? ReportFormat.allCases.filter { $0 != .github } : [.terminal]
+        }
+        return try text.split(separator: ",").map { part in
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let f = ReportFormat(rawValue: name) else {
+                throw ValidationError("--format: unknown format '\(name)'; valid: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            if f.fileName != nil && !hasOutput {
+                throw ValidationError("--format \(name) writes a file: give --output DIR")
+            }
+            return f
+        }
+    }
+
+    private func displayPath(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        return full.hasPrefix(cwd + "/") ? String(full.dropFirst(cwd.count + 1)) : path
+    }
+}
+
+extension Severity: ExpressibleByArgument {}
+
+/// A progress bar on stderr, only on a terminal and only once a run has taken a second.
+final class ProgressBar: @unchecked Sendable {
+    private let start = Date()
+    private var shown = false
+    private var lastDraw = Date.distantPast
+
+    static func make(enabled: Bool) -> ProgressBar? {
+        guard enabled, isatty(STDERR_FILENO) != 0, ProcessInfo.processInfo.environment["CI"] == nil else { return nil }
+        return ProgressBar()
+    }
+
+    func update(_ done: Int, _ total: Int) {
+        let now = Date()
+        guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
+        lastDraw = now
+        shown = true
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        writeStderr("\r\(bar) \(done)/\(total) layouts")
+    }
+
+    func finish() {
+        if shown { writeStderr("\r\u{1B}[K") }
+    }
 }

@@ -142,9 +142,9 @@ import Testing
     // MARK: Usage
 
     @Test func usageErrorsAreOneLine() throws {
-        // ArgumentParser's usage errors are folded onto one line with the --help hint (CLIMain).
+        // ArgumentParser's usage errors are folded onto one line with a pointer to help (CLIMain).
         let unknown = try expectBadInput(["inspect", "Fonts/Roboto/Roboto-Regular.ttf", "--bogus"], naming: "--bogus")
-        #expect(unknown == "typefit: error: Unknown option '--bogus' (See 'typefit inspect --help' for more information.)\n")
+        #expect(unknown == "typefit: error: Unknown option '--bogus' (see `typefit help`)\n")
         try expectBadInput(["frobnicate"], naming: "frobnicate")
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of `typefit audit` on the bundled example (Examples/Focus), running the built binary.
+@Suite("typefit audit", .serialized)
+struct AuditCLITests {
+    let root = CLIRunner.root
+
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-audit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// CI's regression check on our own output: the bundled audit regenerated now must equal the
+    /// committed Reports/ byte for byte (reports are deterministic: sorted, no time stamps).
+    @Test func bundledAuditReproducesCommittedReports() throws {
+        let out = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try CLIRunner.run(["audit", "--output", out.path, "--no-progress"])
+        #expect(result.status == 0, "the bundled example passes against its committed baseline: \(result.stderr)")
+        let committed = root.appendingPathComponent("Reports")
+        let names = try FileManager.default.contentsOfDirectory(atPath: committed.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(names == ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"])
+        for name in names {
+            let old = try Data(contentsOf: committed.appendingPathComponent(name))
+            let new = try Data(contentsOf: out.appendingPathComponent(name))
+            #expect(old == new, "Reports/\(name) differs from a fresh `typefit audit`: run `swift run typefit audit` and commit Reports/")
+        }
+    }
+
+    /// A copy of the bundled example in a temporary folder, with Fonts/ linked beside it so its
+    /// relative font paths (../../Fonts) still resolve.
+    func exampleCopy() throws -> (root: URL, config: URL) {
+        let dir = try temporaryDirectory()
+        let examples = dir.appendingPathComponent("Examples")
+        try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/Focus"),
+                                         to: examples.appendingPathComponent("Focus"))
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("Fonts"),
+                                                   withDestinationURL: root.appendingPathComponent("Fonts"))
+        return (dir, examples.appendingPathComponent("Focus/typefit.yml"))
+    }
+
+    /// A German string made longer makes the run fail with a finding naming the key, the file and
+    /// line, the category and the device; after --update-baseline the same run passes.
+    @Test func longerStringFailsThenPassesWithUpdatedBaseline() throws {
+        let (dir, config) = try exampleCopy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let strings = dir.appendingPathComponent("Examples/Focus/strings/de.strings")
+        var text = try String(contentsOf: strings, encoding: .utf8)
+        let original = "\"Settings.toggleSendUsageData\" = \"Nutzungsdaten senden\";"
+        #expect(text.contains(original))
+        text = text.replacingOccurrences(
+            of: original,
+            with: "\"Settings.toggleSendUsageData\" = \"Nutzungs- und Diagnosedaten regelmäßig an Mozilla senden\";")
+        try text.write(to: strings, atomically: true, encoding: .utf8)
+        // The key's line, found by plain text search (independent of TypeFit's .strings parser).
+        let line = try #require(text.components(separatedBy: "\n")
+            .firstIndex { $0.hasPrefix("\"Settings.toggleSendUsageData\"") }) + 1
+        let baseline = dir.appendingPathComponent("Examples/Focus/typefit-baseline.json")
+        let before = try Data(contentsOf: baseline)
+
+        let failing = try CLIRunner.run(["audit", config.path, "--baseline", baseline.path, "--no-progress"],
+                                        directory: dir)
+        #expect(failing.status == 1)
+        // The new failing finding names the key, file:line, category and device.
+        let lines = failing.stdout.split(separator: "\n").filter {
+            $0.contains("text.truncated") && $0.contains("Settings.toggleSendUsageData")
+        }
+        #expect(!lines.isEmpty, "\(failing.stdout.prefix(3000))")
+        #expect(lines.contains { $0.contains("Examples/Focus/strings/de.strings:\(line)") })
+        #expect(lines.contains { $0.contains("iPhone SE (1st generation)") || $0.contains("iPhone 16") })
+        #expect(lines.contains { $0.contains(" L ") || $0.contains("/ L /") || $0.contains("large") })
+        // A failing run never touches the baseline.
+        #expect(try Data(contentsOf: baseline) == before)
+
+        let update = try CLIRunner.run(["audit", config.path, "--baseline", baseline.path, "--update-baseline",
+                                        "--no-progress"], directory: dir)
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(try Data(contentsOf: baseline) != before)
+        let passing = try CLIRunner.run(["audit", config.path, "--baseline", baseline.path, "--no-progress"],
+                                        directory: dir)
+        #expect(passing.status == 0, "\(passing.stdout.suffix(2000))")
+    }
+
+    @Test func missingConfigIsOneLineExitTwo() throws {
+        let result = try CLIRunner.run(["audit", "no/such/typefit.yml", "--no-progress"])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("no/such/typefit.yml"))
+    }
+
+    @Test func missingBaselineIsOneLineExitTwo() throws {
+        let result = try CLIRunner.run(["audit", "Examples/Focus/typefit.yml", "--baseline", "/nonexistent/b.json",
+                                        "--no-progress"])
+        #expect(result.status == 2)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("/nonexistent/b.json"))
+    }
+}
