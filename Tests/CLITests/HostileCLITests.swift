@@ -3,9 +3,8 @@ import Testing
 
 /// Hostile input through the built binary (issue 7): every case exits 2 with exactly one stderr line
 /// `typefit: error: …` naming the input, or — where the input is legitimate — exits 0 with a correct
-/// result. Inputs are generated here. Pending (commands still stubs): `audit` (unwritable output
-/// folder, reports left intact after a failed run, baseline changed only with --update-baseline) and
-/// `layout` (hostile configs end to end); see the report of issue 7.
+/// result. Inputs are generated here. The audit cases use Examples/Contacts (literal texts, about a
+/// second per run). Pending: `layout` (a stub when this was written).
 @Suite(.serialized) struct HostileCLITests {
     final class Scratch {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-hostile-cli-\(UUID().uuidString)")
@@ -146,5 +145,128 @@ import Testing
         let unknown = try expectBadInput(["inspect", "Fonts/Roboto/Roboto-Regular.ttf", "--bogus"], naming: "--bogus")
         #expect(unknown == "typefit: error: Unknown option '--bogus' (see `typefit help`)\n")
         try expectBadInput(["frobnicate"], naming: "frobnicate")
+    }
+
+    // MARK: Audit: bad configs, unwritable output, nothing half-written
+
+    static let contacts = "Examples/Contacts/typefit.yml"
+
+    /// Audit runs may print warnings (`typefit: …: warning: …`) before failing; the failure itself
+    /// must be exactly one `typefit: error:` line and the exit code 2.
+    @discardableResult
+    func expectAuditError(_ arguments: [String], naming needle: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let r = try CLIRunner.run(["audit"] + arguments + ["--no-progress"])
+        let errors = r.stderrLines.filter { $0.hasPrefix("typefit: error: ") }
+        #expect(r.status == 2, "\(arguments): \(r.status) \(r.stderr)", sourceLocation: sourceLocation)
+        #expect(errors.count == 1, "\(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stderrLines.allSatisfy { $0.hasPrefix("typefit: ") }, "\(r.stderr)", sourceLocation: sourceLocation)
+        #expect(errors.first?.contains(needle) == true, "\(r.stderr) does not name \(needle)", sourceLocation: sourceLocation)
+        return String(errors.first ?? "")
+    }
+
+    /// File name → contents of a folder (directories shown as "<dir>").
+    func snapshot(_ folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            var isDir: ObjCBool = false
+            let url = folder.appendingPathComponent(name)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir)
+            result[name] = isDir.boolValue ? Data("<dir>".utf8) : try Data(contentsOf: url)
+        }
+        return result
+    }
+
+    @Test func auditHostileConfigs() throws {
+        let scratch = try Scratch()
+        try expectAuditError(["/nonexistent/typefit.yml"], naming: "/nonexistent/typefit.yml: no such file")
+        // A 512-byte merge-key bomb: refused by the parser's entry budget instead of hanging.
+        var items = ["&a0 {x: 1}"]
+        for i in 1...11 { items.append("&a\(i) {<<: [" + Array(repeating: "*a\(i - 1)", count: 6).joined(separator: ", ") + "]}") }
+        let bomb = try scratch.write("bomb.yml", Data(("<<: [\n  " + items.joined(separator: ",\n  ") + "]\n").utf8))
+        try expectAuditError([bomb], naming: "\(bomb):1:1: the config expands to more than 100000 entries")
+        // Wrong type, unknown key with a suggestion, NaN size, missing font file, invalid UTF-8.
+        let cases: [(String, String, String)] = [
+            ("type.yml", "screens: 3\n", "screens: expected "),
+            ("key.yml", "screen: []\n", #"unknown key "screen" at the top level; did you mean "screens"?"#),
+            ("font.yml", "fonts:\n  t: { file: ../../nope.otf }\n", "nope.otf"),
+            ("nan.yml", "fonts:\n  t: { file: \(CLIRunner.root.path)/Fonts/Inter/Inter-Regular.otf }\n"
+                + "styles:\n  s: { font: t, model: fixed, size: .nan }\n", "styles.s.size: expected a finite number > 0, got \".nan\" (not finite)"),
+        ]
+        for (name, yaml, problem) in cases {
+            let path = try scratch.write(name, Data(yaml.utf8))
+            let line = try expectAuditError([path], naming: path)
+            #expect(line.contains(problem), "\(line)")
+        }
+        let bad = try scratch.write("bad.yml", Data([0x61, 0x3A, 0x20, 0xFF, 0x0A]))
+        try expectAuditError([bad], naming: "\(bad): not valid UTF-8 text")
+    }
+
+    @Test func auditOutputThatCannotBeWritten() throws {
+        let scratch = try Scratch()
+        let file = try scratch.write("a-file", Data("x".utf8))
+        try expectAuditError([Self.contacts, "--output", file], naming: "\(file): exists and is not a directory")
+        try expectAuditError([Self.contacts, "--output", file + "/Reports"], naming: file + "/Reports: cannot create directory")
+        // /proc takes no new entries, even from root (CI containers run tests as root).
+        try expectAuditError([Self.contacts, "--output", "/proc/typefit-reports"], naming: "/proc/typefit-reports: cannot create directory")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "x")
+    }
+
+    @Test func failedAuditLeavesEarlierReportsIntact() throws {
+        let scratch = try Scratch()
+        let reports = scratch.url.appendingPathComponent("Reports")
+        // Run 1 writes the five report files (the example has failing findings: exit 1).
+        let first = try CLIRunner.run(["audit", Self.contacts, "--output", reports.path, "--no-progress"])
+        #expect(first.status == 1, "\(first.stderr)")
+        var earlier = try snapshot(reports)
+        #expect(Set(earlier.keys) == ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"])
+        // Mark run 1's files, so that any rewrite by a later run would show.
+        for name in earlier.keys {
+            let marked = earlier[name]! + Data("\n<!-- run 1 -->\n".utf8)
+            try marked.write(to: reports.appendingPathComponent(name))
+            earlier[name] = marked
+        }
+        // Run 2 fails before writing: a broken config.
+        let broken = try scratch.write("broken.yml", Data("screens: [\n".utf8))
+        try expectAuditError([broken, "--output", reports.path], naming: broken)
+        #expect(try snapshot(reports) == earlier)
+        // Run 3 fails while writing: report.sarif has become a directory, so nothing may be replaced.
+        try FileManager.default.removeItem(at: reports.appendingPathComponent("report.sarif"))
+        try FileManager.default.createDirectory(at: reports.appendingPathComponent("report.sarif"), withIntermediateDirectories: false)
+        earlier["report.sarif"] = Data("<dir>".utf8)
+        try expectAuditError([Self.contacts, "--output", reports.path], naming: reports.appendingPathComponent("report.sarif").path)
+        // All other reports are still run 1's, and no temporary file is left.
+        #expect(try snapshot(reports) == earlier)
+    }
+
+    @Test func baselineChangesOnlyWithUpdateBaseline() throws {
+        let scratch = try Scratch()
+        let baseline = scratch.url.appendingPathComponent("typefit-baseline.json")
+        // No baseline file and no --update-baseline: an error, and no file appears.
+        try expectAuditError([Self.contacts, "--baseline", baseline.path], naming: baseline.path)
+        #expect(!FileManager.default.fileExists(atPath: baseline.path))
+        // --update-baseline writes it; every finding is then baselined, so the run passes.
+        let write = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--no-progress"])
+        #expect(write.status == 0, "\(write.stderr)")
+        let written = try Data(contentsOf: baseline)
+        let object = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        let entries = try #require(object["entries"] as? [Any])
+        #expect(!entries.isEmpty)
+        // Empty the baseline by hand: a run without --update-baseline fails on the now-new findings
+        // and must leave the file byte for byte as it is.
+        var emptied = object
+        emptied["entries"] = [Any]()
+        let emptiedData = try JSONSerialization.data(withJSONObject: emptied, options: [.sortedKeys])
+        try emptiedData.write(to: baseline)
+        let check = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--no-progress"])
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(try Data(contentsOf: baseline) == emptiedData)
+        // With --update-baseline it is rewritten, identical to the first write (deterministic output).
+        let rewrite = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--no-progress"])
+        #expect(rewrite.status == 0, "\(rewrite.stderr)")
+        #expect(try Data(contentsOf: baseline) == written)
+        // A corrupt baseline is bad input (exit 2, one line) and is not touched either.
+        try Data("{not json".utf8).write(to: baseline)
+        try expectAuditError([Self.contacts, "--baseline", baseline.path], naming: baseline.path)
+        #expect(try String(contentsOf: baseline, encoding: .utf8) == "{not json")
     }
 }

@@ -37,7 +37,7 @@ struct ConfigCursor {
     func consume(_ count: Int) throws {
         context.nodeBudget -= count
         if context.nodeBudget < 0 {
-            throw fail("the config expands to more than \(ConfigParseContext.maximumNodes) entries through YAML aliases (*name) or merge keys (<<); repeat less through aliases")
+            throw fail("the config expands to more than \(ConfigParseContext.maximumNodes) entries through YAML aliases (*name) or merge keys (<<); refusing what looks like an alias bomb")
         }
     }
 
