@@ -120,6 +120,12 @@ public struct RowLayout: Sendable, Hashable, Codable {
     public var labels: [LabelFrame]
     /// For each pair, in order: whether it was stacked.
     public var pairsStacked: [Bool]
+
+    /// Whether a label is clipped by the row: the row has a fixed height its content exceeds and
+    /// the label's frame reaches below the row's bottom.
+    public func clips(_ frame: LabelFrame) -> Bool {
+        clippedBy > 0 && frame.y + frame.height > height + 1e-9
+    }
 }
 
 extension Row {

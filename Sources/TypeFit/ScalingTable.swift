@@ -1,4 +1,5 @@
 import DynamicType
+import FontEngine
 import Foundation
 
 /// One row of `typefit scale`: a style at a category.
@@ -81,11 +82,55 @@ public enum ScalingTable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A number as the tables print it: up to 3 decimals, trailing zeros removed ("17", "20.573").
+    public static func formatted(_ v: Double) -> String { number(v) }
+
     /// Up to 3 decimals, trailing zeros removed.
     static func number(_ v: Double) -> String {
         var s = String(format: "%.3f", v)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+}
+
+extension AuditProject {
+    /// The scaling model of the style `name` on a device of `scale`, whose line heights are the
+    /// ones a label of that style gets: the style's font line height by `lineHeightRule` (default:
+    /// the config's `lineHeightRule`), the HIG leading or fixed points per the style's `lineHeight`,
+    /// then × `lineHeightMultiple` and clamped to `minimumLineHeight`/`maximumLineHeight`
+    /// (docs/layout.md). Nil when there is no such style.
+    public func scalingModel(forStyle name: String, scale: Double, lineHeightRule: LineHeightRule? = nil)
+        -> (any ScalingModel)? {
+        guard let style = styles[name] else { return nil }
+        let rule = lineHeightRule ?? LineHeightRule(rawValue: config.lineHeightRule.rawValue) ?? .hhea
+        return ProjectStyleScaling(style: style, scale: scale, font: font(style.fontId)?.face.info, rule: rule)
+    }
+}
+
+/// A project style as a `ScalingModel` with the line height its labels get.
+struct ProjectStyleScaling: ScalingModel {
+    let style: ProjectStyle
+    let scale: Double
+    let font: FontEngine.FontInfo?
+    let rule: LineHeightRule
+
+    func size(at category: ContentSizeCategory) -> ScaledSize {
+        var s = style.size(at: category, scale: scale)
+        var lineHeight: Double?
+        switch style.lineHeight {
+        case .font: lineHeight = font?.lineHeight(rule, size: s.pointSize)
+        case .hig(let textStyle): lineHeight = textStyle.leading(at: category)
+        case .points(let p): lineHeight = p
+        case .model: lineHeight = s.lineHeight
+        }
+        if var lh = lineHeight {
+            if let m = style.lineHeightMultiple, m > 0 { lh *= m }
+            if let minimum = style.minimumLineHeight, minimum > 0 { lh = max(lh, minimum) }
+            if let maximum = style.maximumLineHeight, maximum > 0 { lh = min(lh, maximum) }
+            lineHeight = lh
+        }
+        s.lineHeight = lineHeight
         return s
     }
 }

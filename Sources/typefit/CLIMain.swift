@@ -6,31 +6,24 @@ import Foundation
 /// `typefit: error: …`, naming the input and the problem (never a stack trace).
 enum CLIMain {
     static func run(_ root: any ParsableCommand.Type) -> Never {
-        var command: any ParsableCommand
         do {
-            command = try root.parseAsRoot()
-        } catch {
-            let exitCode = root.exitCode(for: error)
-            if exitCode == .success {
-                // --help, --version
-                print(root.fullMessage(for: error))
-                exit(0)
-            }
-            // A usage error: the message and where to look, on one line.
-            let message = oneLine(root.message(for: error))
-            writeStderr("typefit: error: \(message) (see `typefit help`)\n")
-            exit(2)
-        }
-        do {
+            var command = try root.parseAsRoot()
             try command.run()
             exit(0)
         } catch let code as ExitCode {
             exit(code.rawValue)
-        } catch let error as ValidationError {
-            writeStderr("typefit: error: \(oneLine(error.message))\n")
-            exit(2)
         } catch {
-            writeStderr("typefit: error: \(oneLine(error))\n")
+            if root.exitCode(for: error) == .success {
+                // --help, `typefit help …`, --version
+                print(root.fullMessage(for: error))
+                exit(0)
+            }
+            if String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+                // A usage error: the message and where to look, on one line.
+                writeStderr("typefit: error: \(oneLine(root.message(for: error))) (see `typefit help`)\n")
+            } else {
+                writeStderr("typefit: error: \(oneLine(error))\n")
+            }
             exit(2)
         }
     }

@@ -1,7 +1,131 @@
 import ArgumentParser
+import DynamicType
+import Foundation
+import Layout
 import TypeFit
 
+/// `typefit layout`: row heights, rows visible and truncated labels per screen × device × category.
 struct LayoutCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "layout", abstract: "(not yet available)", shouldDisplay: false)
-    func run() throws { throw ValidationError("'typefit layout' is not available yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Show row heights, rows visible and truncated or clipped labels of each screen at every category.",
+        discussion: """
+        Lays out every screen of the config with the real fonts and strings (as `typefit audit`
+        does, docs/layout.md) on each device and content size category, in one locale (the
+        config's first unless --locale), and prints per screen × device a table: one line per
+        category with the rows visible (fully visible rows plus the visible fraction of the next),
+        the fully visible rows, the row heights (repeated heights as "h×n") and the labels that are
+        truncated or clipped. Repeated rows are identical: labels are listed for the first copy.
+
+        JSON (--format json): {"results": [{"screen", "device", "category" (UIKit name), "locale",
+        "rowHeights": [pt], "rowsVisible", "fullyVisibleRows", "labels": [{"row", "label", "lines",
+        "height", "truncated", "clipped"}]}]}, sorted keys, points rounded to 1/1000.
+
+        Exit codes: 0 ok (findings do not change it: use `typefit audit`), 2 bad input or usage.
+
+        Examples:
+          typefit layout Examples/Contacts/typefit.yml
+          typefit layout Examples/Contacts/typefit.yml --device "iPhone SE (1st gen)" --category L --category AX5
+          typefit layout Examples/Focus/typefit.yml --locale de --format json
+        """
+    )
+
+    @Argument(help: "The typefit.yml (or .json) whose screens to lay out.")
+    var config: String
+
+    @Option(name: .customLong("device"), help: "A device of the config (repeatable; default: all of them).")
+    var devices: [String] = []
+
+    @Option(name: .customLong("category"), help: "A content size category, e.g. L, AX5, extraLarge (repeatable; default: the config's).")
+    var categories: [String] = []
+
+    @Option(help: "The locale (default: the config's first locale).")
+    var locale: String?
+
+    @Option(help: "Output format: text or json (default: text on a terminal, json when piped).")
+    var format: OutputFormat?
+
+    func run() throws {
+        let project = try AuditProject(path: config)
+        let selectedDevices = try devices.map { name -> String in
+            // A device of the config, or any device of the catalog.
+            guard let device = (try? Device.named(name, in: project.devices)) ?? (try? Device.named(name)) else {
+                throw LayoutInputError(description: "--device '\(name)' is not a known device; devices: \((project.devices + Device.catalog).map(\.name).uniqued().joined(separator: ", "))")
+            }
+            return device.name
+        }
+        var selectedCategories: [ContentSizeCategory] = []
+        for name in categories {
+            let category: ContentSizeCategory
+            do throws(DynamicTypeError) { category = try ContentSizeCategory(parsing: name) } catch {
+                throw LayoutInputError(description: "--category: \(error.message)")
+            }
+            guard project.categories.contains(category) else {
+                throw LayoutInputError(description: "--category \(name): \(config) audits \(project.categories.map(\.shortName).joined(separator: ", ")) only")
+            }
+            if !selectedCategories.contains(category) { selectedCategories.append(category) }
+        }
+        let locale = locale ?? project.locales.first ?? "en"
+        guard project.locales.contains(locale) else {
+            throw LayoutInputError(description: "--locale \(locale): not a locale of \(config); locales: \(project.locales.joined(separator: ", "))")
+        }
+        let options = AuditOptions(devices: selectedDevices.isEmpty ? nil : selectedDevices,
+                                   categories: selectedCategories.isEmpty ? nil : selectedCategories,
+                                   locales: [locale], keepLayouts: true)
+        let run = try AuditRunner(project: project, options: options).run()
+        for warning in run.warnings { writeStderr("typefit: \(warning)\n") }
+        let results = LayoutSummary.summaries(of: run, project: project)
+        switch OutputFormat.resolve(format) {
+        case .json:
+            struct Document: Encodable { let results: [LayoutSummary] }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            FileHandle.standardOutput.write(try encoder.encode(Document(results: results)) + Data("\n".utf8))
+        case .text:
+            print(Self.text(results), terminator: "")
+        }
+    }
+
+    /// One table per screen × device × locale, in run order.
+    static func text(_ results: [LayoutSummary]) -> String {
+        var groups: [(title: String, items: [LayoutSummary])] = []
+        for r in results {
+            let title = "\(r.screen) on \(r.device) (\(r.locale))"
+            if groups.last?.title == title { groups[groups.count - 1].items.append(r) } else { groups.append((title, [r])) }
+        }
+        return groups.map { group in
+            let rows = group.items.map { r -> [String] in
+                let category = (try? ContentSizeCategory(parsing: r.category))?.shortName ?? r.category
+                let problems = r.labels.filter { $0.truncated || $0.clipped }.map { l in
+                    "\(l.row).\(l.label)" + (l.clipped ? " (clipped)" : "")
+                }
+                return [category, String(format: "%.2f", r.rowsVisible), "\(r.fullyVisibleRows)",
+                        heights(r.rowHeights), problems.isEmpty ? "–" : problems.joined(separator: ", ")]
+            }
+            return group.title + "\n" + alignedTable(header: ["category", "rows visible", "full rows", "row heights (pt)",
+                                                                "truncated labels"], rows: rows, left: [0, 3, 4])
+        }.joined(separator: "\n")
+    }
+
+    /// "99.5×8" for eight rows of 99.5 pt; runs of equal heights are grouped, in order.
+    static func heights(_ values: [Double]) -> String {
+        var parts: [(Double, Int)] = []
+        for v in values {
+            if let last = parts.last, last.0 == v { parts[parts.count - 1].1 += 1 } else { parts.append((v, 1)) }
+        }
+        return parts.map { ScalingTable.formatted($0.0) + ($0.1 > 1 ? "×\($0.1)" : "") }.joined(separator: " ")
+    }
+}
+
+/// A one-line input error of `typefit layout`.
+struct LayoutInputError: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension Array where Element == String {
+    /// The elements in order, without repeats.
+    func uniqued() -> [String] {
+        var seen = Set<String>()
+        return filter { seen.insert($0).inserted }
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DynamicType
+import FontEngine
 import Foundation
 import TypeFit
 
@@ -16,7 +17,13 @@ struct ScaleCommand: ParsableCommand {
           interpolate   --smallest (xS) --normal (L) --maximum-normal (xxxL) --maximum-accessibility (AX5)
           table         --table with 12 comma-separated sizes xS…AX5 (optional --line-heights)
           android       --size sp at the category's Android font scale; --android-conversion, --android-variant
+        --config typefit.yml lists every style of the project (its own and those imported from
+        TypographyKit) with the size it has on a device of --scale and the line height its labels get:
+        the style's font line height (by the config's lineHeightRule, or --line-height-rule), or the
+        HIG leading / points of the style's lineHeight setting.
         --config TypographyKit.json|plist scales every style of the config with TypographyKit's own rules.
+        --font PATH_OR_PATTERN: the line height column is that font's line height at each size, by
+        --line-height-rule (hhea, the default: ascender − descender + lineGap; typo; win).
         --minimum/--maximum clamp any model; --categories limits it to a range (outside: nearest end).
 
         Examples:
@@ -24,6 +31,8 @@ struct ScaleCommand: ParsableCommand {
           typefit scale --model uifontmetrics --size 17 --algorithm size-ratio
           typefit scale --model interpolate --smallest 12 --normal 17 --maximum-normal 23 --maximum-accessibility 40
           typefit scale --config TypographyKit.json --categories ...AX2
+          typefit scale --model apple --style body --font Fonts/Inter/Inter-Regular.otf --format json
+          typefit scale --config Examples/Focus/typefit.yml --style row-title,section-header
         """
     )
 
@@ -44,7 +53,11 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Text style(s), comma-separated (e.g. body,title1); with --config: style names of the config; with stepping, interpolate, table, android: the row label.")
     var style: String?
     @Option(help: "Point size at Large (uifontmetrics, stepping) or sp size (android).") var size: Double?
-    @Option(help: "A TypographyKit.json or .plist whose styles to scale.") var config: String?
+    @Option(help: "A typefit.yml (.yml/.yaml, or .json without ui-font-text-styles) or a TypographyKit.json/.plist whose styles to scale.")
+    var config: String?
+    @Option(help: "A font file or fontconfig pattern whose line height fills the line height column.") var font: String?
+    @Option(help: "Line height rule for --font and typefit.yml fonts: hhea (default), typo or win.")
+    var lineHeightRule: LineHeightRule?
     @Option(help: "Output format.") var format: Format = .text
     @Option(help: "Minimum point size (any model).") var minimum: Double?
     @Option(help: "Maximum point size (any model; uifontmetrics: maximumPointSize).") var maximum: Double?
@@ -57,7 +70,7 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Table: 12 comma-separated sizes xS…AX5.") var table: String?
     @Option(help: "Table: 12 comma-separated line heights xS…AX5.") var lineHeights: String?
     @Option(help: "UIFontMetrics algorithm (default leading-ratio).") var algorithm: Algorithm = .leadingRatio
-    @Option(help: "Device scale for pixel rounding (leading-ratio).") var scale: Double = 3
+    @Option(help: "Device scale for pixel rounding (leading-ratio; also for the styles of a typefit.yml).") var scale: Double = 3
     @Option(help: "Android sp→dp conversion.") var androidConversion: Conversion = .nonlinear
     @Option(help: "Android non-linear variant: early (Android 14), later (platform), androidx.") var androidVariant: Variant = .later
     @Option(help: "Android font scale per category: nearest-preset (default) or body-ratio.") var androidMapping: Mapping = .nearestPreset
@@ -84,7 +97,9 @@ struct ScaleCommand: ParsableCommand {
             }
         } ?? .all
         var styles: [(name: String, model: any ScalingModel)] = []
-        if let config {
+        if let config, Self.isTypeFitConfig(config) {
+            styles = try projectStyles(path: config)
+        } else if let config {
             styles = try typographyKitStyles(path: config)
         } else {
             styles = try modelStyles()
@@ -92,7 +107,13 @@ struct ScaleCommand: ParsableCommand {
         let limited: [(name: String, model: any ScalingModel)] = styles.map { entry in
             (entry.name, Limited(AnyScalingModel(entry.model), minimum: minimum, maximum: maximum, categories: range))
         }
-        let rows = ScalingTable.rows(styles: limited)
+        var fontLineHeight: ((Double) -> Double)?
+        if let font {
+            let info = try FontFace.open(font) { FontCatalog(directories: FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) }.info
+            let rule = lineHeightRule ?? .hhea
+            fontLineHeight = { info.lineHeight(rule, size: $0) }
+        }
+        let rows = ScalingTable.rows(styles: limited, fontLineHeight: fontLineHeight)
         switch format {
         case .json: print(try ScalingTable.json(rows), terminator: "")
         case .text: print(ScalingTable.text(rows), terminator: "")
@@ -166,6 +187,32 @@ struct ScaleCommand: ParsableCommand {
         }
     }
 
+    /// Whether `path` is a typefit.yml: .yml/.yaml, or .json without TypographyKit's `ui-font-text-styles`.
+    static func isTypeFitConfig(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".yml") || lower.hasSuffix(".yaml") { return true }
+        guard lower.hasSuffix(".json"), let data = FileManager.default.contents(atPath: path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+        return object["ui-font-text-styles"] == nil
+    }
+
+    /// Every style of a typefit.yml (sorted by name), or those of --style.
+    func projectStyles(path: String) throws -> [(name: String, model: any ScalingModel)] {
+        if model != nil {
+            throw ValidationError("--config scales with the config's own models; do not combine it with --model")
+        }
+        let project = try AuditProject(path: path)
+        for w in project.warnings { writeStderr("typefit: \(w)\n") }
+        let all = project.styles.keys.sorted()
+        let names = style.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? all
+        return try names.map { name in
+            guard let model = project.scalingModel(forStyle: name, scale: scale, lineHeightRule: lineHeightRule) else {
+                throw ScaleInputError(description: "\(path): --style \(name): no such style; styles: \(all.joined(separator: ", "))")
+            }
+            return (name, model)
+        }
+    }
+
     func typographyKitStyles(path: String) throws -> [(name: String, model: any ScalingModel)] {
         if model != nil {
             throw ValidationError("--config scales with the config's own rules; do not combine it with --model")
@@ -200,3 +247,4 @@ struct ScaleCommand: ParsableCommand {
 struct ScaleInputError: Error, CustomStringConvertible {
     let description: String
 }
+extension LineHeightRule: ExpressibleByArgument {}

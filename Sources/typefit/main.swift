@@ -18,6 +18,8 @@ struct TypeFitCommand: ParsableCommand {
           typefit measure "Inter:weight=600" --text-file strings.txt --sizes 14,17,53
           typefit scale --model apple --format json
           typefit layout Examples/Contacts/typefit.yml --device "iPhone SE (1st gen)"
+          typefit checks
+          typefit explain text.truncated
         """,
         version: TypeFitVersion.string,
         subcommands: CommandRegistry.all

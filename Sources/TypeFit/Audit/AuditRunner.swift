@@ -205,8 +205,9 @@ public final class AuditRunner {
 
     private func selectedDevices() throws -> [Device] {
         guard let wanted = options.devices else { return project.devices }
+        // The config's devices first, then any device of the catalog (`typefit layout --device`).
         return try wanted.map { name in
-            try Device.named(name, in: project.devices)
+            try (try? Device.named(name, in: project.devices)) ?? Device.named(name)
         }
     }
 
@@ -514,7 +515,7 @@ public final class AuditRunner {
                                      font: fontId, pointSize: l.pointSize, lineHeight: l.lineHeight,
                                      baselineOffset: baseline, lines: l.lines.map(\.text),
                                      lineWidths: l.lines.map(\.width), rightToLeft: rtl, truncated: l.truncated,
-                                     clipped: row.clippedBy > 0 && frame.y + frame.height > row.height,
+                                     clipped: row.clips(frame),
                                      inkOverflow: max(l.inkOverflow.top, l.inkOverflow.bottom, l.inkOverflow.left,
                                                       l.inkOverflow.right),
                                      hasFindings: false)
