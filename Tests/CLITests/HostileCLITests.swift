@@ -4,7 +4,7 @@ import Testing
 /// Hostile input through the built binary (issue 7): every case exits 2 with exactly one stderr line
 /// `typefit: error: …` naming the input, or — where the input is legitimate — exits 0 with a correct
 /// result. Inputs are generated here. The audit cases use Examples/Contacts (literal texts, about a
-/// second per run). Pending: `layout` (a stub when this was written).
+/// second per run).
 @Suite(.serialized) struct HostileCLITests {
     final class Scratch {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-hostile-cli-\(UUID().uuidString)")
@@ -125,7 +125,8 @@ import Testing
              "ui-font-text-styles.a.extends: extends cycle: a → b → a"),
             ("nan.plist", Data(#"<?xml version="1.0"?><plist version="1.0"><dict><key>ui-font-text-styles</key><dict><key>b</key><dict><key>point-size</key><real>nan</real></dict></dict></dict></plist>"#.utf8),
              "ui-font-text-styles.b.point-size: expected a finite number, got nan"),
-            ("type.json", Data(#"{"typography-kit":{"point-step-size":"x"}}"#.utf8),
+            // (.json with ui-font-text-styles is read as TypographyKit, without it as a typefit.yml.)
+            ("type.json", Data(#"{"typography-kit":{"point-step-size":"x"},"ui-font-text-styles":{}}"#.utf8),
              #"typography-kit.point-step-size: expected a number, got "x""#),
             ("empty.json", Data(), "not valid JSON"),
             ("random.plist", Self.lcg(2048, seed: 3), "not a valid property list"),
@@ -268,5 +269,20 @@ import Testing
         try Data("{not json".utf8).write(to: baseline)
         try expectAuditError([Self.contacts, "--baseline", baseline.path], naming: baseline.path)
         #expect(try String(contentsOf: baseline, encoding: .utf8) == "{not json")
+    }
+
+    // MARK: Layout
+
+    @Test func layoutHostileInput() throws {
+        let scratch = try Scratch()
+        var items = ["&a0 {x: 1}"]
+        for i in 1...11 { items.append("&a\(i) {<<: [" + Array(repeating: "*a\(i - 1)", count: 6).joined(separator: ", ") + "]}") }
+        let bomb = try scratch.write("bomb.yml", Data(("<<: [\n  " + items.joined(separator: ",\n  ") + "]\n").utf8))
+        try expectBadInput(["layout", bomb], naming: "\(bomb):1:1: the config expands to more than 100000 entries")
+        try expectBadInput(["layout", "/nonexistent/typefit.yml"], naming: "/nonexistent/typefit.yml: no such file")
+        try expectBadInput(["layout", Self.contacts, "--category", "AX9"], naming: #"--category: unknown content size category "AX9""#)
+        try expectBadInput(["layout", Self.contacts, "--device", "Nokia 3310"], naming: "--device 'Nokia 3310' is not a known device")
+        let empty = try scratch.write("empty.yml", Data())
+        try expectBadInput(["layout", empty], naming: "\(empty):1:1: the config is empty")
     }
 }
