@@ -188,6 +188,23 @@ import Testing
         #expect(shaper.advance(of: Substring(lone)) == 4365)
     }
 
+    @Test func longLineOfMissingCharactersIsLinear() throws {
+        // Regression (found by scripts/sanitize, `measure` of a 1 MiB line): every .notdef glyph used to scan
+        // the whole run for its cluster end, so 100 000 missing characters took minutes. Noto Sans Arabic has
+        // no Latin "a": hb-shape NotoSansArabic-Regular.ttf "aa" → [.notdef +600 | .notdef +600].
+        let shaper = try Shaper(face: try FontFace(path: Paths.font("Noto/NotoSansArabic-Regular.ttf")))
+        let line = String(repeating: "a", count: 100_000)
+        let start = ContinuousClock.now
+        let m = shaper.measure(Substring(line))
+        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(m.missingGlyphCount == 100_000)
+        #expect(m.missingCharacters == ["a"])
+        #expect(m.advance == 600 * 100_000)
+        // Mixed clusters keep their order and each missing character is listed once: "a" and "b" are
+        // missing, the Arabic letters are not (hb-shape: .notdef only for the Latin letters).
+        #expect(shaper.measure("ab بب ab").missingCharacters == ["a", "b"])
+    }
+
     @Test func hostileTextBreaks() {
         // ICU line breaking over controls and a long line: offsets stay inside the UTF-16 text.
         for text in ["a\u{0}b c", "\u{202E}abc def\u{202C}", String(repeating: "word ", count: 20_000), "\u{FFFD}\u{FFFD}", ""] {
