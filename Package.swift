@@ -54,3 +54,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing (fuzz/README.md, scripts/fuzz): only with FUZZ=1, because the driver links only with
+// `-Xswiftc -sanitize=fuzzer`. Never set in CI; a plain `swift build` does not see these targets.
+if Context.environment["FUZZ"] != nil {
+    package.targets += [
+        .systemLibrary(name: "CFuzzerDriver"),
+        .executableTarget(name: "typefit-fuzz", dependencies: [
+            "CFuzzerDriver", "TypeFit", "Localization", "DynamicType", "FontEngine",
+        ]),
+    ]
+    package.products += [.executable(name: "typefit-fuzz", targets: ["typefit-fuzz"])]
+}

@@ -216,6 +216,9 @@ public struct TypographyKitConfig: Sendable {
     /// Reads a property list (via `PropertyListSerialization`).
     public static func parse(propertyList data: Data) throws(TypographyKitConfigError) -> TypographyKitConfig {
         let object: Any
+        guard !binaryPropertyListContainsSet(data) else {
+            throw TypographyKitConfigError(keyPath: "", message: "not a valid TypographyKit config (the binary property list contains a set)")
+        }
         do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
             throw TypographyKitConfigError(keyPath: "", message: "not a valid property list (\(oneLine(error)))")
         }
@@ -286,8 +289,21 @@ private struct Parser {
     }
 
     func number(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Double {
-        if !(value is String), !isBoolean(value), let n = value as? NSNumber { return n.doubleValue }
+        if !(value is String), !isBoolean(value), let n = value as? NSNumber {
+            // Property lists can hold <real>nan</real> and <real>inf</real>; no size is made of those.
+            guard n.doubleValue.isFinite else {
+                throw TypographyKitConfigError(keyPath: path, message: "expected a finite number, got \(n.doubleValue)")
+            }
+            return n.doubleValue
+        }
         throw TypographyKitConfigError(keyPath: path, message: "expected a number, got \(describe(value))")
+    }
+
+    /// A point size or multiplier: finite and > 0.
+    func positiveNumber(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Double {
+        let n = try number(value, path)
+        guard n > 0 else { throw TypographyKitConfigError(keyPath: path, message: "expected a number > 0, got \(describe(value))") }
+        return n
     }
 
     func string(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> String {
@@ -336,9 +352,9 @@ private struct Parser {
         checkKeys(d, valid: TypographyKitSettings.keys, path: base)
         func p(_ k: String) -> String { "\(base).\(k)" }
         if let v = d["point-step-size"] { s.pointStepSize = try number(v, p("point-step-size")) }
-        if let v = d["point-step-multiplier"] { s.pointStepMultiplier = try number(v, p("point-step-multiplier")) }
-        if let v = d["minimum-point-size"] { s.minimumPointSize = try number(v, p("minimum-point-size")) }
-        if let v = d["maximum-point-size"] { s.maximumPointSize = try number(v, p("maximum-point-size")) }
+        if let v = d["point-step-multiplier"] { s.pointStepMultiplier = try positiveNumber(v, p("point-step-multiplier")) }
+        if let v = d["minimum-point-size"] { s.minimumPointSize = try positiveNumber(v, p("minimum-point-size")) }
+        if let v = d["maximum-point-size"] { s.maximumPointSize = try positiveNumber(v, p("maximum-point-size")) }
         if let v = d["scaling-mode"] {
             s.scalingMode = TypographyKitScalingMode(rawValue: try choice(v, p("scaling-mode"), TypographyKitScalingMode.allCases.map(\.rawValue))) ?? .uifontmetricsWithFallback
         }
@@ -408,9 +424,9 @@ private struct Parser {
                     throw TypographyKitConfigError(keyPath: p("font-name"), message: error.message)
                 }
             }
-            if let v = d["point-size"] { s.pointSize = try number(v, p("point-size")) }
-            if let v = d["minimum-point-size"] { s.minimumPointSize = try number(v, p("minimum-point-size")) }
-            if let v = d["maximum-point-size"] { s.maximumPointSize = try number(v, p("maximum-point-size")) }
+            if let v = d["point-size"] { s.pointSize = try positiveNumber(v, p("point-size")) }
+            if let v = d["minimum-point-size"] { s.minimumPointSize = try positiveNumber(v, p("minimum-point-size")) }
+            if let v = d["maximum-point-size"] { s.maximumPointSize = try positiveNumber(v, p("maximum-point-size")) }
             if let v = d["letter-case"] {
                 let text = try string(v, p("letter-case"))
                 do throws(DynamicTypeError) { s.letterCase = try LetterCase(parsing: text) } catch {
@@ -450,6 +466,9 @@ private struct Parser {
         return resolved
     }
 
+    /// The most styles one `extends` chain may pass through.
+    static let maximumExtendsDepth = 64
+
     mutating func resolve(_ name: String, own: [String: TypographyKitStyle], chain: [String]) throws(TypographyKitConfigError) -> TypographyKitStyle {
         guard let s = own[name] else { return TypographyKitStyle(name: name) }
         guard let parentName = s.extends else { return s }
@@ -457,6 +476,11 @@ private struct Parser {
         if chain.contains(name) || parentName == name {
             let cycle = (chain.drop { $0 != name } + [name]).joined(separator: " → ")
             throw TypographyKitConfigError(keyPath: path, message: "extends cycle: \(parentName == name && chain.isEmpty ? "\(name) → \(name)" : cycle)")
+        }
+        // Each style is resolved along its whole chain (no memo), so bound the depth: real configs nest a
+        // few levels, and a generated 10 000-style chain would otherwise take O(n²) time and deep recursion.
+        guard chain.count < Self.maximumExtendsDepth else {
+            throw TypographyKitConfigError(keyPath: path, message: "extends chain deeper than \(Self.maximumExtendsDepth) styles")
         }
         guard own[parentName] != nil else {
             throw TypographyKitConfigError(keyPath: path, message: "extends unknown style \"\(parentName)\"; styles: \(own.keys.sorted().joined(separator: ", "))")
@@ -622,4 +646,31 @@ func levenshtein(_ a: String, _ b: String) -> Int {
         prev = cur
     }
     return prev[b.count]
+}
+
+// Also in Localization/StringsDictFile.swift (no module both depend on); keep the two in step.
+/// Whether `data` is a binary property list (`bplist0…`) whose object table holds a set (marker 0xC_).
+/// Swift on Linux crashes (SIGSEGV while bridging NSSet to Set<AnyHashable>, Swift 6.3.1) when
+/// `PropertyListSerialization` meets one, so such files are refused before it is called; no
+/// TypeFit input format uses sets. Unparsable trailers are left to `PropertyListSerialization`.
+func binaryPropertyListContainsSet(_ data: Data) -> Bool {
+    let bytes = [UInt8](data)
+    let n = bytes.count
+    guard n >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return false }
+    func uint(_ at: Int, _ size: Int) -> Int? {
+        guard size >= 1, size <= 8, at >= 0, at + size <= n else { return nil }
+        var value: UInt64 = 0
+        for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
+        return value > UInt64(Int.max) ? nil : Int(value)
+    }
+    // Trailer (last 32 bytes): 6 unused, offset size, reference size, object count, top object, table offset.
+    let trailer = n - 32
+    let offsetSize = Int(bytes[trailer + 6])
+    guard let count = uint(trailer + 8, 8), let table = uint(trailer + 24, 8),
+          offsetSize >= 1, offsetSize <= 8, count <= n, table <= trailer, count * offsetSize <= trailer - table else { return false }
+    for index in 0..<count {
+        guard let offset = uint(table + index * offsetSize, offsetSize), offset < trailer else { continue }
+        if bytes[offset] >> 4 == 0xC { return true }
+    }
+    return false
 }

@@ -95,16 +95,26 @@ public final class Shaper {
         var missing = 0
         var missingAt: [(offset: Int, scalar: Unicode.Scalar)] = []
         var utf8: [UInt8] = []  // filled only when a glyph is missing
+        // Linear in the line even when every glyph is missing (a hostile 1 MiB line): each cluster is
+        // examined once, scalars are deduplicated with a set, and cluster ends come from one sorted pass.
+        var seenClusters: Set<Int> = []
+        var seenScalars: Set<Unicode.Scalar> = []
         shape(text) { info, pos, count, runEnd in
+            var clusterEnds: [Int: Int]?  // per run, built at its first missing glyph
             for i in 0..<count {
                 let p = pos[i]
                 let glyph = info[i].codepoint
                 if glyph == 0 {
                     missing += 1
-                    if utf8.isEmpty { utf8 = Array(text.utf8) }
-                    for scalar in self.scalars(in: utf8, cluster: Int(info[i].cluster), runEnd: runEnd, info: info, count: count)
-                    where !missingAt.contains(where: { $0.scalar == scalar }) {
-                        missingAt.append((Int(info[i].cluster), scalar))
+                    let cluster = Int(info[i].cluster)
+                    if seenClusters.insert(cluster).inserted {
+                        if utf8.isEmpty { utf8 = Array(text.utf8) }
+                        let ends = clusterEnds ?? Shaper.clusterEnds(info: info, count: count, runEnd: min(runEnd, utf8.count))
+                        clusterEnds = ends
+                        for scalar in self.scalars(in: utf8, cluster: cluster, end: ends[cluster] ?? cluster)
+                        where seenScalars.insert(scalar).inserted {
+                            missingAt.append((cluster, scalar))
+                        }
                     }
                 }
                 var e = hb_glyph_extents_t()
@@ -182,17 +192,23 @@ public final class Shaper {
 
     /// The characters of the cluster a .notdef glyph came from that the font lacks
     /// (or the cluster's first character when it lacks none of them).
-    private func scalars(in utf8: [UInt8], cluster: Int, runEnd: Int,
-                         info: UnsafeMutablePointer<hb_glyph_info_t>, count: Int) -> [Unicode.Scalar] {
-        // The cluster ends at the next larger cluster value in this run (RTL runs are reversed).
-        var end = min(runEnd, utf8.count)
-        for k in 0..<count where Int(info[k].cluster) > cluster && Int(info[k].cluster) < end { end = Int(info[k].cluster) }
-        guard cluster < end else { return [] }
+    private func scalars(in utf8: [UInt8], cluster: Int, end: Int) -> [Unicode.Scalar] {
+        guard cluster < end, end <= utf8.count else { return [] }
         let slice = utf8[cluster..<end]
         let scalars = String(decoding: slice, as: UTF8.self).unicodeScalars
         let lacking = scalars.filter { !face.covers($0) && !Shaper.isDefaultIgnorable($0) }
         if !lacking.isEmpty { return Array(lacking) }
         return scalars.first.map { [$0] } ?? []
+    }
+
+    /// Each cluster value of a run → where that cluster ends: the next larger cluster value in the run
+    /// (RTL runs are reversed, so position order is not used), or `runEnd` for the last one.
+    static func clusterEnds(info: UnsafeMutablePointer<hb_glyph_info_t>, count: Int, runEnd: Int) -> [Int: Int] {
+        let values = Set((0..<count).map { Int(info[$0].cluster) }).sorted()
+        var ends: [Int: Int] = [:]
+        ends.reserveCapacity(values.count)
+        for (j, value) in values.enumerated() { ends[value] = j + 1 < values.count ? min(values[j + 1], runEnd) : runEnd }
+        return ends
     }
 
     static func isDefaultIgnorable(_ s: Unicode.Scalar) -> Bool {

@@ -57,7 +57,7 @@ public struct LocalizationWarning: Sendable, Hashable, Codable, CustomStringConv
     }
 
     /// `file:line:column: warning: message`.
-    public var description: String { "\(file):\(line):\(column): warning: \(message)" }
+    public var description: String { "\(file):\(line):\(column): warning: \(oneLine(message))" }
 }
 
 /// A localization input that cannot be read. `description` is one line: `file:line:column: message`
@@ -82,9 +82,24 @@ public struct LocalizationError: Error, Sendable, Hashable, CustomStringConverti
 
     /// `file:line:column: message`, or `file: message` without a position.
     public var description: String {
-        if line > 0 { return "\(file):\(line):\(column): \(message)" }
-        return "\(file): \(message)"
+        if line > 0 { return "\(file):\(line):\(column): \(oneLine(message))" }
+        return "\(file): \(oneLine(message))"
     }
+}
+
+/// `message` with line breaks shown as `\n` / `\r` escapes, so that quoted keys and values that
+/// contain newlines cannot split an error or warning over several lines.
+func oneLine(_ message: String) -> String {
+    guard message.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return message }
+    var result = ""
+    for scalar in message.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
 }
 
 /// How readers react to a malformed entry.

@@ -76,6 +76,20 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Android font scale per category: nearest-preset (default) or body-ratio.") var androidMapping: Mapping = .nearestPreset
     @Option(help: "Category range, e.g. xS...AX2, ...xxxL, L...") var categories: String?
 
+    /// Sizes must be real positive numbers: `--size=nan` or `--size=-3` would print a table of nonsense.
+    func validate() throws {
+        let positive: [(String, Double?)] = [("--size", size), ("--minimum", minimum), ("--maximum", maximum),
+                                             ("--smallest", smallest), ("--normal", normal), ("--maximum-normal", maximumNormal),
+                                             ("--maximum-accessibility", maximumAccessibility), ("--scale", scale),
+                                             ("--multiplier", multiplier)]
+        for (option, value) in positive {
+            if let value, !(value.isFinite && value > 0) {
+                throw ValidationError("\(option): \(value) is not a positive finite number")
+            }
+        }
+        guard step.isFinite else { throw ValidationError("--step: \(step) is not a finite number") }
+    }
+
     func run() throws {
         let range = try categories.map { text in
             do throws(DynamicTypeError) { return try CategoryRange(parsing: text) } catch {
@@ -127,8 +141,8 @@ struct ScaleCommand: ParsableCommand {
     func numbers(_ text: String, _ option: String) throws -> [Double] {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let values = parts.compactMap(Double.init)
-        guard values.count == parts.count, values.count == 12 else {
-            throw ValidationError("\(option) needs 12 comma-separated numbers (xS…AX5), got \"\(text)\"")
+        guard values.count == parts.count, values.count == 12, values.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+            throw ValidationError("\(option) needs 12 comma-separated positive numbers (xS…AX5), got \"\(text)\"")
         }
         return values
     }

@@ -6,6 +6,13 @@ final class ConfigParseContext {
     let file: String
     let baseDirectory: URL
     var warnings: [ConfigWarning] = []
+    /// Mapping entries and list items the parser may still visit. YAML aliases and merge keys can
+    /// make a few hundred bytes expand exponentially (a "billion laughs"); real configs visit a
+    /// few thousand nodes at most, so running out means hostile input, reported as an error instead of a hang.
+    var nodeBudget = ConfigParseContext.maximumNodes
+
+    /// The most mapping entries plus list items one config may expand to.
+    static let maximumNodes = 100_000
 
     init(file: String, baseDirectory: URL) {
         self.file = file
@@ -25,6 +32,14 @@ struct ConfigCursor {
     }
 
     func fail(_ message: String) -> ConfigError { location.error(message) }
+
+    /// Charges `count` visited nodes to the config's budget; fails once aliases expand it too far.
+    func consume(_ count: Int) throws {
+        context.nodeBudget -= count
+        if context.nodeBudget < 0 {
+            throw fail("the config expands to more than \(ConfigParseContext.maximumNodes) entries through YAML aliases (*name) or merge keys (<<); refusing what looks like an alias bomb")
+        }
+    }
 
     func warn(_ message: String) { context.warnings.append(ConfigWarning(location: location, message: message)) }
 
@@ -67,6 +82,7 @@ struct ConfigCursor {
     /// The node as a mapping whose keys must all be in `allowed` (unknown keys fail with a suggestion).
     func mapping(allowed: [String]? = nil, what: String = "a mapping") throws -> ConfigMap {
         guard case .mapping(let mapping) = node else { throw fail("expected \(what), got \(shown)") }
+        try consume(mapping.count)
         var entries: [ConfigMap.Entry] = []
         for (keyNode, valueNode) in try mergedPairs(mapping) {
             guard case .scalar(let keyScalar) = keyNode else {
@@ -104,6 +120,7 @@ struct ConfigCursor {
                 guard case .mapping(let sourceMapping) = source else {
                     throw child(source, key: "<<").fail("a merge key (<<) takes a mapping or a list of mappings")
                 }
+                try consume(sourceMapping.count)
                 merged += try mergedPairs(sourceMapping)
             }
         }
@@ -118,6 +135,7 @@ struct ConfigCursor {
     /// The node as a list (a single scalar is *not* promoted to a list).
     func list(what: String = "a list") throws -> [ConfigCursor] {
         guard case .sequence(let sequence) = node else { throw fail("expected \(what), got \(shown)") }
+        try consume(sequence.count)
         return sequence.enumerated().map { child($0.element, index: $0.offset) }
     }
 

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import DynamicType
+
+/// Hostile TypographyKit configs (issue 7), generated here: non-finite and negative sizes (a property
+/// list can hold <real>nan</real>), `extends` cycles and very long chains, wrong types, empty and
+/// random input. Each is a one-line `TypographyKitConfigError` with the key path, never a table of nan.
+@Suite struct HostileTypographyKitTests {
+    static func plist(pointSize: String) -> Data {
+        Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>ui-font-text-styles</key><dict><key>body</key><dict>
+        <key>font-name</key><string>Inter</string><key>point-size</key><real>\(pointSize)</real>
+        </dict></dict></dict></plist>
+        """.utf8)
+    }
+
+    func error(_ data: Data) -> String? {
+        do {
+            _ = try TypographyKitConfig.parse(data: data)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func nonFiniteAndNegativeSizesAreErrors() {
+        // Regression: these used to scale to a row of nan / inf / negative point sizes.
+        #expect(error(Self.plist(pointSize: "nan")) == "ui-font-text-styles.body.point-size: expected a finite number, got nan")
+        #expect(error(Self.plist(pointSize: "inf")) == "ui-font-text-styles.body.point-size: expected a finite number, got inf")
+        #expect(error(Self.plist(pointSize: "-4")) == "ui-font-text-styles.body.point-size: expected a number > 0, got -4.0")
+        #expect(error(Self.plist(pointSize: "0")) == "ui-font-text-styles.body.point-size: expected a number > 0, got 0.0")
+        // A legitimate size still parses: 17 at Large under the default stepping-with-fallback mode.
+        #expect(error(Self.plist(pointSize: "17")) == nil)
+    }
+
+    @Test func extendsCycles() {
+        let selfCycle = #"{"ui-font-text-styles":{"a":{"extends":"a","point-size":12}}}"#
+        #expect(error(Data(selfCycle.utf8)) == "ui-font-text-styles.a.extends: extends cycle: a → a")
+        let three = #"{"ui-font-text-styles":{"a":{"extends":"b"},"b":{"extends":"c"},"c":{"extends":"a","point-size":9}}}"#
+        #expect(error(Data(three.utf8)) == "ui-font-text-styles.a.extends: extends cycle: a → b → c → a")
+    }
+
+    @Test func longExtendsChainsAreBounded() throws {
+        // s0 ← s1 ← … ← s(n-1): each style extends the previous one; only s0 has a size.
+        func chain(_ n: Int) -> Data {
+            var styles = [#""s0":{"point-size":12}"#]
+            for i in 1..<n { styles.append("\"s\(i)\":{\"extends\":\"s\(i - 1)\"}") }
+            return Data(("{\"ui-font-text-styles\":{" + styles.joined(separator: ",") + "}}").utf8)
+        }
+        // 64 styles = a chain of depth 63: fine, and s63 inherits 12 pt from s0.
+        let ok = try TypographyKitConfig.parse(data: chain(64))
+        #expect(ok.styles["s63"]?.pointSize == 12)
+        // 10 000 styles: refused at once (resolving each style along its chain would be O(n²) with
+        // 10 000-deep recursion). The first style (sorted by name) past the limit is reported.
+        let start = ContinuousClock.now
+        let message = try #require(error(chain(10_000)))
+        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(message.hasSuffix(": extends chain deeper than 64 styles"))
+        #expect(message.hasPrefix("ui-font-text-styles.s"))
+    }
+
+    @Test func binaryPlistWithASetIsRefused() {
+        // Regression (found by fuzzing .stringsdict; same Foundation crash for TypographyKit.plist).
+        #expect(error(binaryPlistWithSet()) == "not a valid TypographyKit config (the binary property list contains a set)")
+    }
+
+    @Test func emptyRandomAndWrongTypes() {
+        #expect(error(Data())?.isEmpty == false)
+        #expect(error(Data(#"{"typography-kit":{"point-step-size":"x"}}"#.utf8))
+                == #"typography-kit.point-step-size: expected a number, got "x""#)
+        #expect(error(Data(#"{"ui-font-text-styles":[1,2]}"#.utf8))?.hasPrefix("ui-font-text-styles: ") == true)
+        var state: UInt64 = 7
+        for _ in 0..<200 {
+            let bytes = (0..<Int(state % 700)).map { _ -> UInt8 in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt8(truncatingIfNeeded: state >> 33)
+            }
+            if let message = error(Data(bytes)) { #expect(!message.unicodeScalars.contains("\n"), "\(message)") }
+        }
+    }
+}
+
+/// A binary property list whose top object is a set holding the string "a" (built by hand: header,
+/// objects C1 01 = set of 1 reference to object 1, 51 61 = ASCII string "a", 2-byte offsets, trailer).
+/// Found by the stringsdict fuzz target: PropertyListSerialization crashes (SIGSEGV) on sets on Linux.
+func binaryPlistWithSet() -> Data {
+    var bytes = Array("bplist00".utf8) + [0xC1, 0x01, 0x51, 0x61]
+    let table = bytes.count
+    bytes += [0x00, 0x08, 0x00, 0x0A]            // object offsets 8 and 10, 2 bytes each
+    bytes += [0, 0, 0, 0, 0, 0, 2, 1]              // unused ×6, offset size 2, reference size 1
+    bytes += [0, 0, 0, 0, 0, 0, 0, 2]              // 2 objects
+    bytes += [0, 0, 0, 0, 0, 0, 0, 0]              // top object 0
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]   // offset table at byte 12
+    return Data(bytes)
+}

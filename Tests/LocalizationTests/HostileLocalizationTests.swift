@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+import Localization
+
+/// Hostile input for the `.strings`, `.stringsdict` and `.xcstrings` readers (issue 7). Every input is
+/// generated here. Each case ends in either a correct result (the value asserted is derived from the
+/// generated input, as shown) or a `LocalizationError` whose description is one line naming the file.
+@Suite struct HostileLocalizationTests {
+    /// The error must be a single line that starts with the file name given to the reader.
+    func expectOneLine(_ error: LocalizationError, file: String, containing needle: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = error.description
+        #expect(!text.contains("\n") && !text.contains("\r"), "multi-line: \(text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(text.hasPrefix(file + ":"), "does not name \(file): \(text)", sourceLocation: sourceLocation)
+        if !needle.isEmpty {
+            #expect(text.contains(needle), "expected \(needle.debugDescription) in: \(text)", sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: .strings
+
+    @Test func zeroByteStringsFileIsAnEmptyTable() throws {
+        // An empty .strings file is legitimate (Xcode writes them for untranslated tables).
+        let result = try StringsFile.parse(Data(), file: "empty.strings", locale: "en")
+        #expect(result.entries.isEmpty)
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func invalidUTF8NamesTheFirstBadByte() {
+        // "a" = "b"; then 0xC3 0x28 (a lead byte followed by "(", invalid) and "\n": 10 + 2 + 1 = 13
+        // bytes, odd, so the UTF-16 detection (even lengths only) does not apply.
+        let bytes = Array(#""a" = "b";"#.utf8) + [0xC3, 0x28] + Array("\n".utf8)
+        #expect(bytes.count % 2 == 1)
+        do {
+            _ = try StringsFile.parse(Data(bytes), file: "bad.strings", locale: "en")
+            Issue.record("invalid UTF-8 was accepted")
+        } catch {
+            // Offset = 10 bytes of `"a" = "b";` before the 0xC3.
+            expectOneLine(error, file: "bad.strings", containing: "invalid byte at offset 10")
+        }
+    }
+
+    @Test func oddLengthUTF16IsAnError() {
+        // BOM FF FE + "a" as UTF-16LE + one stray byte: 5 bytes.
+        let bytes: [UInt8] = [0xFF, 0xFE, 0x61, 0x00, 0x41]
+        do {
+            _ = try StringsFile.parse(Data(bytes), file: "odd.strings", locale: "en")
+            Issue.record("odd UTF-16 was accepted")
+        } catch {
+            expectOneLine(error, file: "odd.strings", containing: "odd number of bytes (5)")
+        }
+    }
+
+    @Test func unpairedSurrogatesDoNotCrash() throws {
+        // UTF-16LE with BOM: "k" = "<D800>x"; and "j" = "<DC00>"; — lone high and low surrogates.
+        var units: [UInt16] = Array(#""k" = ""#.utf16) + [0xD800] + Array(#"x";"#.utf16) + [0x0A]
+        units += Array(#""j" = ""#.utf16) + [0xDC00] + Array(#"";"#.utf16) + [0x0A]
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for u in units { bytes += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        do {
+            let result = try StringsFile.parse(Data(bytes), file: "surrogates.strings", locale: "en")
+            // Swift Strings cannot hold lone surrogates: each becomes U+FFFD REPLACEMENT CHARACTER.
+            #expect(result.entries.map(\.key) == ["k", "j"])
+            #expect(result.entries.map(\.value) == ["\u{FFFD}x", "\u{FFFD}"])
+        } catch {
+            expectOneLine(error, file: "surrogates.strings", containing: "surrogate")
+        }
+    }
+
+    @Test func nulAndBidiControlsAreKeptVerbatim() throws {
+        // A raw NUL byte and RLO…PDF / LRI…PDI controls inside a UTF-8 value are legitimate text.
+        let value = "a\u{0}b \u{202E}evil\u{202C} \u{2066}x\u{2069}"
+        let source = "\"k\" = \"\(value)\";\n"
+        let result = try StringsFile.parse(Data(source.utf8), file: "controls.strings", locale: "en")
+        #expect(result.entries.count == 1)
+        #expect(result.entries.first?.value.unicodeScalars.elementsEqual(value.unicodeScalars) == true)
+    }
+
+    @Test func oneMegabyteValue() throws {
+        // 1 MiB of "é" (2 UTF-8 bytes each) = 524 288 characters.
+        let value = String(repeating: "é", count: 1 << 19)
+        let source = "\"big\" = \"\(value)\";\n"
+        let result = try StringsFile.parse(Data(source.utf8), file: "big.strings", locale: "fr")
+        #expect(result.entries.first?.value.utf8.count == 1 << 20)
+        #expect(result.entries.first?.value.count == 1 << 19)
+    }
+
+    @Test func hundredThousandLineCatalog() throws {
+        // 100 000 lines "kN" = "value N"; — keys are distinct, so 100 000 entries, the last on line 100 000.
+        let source = (0..<100_000).map { "\"k\($0)\" = \"value \($0)\";" }.joined(separator: "\n")
+        let start = ContinuousClock.now
+        let result = try StringsFile.parse(Data(source.utf8), file: "huge.strings", locale: "en")
+        let elapsed = ContinuousClock.now - start
+        #expect(result.entries.count == 100_000)
+        #expect(result.entries.last?.key == "k99999")
+        #expect(result.entries.last?.line == 100_000)
+        // Linear work: far below a minute even in a debug build on a loaded machine.
+        #expect(elapsed < .seconds(60))
+    }
+
+    @Test func unterminatedStringIsPositioned() {
+        // Line 2 opens a value that never closes.
+        let source = "\"a\" = \"b\";\n\"c\" = \"never closed\n"
+        do {
+            _ = try StringsFile.parse(Data(source.utf8), file: "open.strings", locale: "en")
+            Issue.record("unterminated string accepted")
+        } catch {
+            // Line 2 `"c" = "never closed`: the value's opening quote is column 7.
+            expectOneLine(error, file: "open.strings", containing: "open.strings:2:7: unterminated string")
+        }
+    }
+
+    @Test func keysWithNewlinesStayOnOneLine() {
+        // Regression (found by scripts/fuzz, strings target): a quoted key may contain a raw newline, and
+        // the error quoting it printed two lines. Line 2 `b" x`: '=' was expected at column 4, found 'x'.
+        let source = "\"a\nb\" x"
+        do {
+            _ = try StringsFile.parse(Data(source.utf8), file: "nl.strings", locale: "en")
+            Issue.record("missing '=' accepted")
+        } catch {
+            #expect(error.description == #"nl.strings:2:4: missing '=' after key "a\nb" (found 'x')"#)
+        }
+        // Warnings too (lenient mode): same input, same text after "warning: ".
+        let lenient = try? StringsFile.parse(Data(source.utf8), file: "nl.strings", locale: "en", mode: .lenient)
+        for warning in lenient?.warnings ?? [] {
+            #expect(!warning.description.unicodeScalars.contains("\n"), "\(warning.description.debugDescription)")
+        }
+    }
+
+    @Test func randomBytesNeverCrashAnyReader() {
+        // 300 deterministic pseudo-random inputs (SplitMix64), 0…2047 bytes each, through all three readers
+        // in both modes: each call returns entries or throws a one-line error naming the file.
+        var rng = SplitMix64(seed: 0x7E57_F17)
+        for round in 0..<300 {
+            let count = Int(rng.next() % 2048)
+            let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            let data = Data(bytes)
+            for mode in [ParseMode.strict, .lenient] {
+                do { _ = try StringsFile.parse(data, file: "r\(round).strings", locale: "en", mode: mode) } catch {
+                    expectOneLine(error, file: "r\(round).strings", containing: "")
+                }
+                do { _ = try StringsDictFile.parse(data, file: "r\(round).stringsdict", locale: "en", mode: mode) } catch {
+                    expectOneLine(error, file: "r\(round).stringsdict", containing: "")
+                }
+                do { _ = try StringCatalogFile.parse(data, file: "r\(round).xcstrings", mode: mode) } catch {
+                    expectOneLine(error, file: "r\(round).xcstrings", containing: "")
+                }
+            }
+        }
+    }
+
+    // MARK: .stringsdict / .xcstrings
+
+    @Test func truncatedStringsDict() {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>n</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@v@</str
+        """
+        do {
+            _ = try StringsDictFile.parse(Data(xml.utf8), file: "cut.stringsdict", locale: "en")
+            Issue.record("truncated plist accepted")
+        } catch {
+            expectOneLine(error, file: "cut.stringsdict", containing: "")
+        }
+    }
+
+    @Test func binaryPlistWithASetIsRefused() {
+        // Regression: this 44-byte file crashed the process inside Foundation.
+        do {
+            _ = try StringsDictFile.parse(binaryPlistWithSet(), file: "set.stringsdict", locale: "en")
+            Issue.record("a set was accepted")
+        } catch {
+            #expect(error.description == "set.stringsdict: not a valid .stringsdict (the binary property list contains a set)")
+        }
+    }
+
+    @Test func zeroByteStringsDictAndCatalog() {
+        do {
+            _ = try StringsDictFile.parse(Data(), file: "empty.stringsdict", locale: "en")
+            Issue.record("empty stringsdict accepted")
+        } catch {
+            expectOneLine(error, file: "empty.stringsdict", containing: "")
+        }
+        do {
+            _ = try StringCatalogFile.parse(Data(), file: "empty.xcstrings")
+            Issue.record("empty catalog accepted")
+        } catch {
+            expectOneLine(error, file: "empty.xcstrings", containing: "")
+        }
+    }
+
+    @Test func truncatedCatalogAndWrongTypes() {
+        let cases: [(String, String)] = [
+            (#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":{"stringUnit":{"state":"tr"#, "cut"),
+            (#"{"sourceLanguage":"en","strings":[]}"#, "list"),
+            (#"[1,2,3]"#, "array"),
+            (#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":{"stringUnit":{"state":"translated","value":42}}}}}}"#, "value"),
+        ]
+        for (json, name) in cases {
+            do {
+                _ = try StringCatalogFile.parse(Data(json.utf8), file: "\(name).xcstrings")
+                Issue.record("\(name): malformed catalog accepted")
+            } catch {
+                expectOneLine(error, file: "\(name).xcstrings", containing: "")
+            }
+        }
+    }
+
+    @Test func wrongTypedSourceLanguageIsIgnored() throws {
+        // "sourceLanguage" only marks which localization is the source; a number there is ignored, and an
+        // empty "strings" object is a legitimate empty catalog.
+        let result = try StringCatalogFile.parse(Data(#"{"sourceLanguage":7,"strings":{}}"#.utf8), file: "n.xcstrings")
+        #expect(result.entries.isEmpty)
+    }
+
+    @Test func deeplyNestedCatalogVariations() {
+        // 100 000 nested arrays: JSONSerialization must refuse (depth limit) rather than overflow the stack.
+        let json = "{\"strings\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        do {
+            _ = try StringCatalogFile.parse(Data(json.utf8), file: "deep.xcstrings")
+            Issue.record("deeply nested catalog accepted")
+        } catch {
+            expectOneLine(error, file: "deep.xcstrings", containing: "")
+        }
+    }
+}
+
+/// SplitMix64 (Steele et al. 2014): a tiny deterministic generator so random-byte cases are reproducible.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A binary property list whose top object is a set holding the string "a" (built by hand: header,
+/// objects C1 01 = set of 1 reference to object 1, 51 61 = ASCII string "a", 2-byte offsets, trailer).
+/// Found by the stringsdict fuzz target: PropertyListSerialization crashes (SIGSEGV) on sets on Linux.
+func binaryPlistWithSet() -> Data {
+    var bytes = Array("bplist00".utf8) + [0xC1, 0x01, 0x51, 0x61]
+    let table = bytes.count
+    bytes += [0x00, 0x08, 0x00, 0x0A]            // object offsets 8 and 10, 2 bytes each
+    bytes += [0, 0, 0, 0, 0, 0, 2, 1]              // unused ×6, offset size 2, reference size 1
+    bytes += [0, 0, 0, 0, 0, 0, 0, 2]              // 2 objects
+    bytes += [0, 0, 0, 0, 0, 0, 0, 0]              // top object 0
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]   // offset table at byte 12
+    return Data(bytes)
+}
