@@ -27,14 +27,16 @@ let package = Package(
         // The one module that owns C handles.
         .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak", "CShapeBaseline"]),
         // Pure Swift vocabulary.
-        .target(name: "DynamicType"),
-        .target(name: "Localization"),
+        // Helpers shared by every reader of user input (spelling suggestions, plist guard).
+        .target(name: "TypeFitSupport"),
+        .target(name: "DynamicType", dependencies: ["TypeFitSupport"]),
+        .target(name: "Localization", dependencies: ["TypeFitSupport"]),
         .target(name: "Layout", dependencies: ["DynamicType"]),
         .target(name: "Reports"),
-        .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports"]),
+        .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // Wiring: config, fonts, models, layout, audit.
         .target(name: "TypeFit", dependencies: [
-            "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports",
+            "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports", "TypeFitSupport",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
@@ -49,7 +51,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
-        .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting"]),
+        .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TypeFit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Reports
+import TypeFitSupport
 
 /// Every check TypeFit knows, in a stable order.
 public enum CheckRegistry {
@@ -30,25 +31,9 @@ public enum CheckRegistry {
 
     /// The known id closest to `id` (edit distance ≤ max(3, a third of its length)), if any.
     public static func suggestion(for id: String) -> String? {
-        let scored = ids.map { ($0, editDistance(id.lowercased(), $0)) }
+        let scored = ids.map { ($0, TypeFitSupport.editDistance(id.lowercased(), $0)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(3, id.count / 3) ? best.0 : nil
-    }
-
-    /// Levenshtein distance over characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     /// docs/checks.md: every check with its title, id, default severity, rationale and the

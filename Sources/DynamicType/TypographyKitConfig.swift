@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// A problem in a TypographyKit configuration: `keyPath` (dot-separated) and what is wrong.
 /// `description` is `"<keyPath>: <message>"` on one line; the caller prefixes the file name.
@@ -337,7 +338,7 @@ private struct Parser {
 
     mutating func checkKeys(_ dict: [String: Any], valid: [String], path: String) {
         for key in dict.keys.sorted() where !valid.contains(key) {
-            let near = valid.min { levenshtein(key, $0) < levenshtein(key, $1) } ?? ""
+            let near = valid.min { editDistance(key, $0) < editDistance(key, $1) } ?? ""
             warnings.append("\(join(path, key)): unknown key, ignored by TypographyKit (nearest valid key: \(near))")
         }
     }
@@ -632,45 +633,4 @@ private struct ColorResolver {
     }
 }
 
-/// Edit distance, for "nearest valid key" hints.
-func levenshtein(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var prev = Array(0...b.count)
-    for i in 1...a.count {
-        var cur = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        prev = cur
-    }
-    return prev[b.count]
-}
 
-// Also in Localization/StringsDictFile.swift (no module both depend on); keep the two in step.
-/// Whether `data` is a binary property list (`bplist0…`) whose object table holds a set (marker 0xC_).
-/// Swift on Linux crashes (SIGSEGV while bridging NSSet to Set<AnyHashable>, Swift 6.3.1) when
-/// `PropertyListSerialization` meets one, so such files are refused before it is called; no
-/// TypeFit input format uses sets. Unparsable trailers are left to `PropertyListSerialization`.
-func binaryPropertyListContainsSet(_ data: Data) -> Bool {
-    let bytes = [UInt8](data)
-    let n = bytes.count
-    guard n >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return false }
-    func uint(_ at: Int, _ size: Int) -> Int? {
-        guard size >= 1, size <= 8, at >= 0, at + size <= n else { return nil }
-        var value: UInt64 = 0
-        for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
-        return value > UInt64(Int.max) ? nil : Int(value)
-    }
-    // Trailer (last 32 bytes): 6 unused, offset size, reference size, object count, top object, table offset.
-    let trailer = n - 32
-    let offsetSize = Int(bytes[trailer + 6])
-    guard let count = uint(trailer + 8, 8), let table = uint(trailer + 24, 8),
-          offsetSize >= 1, offsetSize <= 8, count <= n, table <= trailer, count * offsetSize <= trailer - table else { return false }
-    for index in 0..<count {
-        guard let offset = uint(table + index * offsetSize, offsetSize), offset < trailer else { continue }
-        if bytes[offset] >> 4 == 0xC { return true }
-    }
-    return false
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TypeFit
+import TypeFitSupport
 
 /// Every error class of the config parser, each with a config written here and the exact
 /// `line:column` counted by hand from the literal (1-based; the comment above each expectation

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 import Yams
 
 extension TypeFitConfig {

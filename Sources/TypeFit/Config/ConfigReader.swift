@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 import Yams
 
 /// Shared state of one parse: the file name, base folder and collected warnings.
@@ -272,36 +273,3 @@ struct ConfigMap {
     }
 }
 
-/// The candidate closest to `word` by optimal-string-alignment distance (case-insensitive), if ≤ 2
-/// (≤ 1 for words of up to 3 characters).
-func nearest(_ word: String, in candidates: [String]) -> String? {
-    let limit = word.count <= 3 ? 1 : 2
-    var best: (String, Int)?
-    for candidate in candidates {
-        let distance = editDistance(word.lowercased(), candidate.lowercased())
-        guard distance <= limit else { continue }
-        if let current = best, current.1 <= distance { continue }
-        best = (candidate, distance)
-    }
-    return best?.0
-}
-
-/// Damerau–Levenshtein distance (optimal string alignment: insert, delete, substitute, swap adjacent).
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-            }
-        }
-    }
-    return d[a.count][b.count]
-}
