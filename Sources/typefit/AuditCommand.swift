@@ -51,6 +51,9 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "No progress bar.")
     var noProgress = false
 
+    @Option(help: "Threads to lay out with (default: every core). Reports do not depend on it.")
+    var threads: Int?
+
     func run() throws {
         var configPath = config
         var output = output
@@ -64,6 +67,7 @@ struct AuditCommand: ParsableCommand {
             baseline = baseline ?? root.appendingPathComponent(BundledExample.baselineRelativePath).path
         }
         guard let configPath = configPath.map(displayPath) else { return }
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
         }
@@ -72,7 +76,7 @@ struct AuditCommand: ParsableCommand {
         var options = AuditOptions(configDisplayPath: displayPath(configPath),
                                    baselinePath: updateBaseline ? nil : baseline.map(displayPath), failOn: failOn,
                                    timestamp: timestamp ? ISO8601DateFormatter().string(from: Date()) : nil,
-                                   progress: nil)
+                                   threads: threads, progress: nil)
         if let progress {
             options.progress = { done, total in progress.update(done, total) }
         }

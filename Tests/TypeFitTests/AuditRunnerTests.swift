@@ -163,3 +163,17 @@ struct AuditRunnerTests {
         }
     }
 }
+
+@Suite("Parallel audit")
+struct ParallelAuditTests {
+    /// The bundled example audited on one thread and on three gives the same report document:
+    /// units are merged in their own order and the report is normalized.
+    @Test func threadsDoNotChangeTheReport() throws {
+        let config = packageRoot.appendingPathComponent("Examples/Focus/typefit.yml").path
+        let one = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 1))
+        let three = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 3))
+        #expect(one.document.findings.count > 0)
+        #expect(one.document == three.document)
+        #expect(one.document.jsonData() == three.document.jsonData())
+    }
+}

@@ -22,12 +22,16 @@ public struct AuditOptions: Sendable {
     public var locales: [String]?
     /// Keep every screen layout in the result (the `layout` command); the report keeps a subset.
     public var keepLayouts: Bool
+    /// Threads to lay out with (nil: every core). Results do not depend on it.
+    public var threads: Int?
     /// Called with (done, total) screen layouts, for a progress bar.
     public var progress: (@Sendable (Int, Int) -> Void)?
 
     public init(configDisplayPath: String? = nil, baselinePath: String? = nil, failOn: Severity? = nil,
                 timestamp: String? = nil, devices: [String]? = nil, categories: [ContentSizeCategory]? = nil,
-                locales: [String]? = nil, keepLayouts: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+                locales: [String]? = nil, keepLayouts: Bool = false, threads: Int? = nil,
+                progress: (@Sendable (Int, Int) -> Void)? = nil) {
+        self.threads = threads
         self.configDisplayPath = configDisplayPath
         self.baselinePath = baselinePath
         self.failOn = failOn
@@ -102,51 +106,61 @@ public final class AuditRunner {
             severityOverrides: project.auditConfiguration.severityOverrides,
             disabledChecks: project.auditConfiguration.disabled), origin: config.file)
 
+        // Work units: screen × device × orientation × locale, each laid out at every category.
+        var units: [Unit] = []
+        for (s, _) in config.screens.enumerated() {
+            for device in devices {
+                for orientation in project.orientations {
+                    for locale in locales { units.append(Unit(screen: s, device: device, orientation: orientation, locale: locale)) }
+                }
+            }
+        }
+        let total = units.count * categories.count
+        let threads = max(1, min(options.threads ?? ProcessInfo.processInfo.activeProcessorCount, units.count))
+        var parts: [UnitResult]
+        if threads == 1 {
+            var done = 0
+            parts = try units.map { unit in
+                try runUnit(unit, categories: categories) {
+                    done += 1
+                    options.progress?(done, total)
+                }
+            }
+        } else {
+            // FreeType faces are not thread-safe: each thread loads its own copy of the project's
+            // fonts (a new AuditProject from the same parsed config) and lays out a share of the units.
+            let results = UnitResults(count: units.count, total: total, progress: options.progress)
+            let shared = SharedConfig(config: config, options: options)
+            let work = units
+            DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                do {
+                    let runner = AuditRunner(project: try AuditProject(config: shared.config), options: shared.options)
+                    var index = worker
+                    while index < work.count {
+                        let result = try runner.runUnit(work[index], categories: categories) { results.tick() }
+                        results.set(index, result)
+                        index += threads
+                    }
+                } catch {
+                    results.fail(error)
+                }
+            }
+            parts = try results.collect()
+        }
         var input = AuditInput()
         var snapshots: [ScreenSnapshot] = []
         var layouts: [ScreenRun] = []
         var warnings = project.warnings
-        let total = config.screens.count * devices.count * project.orientations.count * locales.count * categories.count
-        var done = 0
-
-        for screen in config.screens {
-            for device in devices {
-                for orientation in project.orientations {
-                    let deviceName = project.orientations.count > 1 ? "\(device.name) (\(orientation.rawValue))" : device.name
-                    for locale in locales {
-                        let variants = try resolveTexts(screen: screen, locale: locale, warnings: &warnings)
-                        // A key with plural or device variants (.stringsdict, .xcstrings) is laid out once
-                        // per variant; pass 0 also gives the snapshots.
-                        let passes = variants.values.map(\.count).max() ?? 1
-                        for pass in 0..<max(1, passes) {
-                        let texts = variants.mapValues { $0[min(pass, $0.count - 1)] }
-                        // Only labels whose text changes in this pass are observed again.
-                        let changed: Set<String>? = pass == 0 ? nil : Set(variants.filter { $0.value.count > pass }.keys)
-                        for category in categories {
-                            let (rows, names, styleOf) = try buildRows(screen: screen, texts: texts, locale: locale,
-                                                                       category: category, scale: device.scale)
-                            let ui = Screen(device: device, orientation: orientation,
-                                            navigationBar: navigationBar(screen.navigationBar), tabBar: screen.tabBar,
-                                            toolbar: screen.toolbar)
-                            let layout = ui.layout(rows: rows, isAccessibilityCategory: category.isAccessibility)
-                            observe(screen: screen, device: deviceName, locale: locale, category: category,
-                                    layout: layout, rowNames: names, texts: texts, styleOf: styleOf,
-                                    scale: device.scale, onlyLabels: changed, into: &input)
-                            guard pass == 0 else { continue }
-                            snapshots.append(snapshot(screen: screen.name, device: device, deviceName: deviceName,
-                                                      orientation: orientation, locale: locale, category: category,
-                                                      layout: layout, rowNames: names, texts: texts))
-                            if options.keepLayouts {
-                                layouts.append(ScreenRun(screen: screen.name, device: deviceName, orientation: orientation,
-                                                         locale: locale, category: category, rowNames: names,
-                                                         layout: layout))
-                            }
-                            done += 1
-                            options.progress?(done, total)
-                        }
-                        }
-                    }
-                }
+        for part in parts {
+            input.labels += part.input.labels
+            input.rows += part.input.rows
+            input.screens += part.input.screens
+            snapshots += part.snapshots
+            layouts += part.layouts
+            for w in part.warnings where !warnings.contains(w) { warnings.append(w) }
+            for (font, ink) in part.ink {
+                let current = inkByFont[font]
+                inkByFont[font] = (min(current?.yMin ?? ink.yMin, ink.yMin), max(current?.yMax ?? ink.yMax, ink.yMax))
             }
         }
         input.styles = styleObservations(scale: devices.first?.scale ?? 3)
@@ -201,6 +215,71 @@ public final class AuditRunner {
             baseline: options.baselinePath, failOn: failOn, generatedAt: options.timestamp)
         return AuditRun(document: document, exitCode: AuditOutcome.exitCode(findings: findings, failOn: failOn),
                         fontData: fontData, layouts: layouts, warnings: warnings)
+    }
+
+    /// One screen on one device, orientation and locale.
+    struct Unit: @unchecked Sendable {
+        // Device is Sendable; the screen is an index into the config's screens.
+        var screen: Int
+        var device: Device
+        var orientation: Orientation
+        var locale: String
+    }
+
+    /// What one unit contributes to the audit.
+    struct UnitResult: Sendable {
+        var input = AuditInput()
+        var snapshots: [ScreenSnapshot] = []
+        var layouts: [ScreenRun] = []
+        var warnings: [String] = []
+        var ink: [String: InkRange] = [:]
+    }
+
+    struct InkRange: Sendable {
+        var yMin: Double
+        var yMax: Double
+    }
+
+    /// Lays out one unit at every category and observes it.
+    func runUnit(_ unit: Unit, categories: [ContentSizeCategory], tick: () -> Void) throws -> UnitResult {
+        let screen = project.config.screens[unit.screen]
+        let device = unit.device, orientation = unit.orientation, locale = unit.locale
+        let deviceName = project.orientations.count > 1 ? "\(device.name) (\(orientation.rawValue))" : device.name
+        var result = UnitResult()
+        inkByFont = [:]
+        let variants = try resolveTexts(screen: screen, locale: locale, warnings: &result.warnings)
+        // A key with plural or device variants (.stringsdict, .xcstrings) is laid out once per
+        // variant; pass 0 also gives the snapshots.
+        let passes = variants.values.map(\.count).max() ?? 1
+        for pass in 0..<max(1, passes) {
+            let texts = variants.mapValues { $0[min(pass, $0.count - 1)] }
+            // Only labels whose text changes in this pass are observed again.
+            let changed: Set<String>? = pass == 0 ? nil : Set(variants.filter { $0.value.count > pass }.keys)
+            for category in categories {
+                let (rows, names, styleOf) = try buildRows(screen: screen, texts: texts, locale: locale,
+                                                           category: category, scale: device.scale)
+                let ui = Screen(device: device, orientation: orientation,
+                                navigationBar: navigationBar(screen.navigationBar), tabBar: screen.tabBar,
+                                toolbar: screen.toolbar)
+                let layout = ui.layout(rows: rows, isAccessibilityCategory: category.isAccessibility)
+                observe(screen: screen, device: deviceName, locale: locale, category: category,
+                        layout: layout, rowNames: names, texts: texts, styleOf: styleOf,
+                        scale: device.scale, onlyLabels: changed, into: &result.input)
+                guard pass == 0 else { continue }
+                result.snapshots.append(snapshot(screen: screen.name, device: device, deviceName: deviceName,
+                                                 orientation: orientation, locale: locale, category: category,
+                                                 layout: layout, rowNames: names, texts: texts))
+                if options.keepLayouts {
+                    result.layouts.append(ScreenRun(screen: screen.name, device: deviceName, orientation: orientation,
+                                                    locale: locale, category: category, rowNames: names,
+                                                    layout: layout))
+                }
+                tick()
+            }
+        }
+        result.ink = inkByFont.mapValues { InkRange(yMin: $0.yMin, yMax: $0.yMax) }
+        inkByFont = [:]
+        return result
     }
 
     private func selectedDevices() throws -> [Device] {
@@ -525,5 +604,55 @@ public final class AuditRunner {
                               width: size.width, height: size.height, scale: device.scale,
                               contentTop: layout.contentTop, contentHeight: layout.contentHeight, rows: rows,
                               rowsVisible: layout.visibleRows, fullyVisibleRows: layout.fullyVisibleRows)
+    }
+}
+
+/// The parsed config and options handed to worker threads (both are values).
+private struct SharedConfig: @unchecked Sendable {
+    // TypeFitConfig is Sendable; AuditOptions holds a @Sendable progress closure.
+    let config: TypeFitConfig
+    let options: AuditOptions
+}
+
+/// Per-unit results filled by worker threads, in unit order, behind a lock.
+private final class UnitResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [AuditRunner.UnitResult?]
+    private var error: (any Error)?
+    private var done = 0
+    private let total: Int
+    private let progress: (@Sendable (Int, Int) -> Void)?
+
+    init(count: Int, total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+        results = Array(repeating: nil, count: count)
+        self.total = total
+        self.progress = progress
+    }
+
+    func set(_ index: Int, _ result: AuditRunner.UnitResult) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+    }
+
+    func fail(_ e: any Error) {
+        lock.lock()
+        if error == nil { error = e }
+        lock.unlock()
+    }
+
+    /// Counts one laid-out screen and reports progress (serialised, so the bar never goes back).
+    func tick() {
+        lock.lock()
+        done += 1
+        progress?(done, total)
+        lock.unlock()
+    }
+
+    func collect() throws -> [AuditRunner.UnitResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let error { throw error }
+        return results.map { $0 ?? AuditRunner.UnitResult() }
     }
 }
