@@ -84,6 +84,7 @@ public final class AuditRunner {
     public let options: AuditOptions
     private var measurers: [String: CascadeMeasurer] = [:]
     private var inkByFont: [String: (yMin: Double, yMax: Double)] = [:]
+    private var textFactsCache: [String: TextFacts] = [:]
 
     public init(project: AuditProject, options: AuditOptions = AuditOptions()) {
         self.project = project
@@ -500,13 +501,11 @@ public final class AuditRunner {
             lines = unlimited.layout(text, width: frame.width, scale: scale).lineCount
         }
         let cascade = ls.font as? CascadeMeasurer
-        let missing = cascade?.missingCharacters(in: text) ?? []
-        var fallbackName: String?
-        if !missing.isEmpty, let location = project.catalog.fallback(for: missing) {
-            fallbackName = location.postScriptName.isEmpty ? location.family : location.postScriptName
-        }
+        let facts = textFacts(text, cascade: cascade)
+        let missing = facts.missing
+        let fallbackName = facts.fallback
         let large = style.size(at: .large, scale: scale).pointSize
-        if let cascade, let ink = cascade.inkBox(of: text[...]) {
+        if let cascade, let ink = facts.ink {
             let fontId = cascade.primary.id
             let current = inkByFont[fontId]
             inkByFont[fontId] = (min(current?.yMin ?? ink.yMin, ink.yMin), max(current?.yMax ?? ink.yMax, ink.yMax))
@@ -521,6 +520,30 @@ public final class AuditRunner {
             requestedPointSize: ls.pointSize, largePointSize: large,
             inkOverflow: l.inkOverflow,
             missingCharacters: missing.map { String(format: "U+%04X", $0.value) }, fallbackFont: fallbackName)
+    }
+
+    /// What a text is made of in a font cascade, whatever its size: the characters no font has
+    /// (with the installed font fontconfig would fall back to) and its ink in font units.
+    struct TextFacts {
+        var missing: [Unicode.Scalar]
+        var fallback: String?
+        var ink: InkBox?
+    }
+
+    /// `TextFacts` of `text`, computed once per cascade and text (a label is observed at 12
+    /// categories on several devices).
+    private func textFacts(_ text: String, cascade: CascadeMeasurer?) -> TextFacts {
+        guard let cascade else { return TextFacts(missing: [], fallback: nil, ink: nil) }
+        let key = "\(cascade.primary.id)|\(text)"
+        if let cached = textFactsCache[key] { return cached }
+        let missing = cascade.missingCharacters(in: text)
+        var fallback: String?
+        if !missing.isEmpty, let location = project.catalog.fallback(for: missing) {
+            fallback = location.postScriptName.isEmpty ? location.family : location.postScriptName
+        }
+        let facts = TextFacts(missing: missing, fallback: fallback, ink: cascade.inkBox(of: text[...]))
+        textFactsCache[key] = facts
+        return facts
     }
 
     /// "truncateTail" → "truncate-tail", the spelling findings use.
