@@ -530,7 +530,7 @@ public final class AuditRunner {
         var ink: InkBox?
     }
 
-    /// `TextFacts` of `text`, computed once per cascade and text (a label is observed at 12
+    /// `TextFacts` of `text`, computed once per font and text (a label is observed at 12
     /// categories on several devices).
     private func textFacts(_ text: String, cascade: CascadeMeasurer?) -> TextFacts {
         guard let cascade else { return TextFacts(missing: [], fallback: nil, ink: nil) }
