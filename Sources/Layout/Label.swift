@@ -51,6 +51,8 @@ public struct LabelStyle {
     public var minimumScaleFactor: Double
     /// Rounding of the label's height.
     public var heightRounding: HeightRounding
+    /// Measurements shared with other layouts of the same text and font (nil: none kept).
+    public var cache: LayoutCache?
 
     public init(font: any TextMeasuring, pointSize: Double, lineHeight: Double? = nil,
                 numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
@@ -70,6 +72,7 @@ public struct LabelStyle {
         self.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth
         self.minimumScaleFactor = minimumScaleFactor
         self.heightRounding = heightRounding
+        self.cache = nil
     }
 
     /// The font's own line height at `size`: (ascender − descender + lineGap) × size / upem.
@@ -163,7 +166,7 @@ extension LabelStyle {
     /// Lays out `text` (already letter-cased) into a box `width` points wide on a device
     /// with `scale` pixels per point.
     public func layout(_ text: String, width: Double, scale: Double = 2) -> LabelLayout {
-        let model = TextModel(text: text, font: font)
+        let model = cache?.model(for: text, font: font) ?? TextModel(text: text, font: font)
         let wrapMode: Bool = lineBreakMode == .charWrap
         let filler = LineFiller(model: model, charWrap: wrapMode)
         let upem = font.unitsPerEm > 0 ? font.unitsPerEm : 1000

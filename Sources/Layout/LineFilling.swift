@@ -24,7 +24,7 @@ struct LineFiller {
         var result: [Opportunity] = []
         var seen = Set<Int>()
         if model.count > 0 {
-            for o in model.font.lineBreaks(in: model.text) {
+            for o in model.breaks {
                 // Never inside a Character: offsets inside a cluster are dropped (hard ones move to
                 // the end of their cluster).
                 let idx: Int

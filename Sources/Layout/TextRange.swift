@@ -29,6 +29,8 @@ final class TextModel {
     /// Advance and ink of "…", measured only when a line is truncated.
     private(set) lazy var ellipsisAdvance: Double = font.advance(of: TextModel.ellipsis[...])
     private(set) lazy var ellipsisInk: InkBox? = font.inkBox(of: TextModel.ellipsis[...])
+    /// UAX #14 break opportunities of the text (size and width independent).
+    private(set) lazy var breaks: [LineBreakOpportunity] = font.lineBreaks(in: text)
     static let ellipsis = "\u{2026}"
 
     init(text: String, font: any TextMeasuring) {
@@ -148,4 +150,34 @@ struct Metrics {
 
     /// Width of the ellipsis "…" in points (one cluster of letter-spacing).
     var ellipsisWidth: Double { model.ellipsisAdvance * scale + letterSpacing }
+}
+
+/// Measurements a label layout reuses across point sizes, widths and devices: the text's cluster
+/// structure, break opportunities and the advances and ink boxes of its ranges, all in font units
+/// (size independent). Give labels one (`LabelStyle.cache`) when the same text is laid out many
+/// times, as an audit does at 12 categories on several devices. Not thread-safe: one per thread.
+/// Bounded: emptied when it holds `capacity` texts.
+public final class LayoutCache {
+    private struct Key: Hashable {
+        var font: ObjectIdentifier
+        var text: String
+    }
+    private var models: [Key: TextModel] = [:]
+    public let capacity: Int
+
+    public init(capacity: Int = 4096) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Number of texts held.
+    public var count: Int { models.count }
+
+    func model(for text: String, font: any TextMeasuring) -> TextModel {
+        let key = Key(font: ObjectIdentifier(font), text: text)
+        if let model = models[key] { return model }
+        if models.count >= capacity { models.removeAll(keepingCapacity: true) }
+        let model = TextModel(text: text, font: font)
+        models[key] = model
+        return model
+    }
 }

@@ -248,3 +248,24 @@ private final class CountingFont: TextMeasuring {
     #expect(!font.advanced.isEmpty)
     #expect(Set(font.advanced).count == font.advanced.count)
 }
+
+/// With a `LayoutCache`, laying the same text out at the 12 body sizes of the HIG (14…53 pt) and
+/// at three widths measures each range once in all: advances are in font units, so they serve
+/// every size and width; the results equal layouts without the cache.
+@Test func cacheReusesMeasurementsAcrossSizesAndWidths() {
+    let text = "alpha bravo charlie delta echo foxtrot golf hotel india juliet"
+    let cached = CountingFont()
+    let cache = LayoutCache()
+    let plain = CountingFont()
+    for size in [14.0, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53] {
+        for width in [288.0, 361, 408] {
+            var a = LabelStyle(font: cached, pointSize: size, numberOfLines: 3, lineBreakMode: .truncateTail)
+            a.cache = cache
+            let b = LabelStyle(font: plain, pointSize: size, numberOfLines: 3, lineBreakMode: .truncateTail)
+            #expect(a.layout(text, width: width) == b.layout(text, width: width))
+        }
+    }
+    #expect(Set(cached.advanced).count == cached.advanced.count)
+    #expect(cached.advanced.count < plain.advanced.count)
+    #expect(cache.count == 1)
+}

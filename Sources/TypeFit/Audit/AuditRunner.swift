@@ -85,6 +85,8 @@ public final class AuditRunner {
     private var measurers: [String: CascadeMeasurer] = [:]
     private var inkByFont: [String: (yMin: Double, yMax: Double)] = [:]
     private var textFactsCache: [String: TextFacts] = [:]
+    /// Measured texts reused across categories, devices and variant passes (one runner per thread).
+    private let layoutCache = LayoutCache()
 
     public init(project: AuditProject, options: AuditOptions = AuditOptions()) {
         self.project = project
@@ -385,12 +387,13 @@ public final class AuditRunner {
         case .model: lineHeight = size.lineHeight
         }
         let mode: LineBreakMode = LineBreakMode(rawValue: label.lineBreak.rawValue) ?? .truncateTail
-        let ls = LabelStyle(font: try measurer(fontId: style.fontId, locale: locale), pointSize: size.pointSize,
+        var ls = LabelStyle(font: try measurer(fontId: style.fontId, locale: locale), pointSize: size.pointSize,
                             lineHeight: lineHeight, numberOfLines: label.lines, lineBreakMode: mode,
                             letterSpacing: style.letterSpacing, lineHeightMultiple: style.lineHeightMultiple,
                             minimumLineHeight: style.minimumLineHeight, maximumLineHeight: style.maximumLineHeight,
                             adjustsFontSizeToFitWidth: label.autoshrink != nil,
                             minimumScaleFactor: label.autoshrink ?? 0)
+        ls.cache = layoutCache
         return (ls, style)
     }
 
