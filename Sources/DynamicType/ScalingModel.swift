@@ -204,37 +204,3 @@ public struct AnyScalingModel: ScalingModel {
     public init(_ model: any ScalingModel) { sizeAt = { model.size(at: $0) } }
     public func size(at category: ContentSizeCategory) -> ScaledSize { sizeAt(category) }
 }
-
-/// Vertical metrics of a font in font units, as read from one table (hhea, OS/2 typo or win; the
-/// caller picks the rule). `descender` is negative below the baseline.
-public struct FontVerticalMetrics: Equatable, Sendable, Codable {
-    public var ascender: Double
-    public var descender: Double
-    public var lineGap: Double
-    public var unitsPerEm: Double
-    public init(ascender: Double, descender: Double, lineGap: Double, unitsPerEm: Double) {
-        self.ascender = ascender
-        self.descender = descender
-        self.lineGap = lineGap
-        self.unitsPerEm = unitsPerEm
-    }
-    /// `(ascender − descender + lineGap) × pointSize / unitsPerEm`.
-    public func lineHeight(atPointSize pointSize: Double) -> Double {
-        (ascender - descender + lineGap) * pointSize / unitsPerEm
-    }
-}
-
-/// Line heights of a style bound to a font: the font's own line height next to Apple's HIG
-/// leading (when the style is a system text style).
-public struct StyleLineHeights: Equatable, Sendable {
-    public let pointSize: Double
-    /// From the font metrics.
-    public let fontLineHeight: Double
-    /// The HIG leading at that category, for system text styles.
-    public let appleLeading: Double?
-    public init(pointSize: Double, metrics: FontVerticalMetrics, style: TextStyle?, category: ContentSizeCategory) {
-        self.pointSize = pointSize
-        self.fontLineHeight = metrics.lineHeight(atPointSize: pointSize)
-        self.appleLeading = style?.leading(at: category)
-    }
-}

@@ -105,16 +105,11 @@ import Testing
         #expect(body.limited(minimum: 30, maximum: 20).size(at: .large).pointSize == 20) // max wins
     }
 
-    @Test func lineHeightFromFontMetrics() {
-        // Roboto-Regular hhea: ascender 1900, descender −500, lineGap 0, unitsPerEm 2048 (fontTools ttx of
-        // Fonts/Roboto/Roboto-Regular.ttf). At 17 pt: (1900 + 500 + 0) × 17 / 2048 = 19.921875.
-        let roboto = FontVerticalMetrics(ascender: 1900, descender: -500, lineGap: 0, unitsPerEm: 2048)
-        #expect(roboto.lineHeight(atPointSize: 17) == 19.921875)
-        // With a gap: (800 + 200 + 90) × 20 / 1000 = 21.8.
-        #expect(close(FontVerticalMetrics(ascender: 800, descender: -200, lineGap: 90, unitsPerEm: 1000).lineHeight(atPointSize: 20), 21.8))
-        let pair = StyleLineHeights(pointSize: 17, metrics: roboto, style: .body, category: .large)
-        #expect(pair.fontLineHeight == 19.921875 && pair.appleLeading == 22)
-        #expect(StyleLineHeights(pointSize: 17, metrics: roboto, style: nil, category: .large).appleLeading == nil)
+    /// A system style's leading next to a font's line height: the leading comes from the HIG table
+    /// (body at Large: 17/22); the font's line height is FontEngine's (FontMetricsTests).
+    @Test func appleLeadingOfSystemStyles() {
+        #expect(TextStyle.body.leading(at: .large) == 22)
+        #expect(TextStyle.extraLargeTitle.leading(at: .large) == nil)
     }
 
     @Test func pixelRounding() {

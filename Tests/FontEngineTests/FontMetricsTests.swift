@@ -73,6 +73,8 @@ let tableRows: [TableRow] = [
         #expect(openSans.lineHeight(.hhea) == 2789)
         #expect(openSans.lineHeight(.typo) == 2191)
         #expect(openSans.lineHeight(.win) == 2789)
+        // A line gap counts: typo (1567 + 492 + 132) × 20 / 2048 = 21.396484375.
+        #expect(openSans.lineHeight(.typo, size: 20) == 21.396484375)
     }
 
     @Test func namesAndFamily() throws {
