@@ -167,3 +167,12 @@ struct LineIndex {
         return (line, column)
     }
 }
+
+extension LocalizationError {
+    /// The bytes of a strings file, or a one-line error naming it (every reader loads this way).
+    static func read(_ url: URL) throws(LocalizationError) -> Data {
+        do { return try Data(contentsOf: url) } catch {
+            throw LocalizationError(file: url.path, message: "cannot read file (\(error.localizedDescription))")
+        }
+    }
+}

@@ -22,10 +22,7 @@ public enum StringCatalogFile {
 
     /// Reads the `.xcstrings` at `url`.
     public static func load(contentsOf url: URL, options: Options = Options(), mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw LocalizationError(file: url.path, message: "cannot read file (\(error.localizedDescription))")
-        }
+        let data = try LocalizationError.read(url)
         return try parse(data, file: url.path, options: options, mode: mode)
     }
 

@@ -15,10 +15,7 @@ public enum StringsDictFile {
 
     /// Reads the `.stringsdict` at `url`.
     public static func load(contentsOf url: URL, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw LocalizationError(file: url.path, message: "cannot read file (\(error.localizedDescription))")
-        }
+        let data = try LocalizationError.read(url)
         return try parse(data, file: url.path, locale: locale, mode: mode)
     }
 

@@ -78,10 +78,7 @@ public enum StringsFile {
 
     /// Reads the `.strings` file at `url`. `locale` is stored in every entry (normalized).
     public static func load(contentsOf url: URL, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw LocalizationError(file: url.path, message: "cannot read file (\(error.localizedDescription))")
-        }
+        let data = try LocalizationError.read(url)
         return try parse(data, file: url.path, locale: locale, mode: mode)
     }
 

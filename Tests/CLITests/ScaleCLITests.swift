@@ -3,14 +3,7 @@ import Testing
 
 /// End-to-end: the built `.build/debug/typefit` (run `swift build` first).
 @Suite struct ScaleCLITests {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-            url.deleteLastPathComponent()
-        }
-        return url
-    }()
+    static var root: URL { CLIRunner.root }
 
     struct Run { let status: Int32; let stdout: String; let stderr: String }
 
