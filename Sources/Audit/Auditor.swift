@@ -80,6 +80,6 @@ public enum FindingOrder {
             CategoryOrder.index(of: name).map { String(format: "%02d", $0) } ?? "99" + name
         } ?? ""
         return [f.checkId, f.screen ?? "", f.row ?? "", f.label ?? "", f.device ?? "", category, f.locale ?? "",
-                f.style ?? "", f.font ?? "", f.stringKey ?? "", f.message]
+                f.style ?? "", f.font ?? "", (f.stringKey ?? "") + (f.variant ?? ""), f.message]
     }
 }

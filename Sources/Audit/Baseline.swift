@@ -22,6 +22,8 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var row: String?
         public var label: String?
         public var stringKey: String?
+        /// The string's plural/device variant, when the finding is about one.
+        public var variant: String?
         public var locale: String?
         public var category: String?
         public var device: String?
@@ -36,6 +38,7 @@ public struct Baseline: Codable, Sendable, Equatable {
             row = finding.row
             label = finding.label
             stringKey = finding.stringKey
+            variant = finding.variant
             locale = finding.locale
             category = finding.category
             device = finding.device
@@ -48,7 +51,7 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var fingerprint: String {
             Finding(checkId: checkId, severity: .info, message: "", screen: screen, row: row, label: label,
                     device: device, category: category, locale: locale, style: style, font: font,
-                    stringKey: stringKey).fingerprint
+                    stringKey: stringKey, variant: variant).fingerprint
         }
     }
 

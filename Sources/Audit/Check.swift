@@ -137,7 +137,7 @@ extension LabelObservation {
     func finding(_ check: some Check, message: String, figures: [String: Double]) -> Finding {
         Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: screen, row: row,
                 label: label, device: device, category: category, locale: locale, style: style, font: font,
-                stringKey: stringKey, source: source, figures: figures, text: text)
+                stringKey: stringKey, source: source, figures: figures, text: text, variant: variant)
     }
     var place: String { Describe.place(category: category, device: device, locale: locale) }
 }

@@ -14,6 +14,8 @@ public enum CheckRegistry {
         StyleCappedCheck(),
         StyleNotScalingCheck(),
         StyleTooSmallCheck(),
+        StringMissingKeyCheck(),
+        StringUntranslatedCheck(),
         TextAutoshrinkCheck(),
         TextClippedCheck(),
         TextTruncatedCheck(),

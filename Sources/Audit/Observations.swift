@@ -47,6 +47,8 @@ public struct LabelObservation: Sendable, Equatable {
     /// Font id (matches `FontInfo.id`), e.g. "Inter-SemiBold".
     public var font: String
     public var stringKey: String?
+    /// The plural/device variant of the string (`[one]`, `[device=iphone]`), nil for a plain string.
+    public var variant: String?
     public var source: SourceLocation?
     /// The text as measured (after substitution and letter case).
     public var text: String
@@ -80,7 +82,7 @@ public struct LabelObservation: Sendable, Equatable {
 
     public init(screen: String, row: String, label: String, device: String, category: String, categoryIndex: Int,
                 locale: String, style: String? = nil, font: String, stringKey: String? = nil,
-                source: SourceLocation? = nil, text: String, neededWidth: Double, availableWidth: Double,
+                variant: String? = nil, source: SourceLocation? = nil, text: String, neededWidth: Double, availableWidth: Double,
                 lines: Int = 1, maxLines: Int = 1, truncated: Bool = false, lineBreakMode: String = "truncate-tail",
                 height: Double = 0, availableHeight: Double? = nil, pointSize: Double,
                 requestedPointSize: Double? = nil, largePointSize: Double? = nil, inkOverflow: InkOverflow = InkOverflow(),
@@ -95,6 +97,7 @@ public struct LabelObservation: Sendable, Equatable {
         self.style = style
         self.font = font
         self.stringKey = stringKey
+        self.variant = variant
         self.source = source
         self.text = text
         self.neededWidth = neededWidth
@@ -274,6 +277,38 @@ public struct FontObservation: Sendable, Equatable {
     public var winLineHeight: Double { (winAscent + winDescent) / unitsPerEm }
 }
 
+/// A label's string key that is missing: in every strings file, or in one locale.
+public struct StringObservation: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+        /// No strings file has the key in any locale; the key itself was measured.
+        /// `suggestion` is the nearest existing key (did-you-mean), if any.
+        case missing(suggestion: String?)
+        /// The locale has no translation; the text of `measured` (another locale) was measured.
+        case untranslated(measured: String)
+    }
+
+    public var screen: String
+    public var row: String
+    public var label: String
+    public var key: String
+    /// The locale without a translation; nil for a key missing everywhere.
+    public var locale: String?
+    public var status: Status
+    /// Where the label naming the key is written in the config.
+    public var source: SourceLocation?
+
+    public init(screen: String, row: String, label: String, key: String, locale: String?, status: Status,
+                source: SourceLocation? = nil) {
+        self.screen = screen
+        self.row = row
+        self.label = label
+        self.key = key
+        self.locale = locale
+        self.status = status
+        self.source = source
+    }
+}
+
 /// Everything one audit run looks at.
 public struct AuditInput: Sendable, Equatable {
     public var labels: [LabelObservation]
@@ -281,13 +316,15 @@ public struct AuditInput: Sendable, Equatable {
     public var screens: [ScreenObservation]
     public var styles: [StyleObservation]
     public var fonts: [FontObservation]
+    public var strings: [StringObservation]
 
     public init(labels: [LabelObservation] = [], rows: [RowObservation] = [], screens: [ScreenObservation] = [],
-                styles: [StyleObservation] = [], fonts: [FontObservation] = []) {
+                styles: [StyleObservation] = [], fonts: [FontObservation] = [], strings: [StringObservation] = []) {
         self.labels = labels
         self.rows = rows
         self.screens = screens
         self.styles = styles
         self.fonts = fonts
+        self.strings = strings
     }
 }

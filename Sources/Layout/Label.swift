@@ -155,6 +155,11 @@ public struct LabelLayout: Sendable, Hashable, Codable {
     public var neededWidth: Double
     /// Ink beyond the box.
     public var inkOverflow: InkOverflow
+    /// Lines the text needs at the requested size with no line limit (= `lineCount` unless
+    /// truncated): counted while laying out, so nobody lays the label out a second time.
+    public var neededLineCount: Int
+    /// Each shown line's baseline, in points down from the top of the label's box.
+    public var baselines: [Double]
 
     /// Whether some text is not shown.
     public var truncated: Bool { truncation != nil }
@@ -222,10 +227,13 @@ extension LabelStyle {
         let metricsLH = fontLineHeight(at: finalSize)
         let ascender = font.lineMetrics.ascender * s
         var overflow = LabelLayout.InkOverflow()
+        var baselines: [Double] = []
+        baselines.reserveCapacity(pass.lines.count)
         for (i, line) in pass.lines.enumerated() {
             // Extra leading (line height − font line height) goes ABOVE the glyphs; the font's
             // lineGap stays below (CoreText). See docs/layout.md.
             let baseline = blockTop + Double(i) * drawnLH + (drawnLH - metricsLH) + ascender
+            baselines.append(baseline)
             for piece in line.pieces {
                 guard let box = piece.ink else { continue }
                 let spacingSpan = letterSpacing * Double(max(0, piece.clusters - 1))
@@ -239,10 +247,21 @@ extension LabelStyle {
                 overflow.right = max(overflow.right, xMax - width)
             }
         }
+        // Lines needed without a limit, at the requested size (what a truncated label would need).
+        var neededLines = pass.lines.count
+        if pass.truncation != nil {
+            neededLines = 0
+            var start = 0
+            while start < model.count {
+                start = filler.nextLine(from: start, metrics: full, maxWidth: width)
+                neededLines += 1
+            }
+        }
         return LabelLayout(
             lines: pass.lines.map { LabelLayout.Line(range: $0.range, text: $0.text, width: $0.width) },
             width: width, lineHeight: lh, height: height, truncation: pass.truncation,
-            shrinkFactor: factor, pointSize: finalSize, neededWidth: needed, inkOverflow: overflow)
+            shrinkFactor: factor, pointSize: finalSize, neededWidth: needed, inkOverflow: overflow,
+            neededLineCount: neededLines, baselines: baselines)
     }
 
     private func scaled(_ model: TextModel, _ f: Double) -> Metrics {

@@ -120,6 +120,9 @@ public struct Finding: Codable, Sendable, Equatable {
     public var style: String?
     public var font: String?
     public var stringKey: String?
+    /// The plural/device variant of the string the finding is about (`[one]`,
+    /// `[device=iphone][plural=other]`); nil for a plain string.
+    public var variant: String?
     public var source: SourceLocation?
     /// The measured figures that explain the finding, e.g. "neededWidth", "availableWidth",
     /// "lines", "maxLines", "height", "availableHeight", "rowsVisible", "minimumRows".
@@ -132,7 +135,7 @@ public struct Finding: Codable, Sendable, Equatable {
     public init(checkId: String, severity: Severity, message: String, screen: String? = nil, row: String? = nil,
                 label: String? = nil, device: String? = nil, category: String? = nil, locale: String? = nil,
                 style: String? = nil, font: String? = nil, stringKey: String? = nil, source: SourceLocation? = nil,
-                figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true) {
+                figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil) {
         self.checkId = checkId
         self.severity = severity
         self.message = message
@@ -145,17 +148,19 @@ public struct Finding: Codable, Sendable, Equatable {
         self.style = style
         self.font = font
         self.stringKey = stringKey
+        self.variant = variant
         self.source = source
         self.figures = figures
         self.text = text
         self.isNew = isNew
     }
 
-    /// The content key a baseline matches on: check, screen, row, label, string key, locale, category, device.
-    /// Not the message or the figures, so a finding keeps its identity when numbers move.
+    /// The content key a baseline matches on: check, screen, row, label, string key (with its
+    /// variant), locale, category, device. Not the message or the figures, so a finding keeps its
+    /// identity when numbers move.
     public var fingerprint: String {
-        [checkId, screen ?? "", row ?? "", label ?? "", stringKey ?? "", locale ?? "", category ?? "", device ?? "",
-         style ?? "", font ?? ""].joined(separator: "|")
+        [checkId, screen ?? "", row ?? "", label ?? "", (stringKey ?? "") + (variant ?? ""), locale ?? "",
+         category ?? "", device ?? "", style ?? "", font ?? ""].joined(separator: "|")
     }
 }
 

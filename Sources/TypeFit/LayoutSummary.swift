@@ -43,9 +43,8 @@ public struct LayoutSummary: Codable, Sendable, Equatable {
     public var fullyVisibleRows: Int
     public var labels: [Label]
 
-    /// The summary of one kept layout of an audit run. `configRows` are the screen's row names in
-    /// the config: rows whose name is not one of them are repeated copies and list no labels.
-    public init(_ run: ScreenRun, configRows: Set<String>) {
+    /// The summary of one kept layout of an audit run. Copies of a repeated row list no labels.
+    public init(_ run: ScreenRun) {
         screen = run.screen
         device = run.device
         category = run.category.uikitName
@@ -54,9 +53,9 @@ public struct LayoutSummary: Codable, Sendable, Equatable {
         rowsVisible = Self.rounded(run.layout.visibleRows)
         fullyVisibleRows = run.layout.fullyVisibleRows
         var labels: [Label] = []
-        for (i, row) in run.layout.rows.enumerated() {
-            let name = i < run.rowNames.count ? run.rowNames[i] : "row \(i + 1)"
-            guard configRows.isEmpty || configRows.contains(name) else { continue }
+        var listed = Set<RowID>()
+        for (row, id) in zip(run.layout.rows, run.rows) where listed.insert(id).inserted {
+            let name = run.rowNames[id.index]
             for frame in row.labels {
                 labels.append(Label(row: name, label: frame.id, lines: frame.label.lineCount,
                                     height: Self.rounded(frame.label.height), truncated: frame.label.truncated,
@@ -67,10 +66,8 @@ public struct LayoutSummary: Codable, Sendable, Equatable {
     }
 
     /// Summaries of every layout the run kept (`AuditOptions.keepLayouts`), in run order.
-    public static func summaries(of run: AuditRun, project: AuditProject) -> [LayoutSummary] {
-        var rowsByScreen: [String: Set<String>] = [:]
-        for screen in project.config.screens { rowsByScreen[screen.name] = Set(screen.rows.map(\.name)) }
-        return run.layouts.map { LayoutSummary($0, configRows: rowsByScreen[$0.screen] ?? []) }
+    public static func summaries(of run: AuditRun) -> [LayoutSummary] {
+        run.layouts.map { LayoutSummary($0) }
     }
 
     static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

@@ -94,7 +94,7 @@ public enum ScalingTable {
     }
 }
 
-extension AuditProject {
+extension AuditPlan {
     /// The scaling model of the style `name` on a device of `scale`, whose line heights are the
     /// ones a label of that style gets: the style's font line height by `lineHeightRule` (default:
     /// the config's `lineHeightRule`), the HIG leading or fixed points per the style's `lineHeight`,
@@ -102,15 +102,15 @@ extension AuditProject {
     /// (docs/layout.md). Nil when there is no such style.
     public func scalingModel(forStyle name: String, scale: Double, lineHeightRule: LineHeightRule? = nil)
         -> (any ScalingModel)? {
-        guard let style = styles[name] else { return nil }
-        let rule = lineHeightRule ?? LineHeightRule(rawValue: config.lineHeightRule.rawValue) ?? .hhea
-        return ProjectStyleScaling(style: style, scale: scale, font: font(style.fontId)?.face.info, rule: rule)
+        guard let style = style(named: name) else { return nil }
+        return ProjectStyleScaling(style: style, scale: scale, font: font(style.font).info,
+                                   rule: lineHeightRule ?? self.lineHeightRule)
     }
 }
 
 /// A project style as a `ScalingModel` with the line height its labels get.
 struct ProjectStyleScaling: ScalingModel {
-    let style: ProjectStyle
+    let style: PlannedStyle
     let scale: Double
     let font: FontEngine.FontInfo?
     let rule: LineHeightRule

@@ -41,9 +41,9 @@ public enum TypeFitAssertions {
     }
 
     private static func run(config: String, baseline: String?) throws -> (findings: [Finding], failOn: Severity) {
-        let project = try AuditProject(path: config)
-        let result = try AuditRunner(project: project, options: AuditOptions(baselinePath: baseline)).run()
-        return (result.findings, project.auditConfiguration.failOn)
+        let plan = try AuditPlan.load(path: config)
+        let result = try AuditPipeline(plan: plan, options: AuditOptions(baselinePath: baseline)).run()
+        return (result.document.findings, plan.checks.failOn)
     }
 }
 

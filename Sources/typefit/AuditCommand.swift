@@ -86,13 +86,14 @@ struct AuditCommand: ParsableCommand {
         var result = try TypeFit.audit(configPath: configPath, options: options)
         progress?.finish()
         if updateBaseline, let b = baseline {
-            try Baseline.write(result.document.findings, toolVersion: TypeFitVersion.string, to: b)
-            writeStderr("typefit: wrote \(result.document.findings.count) findings to the baseline \(b)\n")
-            options.baselinePath = displayPath(b)
-            options.progress = nil
-            result = try TypeFit.audit(configPath: configPath, options: options)
+            // The run's findings become the baseline; the report compares them with it without
+            // auditing a second time.
+            let written = Baseline(findings: result.findings, toolVersion: TypeFitVersion.string)
+            try written.write(to: b)
+            writeStderr("typefit: wrote \(written.entries.count) findings to the baseline \(b)\n")
+            result = result.applying(written, path: displayPath(b))
         }
-        for warning in result.warnings { writeStderr("typefit: \(warning)\n") }
+        for diagnostic in result.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
         let document = result.document
         if let output {
             let fileFormats = formats.filter { $0.fileName != nil }

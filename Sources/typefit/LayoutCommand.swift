@@ -46,7 +46,7 @@ struct LayoutCommand: ParsableCommand {
     var format: OutputFormat?
 
     func run() throws {
-        let project = try AuditProject(path: config)
+        let project = try AuditPlan.load(path: config)
         let selectedDevices = try devices.map { name -> String in
             // A device of the config, or any device of the catalog.
             guard let device = (try? Device.named(name, in: project.devices)) ?? (try? Device.named(name)) else {
@@ -69,12 +69,14 @@ struct LayoutCommand: ParsableCommand {
         guard project.locales.contains(locale) else {
             throw LayoutInputError(description: "--locale \(locale): not a locale of \(config); locales: \(project.locales.joined(separator: ", "))")
         }
-        let options = AuditOptions(devices: selectedDevices.isEmpty ? nil : selectedDevices,
+        var options = AuditOptions(devices: selectedDevices.isEmpty ? nil : selectedDevices,
                                    categories: selectedCategories.isEmpty ? nil : selectedCategories,
                                    locales: [locale], keepLayouts: true)
-        let run = try AuditRunner(project: project, options: options).run()
-        for warning in run.warnings { writeStderr("typefit: \(warning)\n") }
-        let results = LayoutSummary.summaries(of: run, project: project)
+        options.runChecks = false
+        // The first stages of the audit pipeline: plan and layout.
+        let run = try AuditPipeline(plan: project, options: options).run()
+        for diagnostic in run.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
+        let results = LayoutSummary.summaries(of: run)
         switch OutputFormat.resolve(format) {
         case .json:
             struct Document: Encodable { let results: [LayoutSummary] }

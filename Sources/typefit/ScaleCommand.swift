@@ -201,9 +201,9 @@ struct ScaleCommand: ParsableCommand {
         if model != nil {
             throw ValidationError("--config scales with the config's own models; do not combine it with --model")
         }
-        let project = try AuditProject(path: path)
-        for w in project.warnings { writeStderr("typefit: \(w)\n") }
-        let all = project.styles.keys.sorted()
+        let project = try AuditPlan.load(path: path)
+        for d in project.diagnostics { writeStderr("typefit: \(d)\n") }
+        let all = project.styles.map(\.name)
         let names = style.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? all
         return try names.map { name in
             guard let model = project.scalingModel(forStyle: name, scale: scale, lineHeightRule: lineHeightRule) else {

@@ -7,7 +7,8 @@ import Testing
 @Suite struct ChecksCLITests {
     /// The 12 check files of Sources/Audit/Checks, by id (read from their `id` lines).
     static let ids = ["font.metrics", "font.win-clipping", "glyph.ink-clipped", "glyph.missing", "screen.row-too-tall",
-                      "screen.rows-visible", "style.capped", "style.not-scaling", "style.too-small", "text.autoshrink",
+                      "screen.rows-visible", "string.missing-key",
+                      "string.untranslated", "style.capped", "style.not-scaling", "style.too-small", "text.autoshrink",
                       "text.clipped", "text.truncated"]
 
     @Test func listsEveryCheckAsJSONAndText() throws {

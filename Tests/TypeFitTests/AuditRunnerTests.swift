@@ -116,18 +116,23 @@ struct AuditRunnerTests {
     /// Each plural variant is laid out and checked. On the iPhone SE (320 pt wide, 16 pt margins:
     /// 288 pt for the label) the body style at Large is 17 pt; "One file" is far narrower than
     /// 288 pt, while the 60-odd-character "other" variant needs about 60 × 0.5 em × 17 pt ≈ 500 pt:
-    /// only `files.count[other]` truncates, and its finding points at the .stringsdict line of the key (5).
+    /// only the `[other]` variant truncates (named in the finding's typed `variant`), its finding
+    /// points at the .stringsdict line of the key (5), and the snapshot kept for it shows that variant.
     @Test func everyPluralVariantIsMeasured() throws {
         let dir = try project(yaml(key: "files.count"), files: ["strings/en.stringsdict": Self.stringsdict])
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try TypeFit.audit(configPath: dir.appendingPathComponent("typefit.yml").path)
         let truncated = run.document.findings.filter { $0.checkId == "text.truncated" }
-        #expect(Set(truncated.compactMap(\.stringKey)) == ["files.count[other]"])
+        #expect(Set(truncated.compactMap(\.stringKey)) == ["files.count"])
+        #expect(Set(truncated.map(\.variant)) == ["[other]"])
         #expect(truncated.allSatisfy { $0.source?.line == 5 && ($0.source?.file.hasSuffix("en.stringsdict") ?? false) })
         // Large and AX5 truncate; so does xS (14 pt: ≈ 410 pt needed).
         #expect(Set(truncated.compactMap(\.category)) == ["extraSmall", "large", "accessibilityExtraExtraExtraLarge"])
         // "%d" got the default integer sample "1,234".
         #expect(truncated.first?.text?.hasPrefix("1,234 files") == true)
+        // The mockup of a truncated layout draws the variant the finding is about.
+        let atAX5 = run.document.screens.filter { $0.category == "accessibilityExtraExtraExtraLarge" }
+        #expect(atAX5.contains { $0.rows[0].labels[0].lines.first?.hasPrefix("1,234") == true })
     }
 
     /// The pseudo-locale is audited as one more locale, with longer, accented text.
@@ -142,12 +147,34 @@ struct AuditRunnerTests {
         #expect(pseudo.isEmpty || pseudo.allSatisfy { $0.rows.first?.labels.first?.lines.first != "Settings" })
     }
 
-    /// A missing key is measured as the key itself, with a warning naming the config line.
-    @Test func missingKeyWarns() throws {
-        let dir = try project(yaml(key: "nope"), files: ["strings/en.strings": "\"greeting\" = \"Hi\";\n"])
+    /// A key in no strings file is measured as the key itself and is a failing finding naming the
+    /// config line of its label, with a did-you-mean from the keys that exist: "greting" is one
+    /// deletion from "greeting".
+    @Test func missingKeyIsAFailingFinding() throws {
+        let dir = try project(yaml(key: "greting"), files: ["strings/en.strings": "\"greeting\" = \"Hi\";\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try TypeFit.audit(configPath: dir.appendingPathComponent("typefit.yml").path)
-        #expect(run.warnings.contains { $0.contains("\"nope\" not found") && $0.contains("typefit.yml:") })
+        let missing = run.document.findings.filter { $0.checkId == "string.missing-key" }
+        #expect(missing.count == 1)
+        #expect(missing.first?.severity == .error)
+        #expect(missing.first?.message.contains("did you mean “greeting”?") == true)
+        // The label `{ name: title, … key: greting }` is line 15 of the yaml above (line 9 is the empty `extra`).
+        #expect(missing.first?.source?.line == 15)
+        #expect(run.exitCode == 1)
+    }
+
+    /// A key missing in one locale falls back to the development locale's text and is a finding
+    /// for that locale.
+    @Test func keyMissingInOneLocaleIsAFinding() throws {
+        let dir = try project(yaml(key: "greeting", extra: "locales: [en, de]"),
+                              files: ["strings/en.strings": "\"greeting\" = \"Hi\";\n",
+                                      "strings/de.strings": "\"other\" = \"Hallo\";\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try TypeFit.audit(configPath: dir.appendingPathComponent("typefit.yml").path)
+        let untranslated = run.document.findings.filter { $0.checkId == "string.untranslated" }
+        #expect(untranslated.map(\.locale) == ["de"])
+        #expect(untranslated.first?.message == "No de translation of “greeting” (Files › count › title); measured the en text")
+        #expect(!run.document.findings.contains { $0.checkId == "string.missing-key" })
     }
 
     /// An unknown device in the config is an error naming the file, line and column.

@@ -1,4 +1,6 @@
+import DynamicType
 import Foundation
+import Layout
 import Testing
 @testable import TypeFit
 
@@ -67,13 +69,13 @@ import Testing
         #expect(config.systemFont == "text")
         #expect(config.styles.map(\.name) == ["title", "headline", "body", "stepped", "lerped", "tabular", "droid", "caption"])
         #expect(config.style("title")?.lineHeight == .hig)
-        #expect(config.style("headline")?.categories == "xS...AX3")
+        #expect(config.style("headline")?.categories == CategoryRange(.extraSmall, .accessibilityExtraLarge))
         #expect(config.style("body")?.algorithm == .sizeRatio)
         #expect(config.style("body")?.minimum == 11)
         #expect(config.style("stepped")?.step == 2)
         #expect(config.style("lerped")?.maximumAccessibility == 53)
         #expect(config.style("tabular")?.sizes?.count == 12)
-        #expect(config.style("tabular")?.sizes?["AX5"] == 53)
+        #expect(config.style("tabular")?.sizes?[.accessibilityExtraExtraExtraLarge] == 53)
         #expect(config.style("droid")?.androidConversion == .nonlinear)
         let caption = try #require(config.style("caption"))
         #expect(caption.lineHeight == .points(16))
@@ -88,7 +90,7 @@ import Testing
             safeArea: ConfigEdgeInsets(top: 20, bottom: 0, left: 0, right: 0), statusBar: 20, homeIndicator: false,
             location: config.customDevices[0].location)])
         #expect(config.orientation == .both)
-        if case .list(let names, _) = config.categories { #expect(names == ["xS", "L", "AX5"]) } else { Issue.record("not a list") }
+        #expect(config.categories == [.extraSmall, .large, .accessibilityExtraExtraExtraLarge])
         #expect(config.locales == ["en", "de"])
         #expect(config.strings.map(\.path) == ["strings/{locale}.strings", "strings"])
         #expect(config.strings[0].resolved.path == folder.standardizedFileURL.appendingPathComponent("strings/{locale}.strings").path)

@@ -24,7 +24,8 @@ public struct GlyphMissingCheck: Check {
         var seen = Set<[String]>()
         var findings: [Finding] = []
         for label in input.labels where !label.missingCharacters.isEmpty {
-            let key = [label.screen, label.row, label.label, label.locale, label.font, label.stringKey ?? ""]
+            let key = [label.screen, label.row, label.label, label.locale, label.font, label.stringKey ?? "",
+                       label.variant ?? ""]
             guard seen.insert(key).inserted else { continue }
             let list = label.missingCharacters.joined(separator: ", ")
             let fallback = label.fallbackFont.map { "; fallback draws them with \($0)" }

@@ -70,11 +70,22 @@ public struct ConfigWarning: Sendable, Hashable, CustomStringConvertible {
     public var location: ConfigLocation
     /// What is odd.
     public var message: String
+    /// What kind of remark it is (the plan drops an unused-font remark when a TypographyKit style
+    /// uses the font).
+    public var code: Code
+
+    /// The kinds of config remarks.
+    public enum Code: Sendable, Hashable {
+        case general
+        /// The font with this id is not used by any style, fallback or systemFont of the config.
+        case unusedFont(String)
+    }
 
     /// A warning at `location`.
-    public init(location: ConfigLocation, message: String) {
+    public init(location: ConfigLocation, message: String, code: Code = .general) {
         self.location = location
         self.message = message
+        self.code = code
     }
 
     /// `file:line:column: warning: path: message`.

@@ -1,4 +1,8 @@
+import DynamicType
+import FontEngine
 import Foundation
+import Layout
+import Reports
 import TypeFitSupport
 import Yams
 
@@ -138,7 +142,7 @@ final class ConfigParser {
         } ?? []
         let fonts = try map["fonts"].map(parseFonts) ?? []
         let fallbackFonts = try map["fallbackFonts"].map(parseFallbacks) ?? []
-        let lineHeightRule = try map["lineHeightRule"]?.choice(ConfigLineHeightRule.self) ?? .hhea
+        let lineHeightRule = try map["lineHeightRule"]?.choice(LineHeightRule.self) ?? .hhea
         var typographyKit: URL?
         if let node = map["typographyKit"] {
             let url = try node.existingPath(directory: false, what: "TypographyKit config")
@@ -163,7 +167,7 @@ final class ConfigParser {
             root.warn("no devices or customDevices listed; the runner's default devices will be used")
         }
         let orientation = try map["orientation"]?.choice(ConfigOrientation.self) ?? .portrait
-        let categories = try map["categories"].map(parseCategories) ?? .all
+        let categories = try map["categories"].map(parseCategories) ?? ContentSizeCategory.allCases
         let locales = try map["locales"].map { try $0.stringList(what: "a locale id").map(\.0) }
         let strings = try map["strings"].map(parseStrings) ?? []
         let formatSamples = try map["formatSamples"].map(parseFormatSamples) ?? [:]
@@ -185,7 +189,8 @@ final class ConfigParser {
         }
         let referenced = Set(fontReferences.map { $0.0 })
         for font in fonts where !referenced.contains(font.id) {
-            context.warnings.append(ConfigWarning(location: font.location, message: "font \"\(font.id)\" is not used by any style, fallback or systemFont"))
+            context.warnings.append(ConfigWarning(location: font.location, message: "font \"\(font.id)\" is not used by any style, fallback or systemFont",
+                                                  code: .unusedFont(font.id)))
         }
 
         return TypeFitConfig(
@@ -303,24 +308,31 @@ final class ConfigParser {
                 throw entry.value.fail("missing required key \"model\"")
             }
 
-            var textStyle: String?
+            var textStyle: TextStyle?
             if let node = map["textStyle"] {
                 let name = try node.string(what: "a text style")
-                guard ConfigStyle.textStyleNames.contains(name) else {
-                    throw node.fail("unknown text style \(node.shown)" + suggestion(name, ConfigStyle.textStyleNames, defined: "text styles"))
+                let names = TextStyle.allCases.map(\.rawValue)
+                guard let style = TextStyle(rawValue: name) else {
+                    throw node.fail("unknown text style \(node.shown)" + suggestion(name, names, defined: "text styles"))
                 }
-                textStyle = name
+                textStyle = style
             }
             func positive(_ key: String) throws -> Double? { try map[key]?.number(minimum: 0, exclusive: true) }
             func nonNegative(_ key: String) throws -> Double? { try map[key]?.number(minimum: 0) }
-            func table(_ key: String) throws -> [String: Double]? {
+            func table(_ key: String) throws -> [ContentSizeCategory: Double]? {
                 guard let node = map[key] else { return nil }
                 let entries = try node.mapping(what: "a mapping of category → points").entries
                 guard entries.count == 12 else {
                     throw node.fail("expected a value for each of the 12 categories (xS … AX5), got \(entries.count)")
                 }
-                var result: [String: Double] = [:]
-                for item in entries { result[item.key] = try item.value.number(minimum: 0, exclusive: true) }
+                var result: [ContentSizeCategory: Double] = [:]
+                for item in entries {
+                    let category = try item.keyCursor.category(item.key)
+                    guard result[category] == nil else {
+                        throw item.keyCursor.fail("\(category.shortName) is given twice")
+                    }
+                    result[category] = try item.value.number(minimum: 0, exclusive: true)
+                }
                 return result
             }
             var lineHeight: ConfigLineHeight?
@@ -347,10 +359,12 @@ final class ConfigParser {
                 sizes: try table("sizes"), lineHeights: try table("lineHeights"),
                 androidConversion: try map["androidConversion"]?.choice(ConfigAndroidConversion.self),
                 minimum: try positive("minimum"), maximum: try positive("maximum"),
-                categories: try map["categories"]?.string(what: "a category range like \"xS...AX3\""),
+                categories: try map["categories"].map { node in
+                    try node.categoryRange(try node.string(what: "a category range like \"xS...AX3\""))
+                },
                 lineHeight: lineHeight, lineHeightMultiple: try positive("lineHeightMultiple"),
                 minimumLineHeight: try positive("minimumLineHeight"), maximumLineHeight: try positive("maximumLineHeight"),
-                letterCase: try map["letterCase"]?.choice(ConfigLetterCase.self),
+                letterCase: try map["letterCase"]?.choice(LetterCase.self),
                 letterSpacing: try map["letterSpacing"]?.number(),
                 location: entry.value.location)
             let f = ConfigCursor.format
@@ -396,16 +410,17 @@ final class ConfigParser {
         }
     }
 
-    func parseCategories(_ node: ConfigCursor) throws -> ConfigCategories {
+    /// `categories:`: `all`, a range like `xS...AX5`, one category or a list, in category order.
+    func parseCategories(_ node: ConfigCursor) throws -> [ContentSizeCategory] {
         if case .sequence = node.node {
-            let names = try node.stringList(what: "a category name").map(\.0)
-            guard !names.isEmpty else { throw node.fail("expected at least one category") }
-            return .list(names, node.location)
+            let items = try node.stringList(what: "a category name")
+            guard !items.isEmpty else { throw node.fail("expected at least one category") }
+            return Set(try items.map { try $0.1.category($0.0) }).sorted()
         }
         let text = try node.string(what: "all, a range like \"xS...AX5\" or a list of categories")
-        if text == "all" { return .all }
-        if text.contains("...") { return .range(text, node.location) }
-        return .list([text], node.location)
+        if text == "all" { return ContentSizeCategory.allCases }
+        if text.contains("...") { return try node.categoryRange(text).categories }
+        return [try node.category(text)]
     }
 
     // MARK: Strings
@@ -481,7 +496,8 @@ final class ConfigParser {
     func parseScreens(_ node: ConfigCursor) throws -> [ConfigScreen] {
         var names: Set<String> = []
         return try node.list(what: "a list of screens").map { item in
-            let map = try item.mapping(allowed: ["name", "navigationBar", "tabBar", "toolbar", "minimumRowsVisible", "rows"],
+            let map = try item.mapping(allowed: ["name", "navigationBar", "tabBar", "toolbar", "minimumRowsVisible", "rows",
+                                                 "checks"],
                                        what: "a screen")
             let nameNode = try map.required("name")
             let name = try nameNode.string(what: "a screen name")
@@ -499,10 +515,23 @@ final class ConfigParser {
                 rows.append(row)
             }
             return ConfigScreen(
-                name: name, navigationBar: try map["navigationBar"]?.choice(ConfigNavigationBar.self) ?? .standard,
+                name: name, navigationBar: try map["navigationBar"].map(parseNavigationBar) ?? .standard,
                 tabBar: try map["tabBar"]?.bool() ?? false, toolbar: try map["toolbar"]?.bool() ?? false,
-                minimumRowsVisible: try map["minimumRowsVisible"]?.integer(minimum: 0), rows: rows, location: item.location)
+                minimumRowsVisible: try map["minimumRowsVisible"]?.integer(minimum: 0), rows: rows,
+                checks: try map["checks"].map(parseCheckScope), location: item.location)
         }
+    }
+
+    /// `navigationBar:` as written in the config (`standard`, `large`, `none`).
+    func parseNavigationBar(_ node: ConfigCursor) throws -> NavigationBarStyle {
+        let written: [(String, NavigationBarStyle)] = [("standard", .standard), ("large", .largeTitle), ("none", .none)]
+        let names = written.map(\.0)
+        let text = try node.string(what: names.joined(separator: " | "))
+        guard let style = written.first(where: { $0.0 == text })?.1 else {
+            throw node.fail("expected one of \(names.joined(separator: " | ")), got \(node.shown)"
+                + (nearest(text, in: names).map { "; did you mean \"\($0)\"?" } ?? ""))
+        }
+        return style
     }
 
     /// The `name` value of a mapping (for duplicate-name errors), or the mapping itself.
@@ -511,7 +540,12 @@ final class ConfigParser {
         return name
     }
 
-    static let rowKeys = ["name", "repeat", "height", "insets", "leadingImage", "accessory", "spacing", "labels", "pair"]
+    static let rowKeys = ["name", "repeat", "height", "insets", "leadingImage", "accessory", "spacing", "labels", "pair",
+                          "checks"]
+
+    /// The largest `repeat` of a row: a list screen taller than any device needs no more, and the
+    /// limit is checked while parsing, before any layout work starts.
+    static let maximumRepeat = 1000
 
     func parseRow(_ item: ConfigCursor) throws -> ConfigRow {
         let map = try item.mapping(allowed: Self.rowKeys, what: "a row")
@@ -559,13 +593,23 @@ final class ConfigParser {
         }
         guard !labels.isEmpty || pair != nil else { throw item.fail("a row needs \"labels\" or a \"pair\"") }
         return ConfigRow(
-            name: name, repeatCount: try map["repeat"]?.integer(minimum: 1) ?? 1, height: height, insets: insets,
+            name: name, repeatCount: try map["repeat"].map(parseRepeat) ?? 1, height: height, insets: insets,
             leadingImage: try map["leadingImage"]?.number(minimum: 0), accessory: try map["accessory"]?.number(minimum: 0),
-            spacing: try map["spacing"]?.number(minimum: 0), labels: labels, pair: pair, location: item.location)
+            spacing: try map["spacing"]?.number(minimum: 0), labels: labels, pair: pair,
+            checks: try map["checks"].map(parseCheckScope), location: item.location)
+    }
+
+    func parseRepeat(_ node: ConfigCursor) throws -> Int {
+        let count = try node.integer(minimum: 1)
+        guard count <= Self.maximumRepeat else {
+            throw node.fail("repeat \(count) is more than \(Self.maximumRepeat) rows (no device shows that many)")
+        }
+        return count
     }
 
     func parseLabel(_ item: ConfigCursor) throws -> ConfigLabel {
-        let map = try item.mapping(allowed: ["name", "style", "text", "key", "lines", "lineBreak", "autoshrink"], what: "a label")
+        let map = try item.mapping(allowed: ["name", "style", "text", "key", "lines", "lineBreak", "autoshrink", "checks"],
+                                   what: "a label")
         let name = try map.required("name").string(what: "a label name")
         let styleNode = try map.required("style")
         let style = try styleNode.string(what: "a style name")
@@ -582,8 +626,9 @@ final class ConfigParser {
         }
         return ConfigLabel(
             name: name, style: style, content: content, lines: try map["lines"]?.integer(minimum: 0) ?? 1,
-            lineBreak: try map["lineBreak"]?.choice(ConfigLineBreak.self) ?? .truncateTail,
-            autoshrink: try map["autoshrink"]?.number(minimum: 0, exclusive: true, maximum: 1), location: item.location)
+            lineBreak: try map["lineBreak"]?.choice(LineBreakMode.self) ?? .truncateTail,
+            autoshrink: try map["autoshrink"]?.number(minimum: 0, exclusive: true, maximum: 1),
+            checks: try map["checks"].map(parseCheckScope), location: item.location)
     }
 
     // MARK: Checks
@@ -593,7 +638,7 @@ final class ConfigParser {
         var checks = ConfigChecks()
         if let severityNode = map["severity"] {
             for entry in try severityNode.mapping(what: "a mapping of check id → severity").entries {
-                checks.severity[entry.key] = try entry.value.choice(ConfigSeverity.self)
+                checks.severity[entry.key] = try entry.value.choice(Severity.self)
                 checks.idLocations[entry.key] = entry.keyCursor.location
             }
         }
@@ -603,7 +648,40 @@ final class ConfigParser {
                 if checks.idLocations[id] == nil { checks.idLocations[id] = cursor.location }
             }
         }
-        checks.failOn = try map["failOn"]?.choice(ConfigSeverity.self) ?? .error
+        checks.failOn = try map["failOn"]?.choice(Severity.self) ?? .error
         return checks
+    }
+
+    /// `checks:` inside a screen, row or label: `severity` and `disabled` (no `failOn`, which is
+    /// the run's).
+    func parseCheckScope(_ node: ConfigCursor) throws -> ConfigCheckScope {
+        let map = try node.mapping(allowed: ["severity", "disabled"], what: "check settings {severity, disabled}")
+        var scope = ConfigCheckScope()
+        if let severityNode = map["severity"] {
+            for entry in try severityNode.mapping(what: "a mapping of check id → severity").entries {
+                scope.severity[entry.key] = try entry.value.choice(Severity.self)
+                scope.idLocations[entry.key] = entry.keyCursor.location
+            }
+        }
+        if let disabledNode = map["disabled"] {
+            for (id, cursor) in try disabledNode.stringList(what: "a check id") {
+                scope.disabled.insert(id)
+                if scope.idLocations[id] == nil { scope.idLocations[id] = cursor.location }
+            }
+        }
+        return scope
+    }
+}
+
+extension ConfigCursor {
+    /// A content size category written as `text` (L, large, accessibilityMedium, AX1, …), or an
+    /// error at this node.
+    func category(_ text: String) throws -> ContentSizeCategory {
+        do { return try ContentSizeCategory(parsing: text) } catch { throw fail(error.description) }
+    }
+
+    /// A category range written as `text` (e.g. `xS...AX3`), or an error at this node.
+    func categoryRange(_ text: String) throws -> CategoryRange {
+        do { return try CategoryRange(parsing: text) } catch { throw fail(error.description) }
     }
 }

@@ -1,10 +1,15 @@
+import DynamicType
+import FontEngine
 import Foundation
+import Layout
+import Reports
 
-/// The validated, raw content of a `typefit.yml` (or `.json`) file: plain values mirroring the
-/// file, every number type- and range-checked, every reference between fonts and styles resolved,
-/// every referenced file checked to exist. Names that other modules own (device names, category
-/// names, check ids, locales) are kept as strings for a later mapping step, with their positions.
-/// See docs/config.md for the schema.
+/// The validated content of a `typefit.yml` (or `.json`) file, parsed once into the domain types
+/// of the modules that own them (`TextStyle`, `ContentSizeCategory`, `CategoryRange`,
+/// `LetterCase`, `LineBreakMode`, `NavigationBarStyle`, `LineHeightRule`, `Severity`): every
+/// number type- and range-checked, every reference between fonts and styles resolved, every
+/// referenced file checked to exist. Names resolved against other inputs (device names, check
+/// ids, locales) keep their positions for the plan (`AuditPlan`). See docs/config.md.
 public struct TypeFitConfig: Sendable, Equatable {
     /// The config file as named by the caller.
     public var file: String
@@ -19,7 +24,7 @@ public struct TypeFitConfig: Sendable, Equatable {
     /// Fallback fonts per ISO 15924 script code, in file order.
     public var fallbackFonts: [ConfigFallbackFont]
     /// Which font table gives the default line height.
-    public var lineHeightRule: ConfigLineHeightRule
+    public var lineHeightRule: LineHeightRule
     /// A TypographyKit config (JSON or plist) to import styles from, resolved.
     public var typographyKit: URL?
     /// Font id standing in for TypographyKit's `System…` fonts.
@@ -32,8 +37,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var customDevices: [ConfigCustomDevice]
     /// Orientations to audit.
     public var orientation: ConfigOrientation
-    /// Content size categories to audit (names validated later).
-    public var categories: ConfigCategories
+    /// Content size categories to audit, in category order (`all` by default).
+    public var categories: [ContentSizeCategory]
     /// Locales to audit; `nil` = every locale found in the strings.
     public var locales: [String]?
     /// String sources, in file order.
@@ -92,11 +97,6 @@ public struct ConfigFallbackFont: Sendable, Equatable {
     public var location: ConfigLocation
 }
 
-/// `lineHeightRule:`: which font table gives ascender/descender/line gap.
-public enum ConfigLineHeightRule: String, Sendable, CaseIterable {
-    case hhea, typo, win
-}
-
 /// `model:` of a style.
 public enum ConfigScalingModel: String, Sendable, CaseIterable {
     case apple, uifontmetrics, stepping, interpolate, table, android, fixed
@@ -123,14 +123,6 @@ public enum ConfigLineHeight: Sendable, Equatable {
     case points(Double)
 }
 
-/// The ten TypographyKit letter cases.
-public enum ConfigLetterCase: String, Sendable, CaseIterable {
-    case regular, capitalized, kebab, lower
-    case lowerCamel = "lower-camel"
-    case macro, train, snake, upper
-    case upperCamel = "upper-camel"
-}
-
 
 /// One entry of `styles:`. Which fields are required depends on `model` (see docs/config.md);
 /// fields the model does not use are kept but produce a warning.
@@ -140,8 +132,7 @@ public struct ConfigStyle: Sendable, Equatable {
     public var font: String?
     /// `nil` only when a TypographyKit config is given (the style then refines an imported one).
     public var model: ConfigScalingModel?
-    /// One of `ConfigStyle.textStyleNames`.
-    public var textStyle: String?
+    public var textStyle: TextStyle?
     /// Point size at the Large category.
     public var size: Double?
     public var algorithm: ConfigUIFontMetricsAlgorithm?
@@ -155,32 +146,26 @@ public struct ConfigStyle: Sendable, Equatable {
     public var maximumNormal: Double?
     /// interpolate: size at AX5.
     public var maximumAccessibility: Double?
-    /// table: size per category, keys as written (all 12 categories, checked later).
-    public var sizes: [String: Double]?
-    /// table: optional line height per category, keys as written.
-    public var lineHeights: [String: Double]?
+    /// table: size per category (all 12 categories).
+    public var sizes: [ContentSizeCategory: Double]?
+    /// table: optional line height per category (all 12 categories).
+    public var lineHeights: [ContentSizeCategory: Double]?
     public var androidConversion: ConfigAndroidConversion?
     /// Clamp: smallest point size.
     public var minimum: Double?
     /// Clamp: largest point size.
     public var maximum: Double?
-    /// Category range limit, e.g. `xS...AX3` (checked later).
-    public var categories: String?
+    /// Category range limit, e.g. `xS...AX3`.
+    public var categories: CategoryRange?
     public var lineHeight: ConfigLineHeight?
     public var lineHeightMultiple: Double?
     public var minimumLineHeight: Double?
     public var maximumLineHeight: Double?
-    public var letterCase: ConfigLetterCase?
+    public var letterCase: LetterCase?
     /// Tracking in points (may be negative).
     public var letterSpacing: Double?
     /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
-
-    /// The Apple text style names accepted by `textStyle:`.
-    public static let textStyleNames = [
-        "largeTitle", "title1", "title2", "title3", "headline", "body",
-        "callout", "subheadline", "footnote", "caption1", "caption2",
-    ]
 }
 
 /// A catalog device name from `devices:`.
@@ -217,14 +202,6 @@ public enum ConfigOrientation: String, Sendable, CaseIterable {
     case portrait, landscape, both
 }
 
-/// `categories:`; names kept as written, validated later.
-public enum ConfigCategories: Sendable, Equatable {
-    case all
-    /// e.g. `xS...AX5`.
-    case range(String, ConfigLocation)
-    case list([String], ConfigLocation)
-}
-
 /// One entry of `strings:`.
 public struct ConfigStringsSource: Sendable, Equatable {
     /// The path as written (may contain `{locale}`), relative to the config's folder.
@@ -248,20 +225,18 @@ public struct ConfigPseudoLocale: Sendable, Equatable {
     public var location: ConfigLocation
 }
 
-/// `navigationBar:` of a screen.
-public enum ConfigNavigationBar: String, Sendable, CaseIterable {
-    case standard, large, none
-}
-
 /// One entry of `screens:`.
 public struct ConfigScreen: Sendable, Equatable {
     public var name: String
-    public var navigationBar: ConfigNavigationBar
+    /// `navigationBar:` (written `standard`, `large` or `none`).
+    public var navigationBar: NavigationBarStyle
     public var tabBar: Bool
     public var toolbar: Bool
     /// How many rows must be fully visible; `nil` = no requirement.
     public var minimumRowsVisible: Int?
     public var rows: [ConfigRow]
+    /// Check settings for this screen's findings (`checks:` inside the screen).
+    public var checks: ConfigCheckScope?
     /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
@@ -298,6 +273,8 @@ public struct ConfigRow: Sendable, Equatable {
     /// Stacked labels, top to bottom.
     public var labels: [ConfigLabel]
     public var pair: ConfigLabelPair?
+    /// Check settings for this row's findings (`checks:` inside the row).
+    public var checks: ConfigCheckScope?
     /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
@@ -310,11 +287,6 @@ public enum ConfigLabelContent: Sendable, Equatable {
     case key(String)
 }
 
-/// `lineBreak:` of a label (UIKit's NSLineBreakMode).
-public enum ConfigLineBreak: String, Sendable, CaseIterable {
-    case wordWrap, charWrap, clip, truncateHead, truncateMiddle, truncateTail
-}
-
 /// A label.
 public struct ConfigLabel: Sendable, Equatable {
     public var name: String
@@ -324,9 +296,11 @@ public struct ConfigLabel: Sendable, Equatable {
     /// numberOfLines; 0 = unlimited. Default 1.
     public var lines: Int
     /// Default `truncateTail`.
-    public var lineBreak: ConfigLineBreak
+    public var lineBreak: LineBreakMode
     /// minimumScaleFactor in (0, 1]; `nil` = no autoshrink.
     public var autoshrink: Double?
+    /// Check settings for this label's findings (`checks:` inside the label).
+    public var checks: ConfigCheckScope?
     /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
@@ -341,30 +315,40 @@ public struct ConfigLabelPair: Sendable, Equatable {
     public var location: ConfigLocation
 }
 
-/// A finding severity.
-public enum ConfigSeverity: String, Sendable, CaseIterable, Comparable {
-    case info, warning, error
-
-    private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
-    public static func < (lhs: ConfigSeverity, rhs: ConfigSeverity) -> Bool { lhs.rank < rhs.rank }
-}
-
 /// `checks:`. Check ids are kept as written, validated later.
 public struct ConfigChecks: Sendable, Equatable {
     /// Severity overrides by check id.
-    public var severity: [String: ConfigSeverity]
+    public var severity: [String: Severity]
     /// Disabled check ids.
     public var disabled: [String]
     /// Lowest severity that fails the run (default `error`).
-    public var failOn: ConfigSeverity
+    public var failOn: Severity
     /// Position of each check id written in `severity`/`disabled`, for later validation errors.
     public var idLocations: [String: ConfigLocation]
 
-    public init(severity: [String: ConfigSeverity] = [:], disabled: [String] = [], failOn: ConfigSeverity = .error,
+    public init(severity: [String: Severity] = [:], disabled: [String] = [], failOn: Severity = .error,
                 idLocations: [String: ConfigLocation] = [:]) {
         self.severity = severity
         self.disabled = disabled
         self.failOn = failOn
+        self.idLocations = idLocations
+    }
+}
+
+/// `checks:` inside a screen, row or label: severities and disabled checks for the findings of
+/// that scope only. The innermost scope wins (label over row over screen over the project).
+public struct ConfigCheckScope: Sendable, Equatable {
+    /// Severity overrides by check id.
+    public var severity: [String: Severity]
+    /// Disabled check ids.
+    public var disabled: Set<String>
+    /// Position of each check id written, for unknown-id errors.
+    public var idLocations: [String: ConfigLocation]
+
+    public init(severity: [String: Severity] = [:], disabled: Set<String> = [],
+                idLocations: [String: ConfigLocation] = [:]) {
+        self.severity = severity
+        self.disabled = disabled
         self.idLocations = idLocations
     }
 }

@@ -1,0 +1,472 @@
+import Audit
+import DynamicType
+import FontEngine
+import Foundation
+import Layout
+import Localization
+import Reports
+
+/// What an audit run is asked to do beyond the config.
+public struct AuditOptions: Sendable {
+    /// The config path as the user gave it (shown in reports); defaults to the loaded path.
+    public var configDisplayPath: String?
+    /// A baseline file: findings in it are not new and do not fail the run.
+    public var baselinePath: String?
+    /// Overrides the config's `checks.failOn`.
+    public var failOn: Severity?
+    /// An ISO 8601 time stamp to put in the report (nil: none, for deterministic reports).
+    public var timestamp: String?
+    /// Restrict the run (the `layout` command's --device / --category / --locale).
+    public var devices: [String]?
+    public var categories: [ContentSizeCategory]?
+    public var locales: [String]?
+    /// Keep every screen layout in the result (the `layout` command); an audit keeps none.
+    public var keepLayouts: Bool
+    /// Observe the layouts and run the checks (false: only the plan and layout stages, as
+    /// `typefit layout` runs them).
+    public var runChecks: Bool = true
+    /// Threads to lay out with (nil: every core). Results do not depend on it.
+    public var threads: Int?
+    /// The most screen snapshots the report keeps for mockups: those with findings first, then
+    /// the development locale's, each in plan order. The rest are counted, not kept.
+    public var snapshotLimit: Int
+    /// Called with (done, total) screen layouts, for a progress bar.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    /// The default `snapshotLimit`.
+    public static let defaultSnapshotLimit = 500
+
+    public init(configDisplayPath: String? = nil, baselinePath: String? = nil, failOn: Severity? = nil,
+                timestamp: String? = nil, devices: [String]? = nil, categories: [ContentSizeCategory]? = nil,
+                locales: [String]? = nil, keepLayouts: Bool = false, threads: Int? = nil,
+                snapshotLimit: Int = AuditOptions.defaultSnapshotLimit,
+                progress: (@Sendable (Int, Int) -> Void)? = nil) {
+        self.threads = threads
+        self.configDisplayPath = configDisplayPath
+        self.baselinePath = baselinePath
+        self.failOn = failOn
+        self.timestamp = timestamp
+        self.devices = devices
+        self.categories = categories
+        self.locales = locales
+        self.keepLayouts = keepLayouts
+        self.snapshotLimit = snapshotLimit
+        self.progress = progress
+    }
+}
+
+/// One screen laid out on one device, orientation, locale and category (kept for `typefit layout`).
+public struct ScreenRun: Sendable {
+    public var screen: String
+    public var device: String
+    public var orientation: Orientation
+    public var locale: String
+    public var category: ContentSizeCategory
+    /// The planned row of each layout row (copies of a repeated row share it).
+    public var rows: [RowID]
+    /// The planned row names, by `RowID.index`.
+    public var rowNames: [String]
+    public var layout: ScreenLayout
+}
+
+/// The result of an audit: the findings (before the baseline), the figures and snapshots kept,
+/// and the report document with the baseline applied.
+public struct AuditRun: Sendable {
+    public var document: ReportDocument
+    /// 0: no new finding at or above failOn; 1: failing findings.
+    public var exitCode: Int32
+    /// Font file bytes by font id (for the self-contained HTML report).
+    public var fontData: [String: Data]
+    public var layouts: [ScreenRun]
+    public var diagnostics: [Diagnostic]
+    /// Every finding before a baseline was applied (what `--update-baseline` writes).
+    public var findings: [Finding]
+    /// Rows visible of every screen × device × category × locale audited, in plan order.
+    public var rowsVisible: [ScreenObservation]
+    /// Snapshots that had a place in the report but were left out by `snapshotLimit`.
+    public var snapshotsLeftOut: Int
+    /// What the report is assembled from (to apply another baseline without auditing again).
+    var parts: ReportParts
+
+    /// The run's findings compared with `baseline` (written at `path`), reassembled without
+    /// laying anything out again: what `--update-baseline` shows after writing the file.
+    public func applying(_ baseline: Baseline, path: String) -> AuditRun {
+        var run = self
+        let compared = baseline.apply(to: findings)
+        run.parts.baseline = path
+        run.document = run.parts.document(findings: compared)
+        run.exitCode = AuditOutcome.exitCode(findings: compared, failOn: parts.failOn)
+        return run
+    }
+}
+
+/// The parts of a report document other than the findings.
+struct ReportParts: Sendable {
+    var config: String
+    var scope: Scope
+    var checks: [CheckDescriptor]
+    var screens: [ScreenSnapshot]
+    var fonts: [Reports.FontInfo]
+    var baseline: String?
+    var failOn: Severity
+    var generatedAt: String?
+
+    func document(findings: [Finding]) -> ReportDocument {
+        ReportAssembler.assemble(tool: ToolInfo(version: TypeFitVersion.string), config: config, scope: scope,
+                                 checks: checks, findings: findings, screens: screens, fonts: fonts, baseline: baseline,
+                                 failOn: failOn, generatedAt: generatedAt)
+    }
+}
+
+/// Audits the typefit.yml at `configPath`: every screen × device × orientation × locale × content
+/// size category is laid out with the real fonts and strings, the checks run over the layouts,
+/// styles and fonts, and the findings are compared with the baseline. Called as `TypeFit.audit(…)`.
+public func audit(configPath: String, options: AuditOptions = AuditOptions()) throws -> AuditRun {
+    try AuditPipeline(plan: AuditPlan.load(path: configPath), options: options).run()
+}
+
+/// Runs the stages of an audit over a plan: units flow through layout, observation and the
+/// checks on worker threads; only compact results are kept (findings, rows-visible figures, ink
+/// ranges and a capped set of snapshots).
+public struct AuditPipeline: Sendable {
+    public let plan: AuditPlan
+    public let options: AuditOptions
+    /// Devices, categories and locales (indices into the plan) this run covers.
+    let devices: [Device]
+    let categories: [ContentSizeCategory]
+    let locales: [Int]
+
+    public init(plan: AuditPlan, options: AuditOptions = AuditOptions()) throws {
+        self.plan = plan
+        self.options = options
+        if let wanted = options.devices {
+            // The config's devices first, then any device of the catalog (`typefit layout --device`).
+            devices = try wanted.map { name in try (try? Device.named(name, in: plan.devices)) ?? Device.named(name) }
+        } else {
+            devices = plan.devices
+        }
+        categories = options.categories.map { c in plan.categories.filter { c.contains($0) } } ?? plan.categories
+        locales = options.locales.map { wanted in plan.locales.indices.filter { wanted.contains(plan.locales[$0]) } }
+            ?? Array(plan.locales.indices)
+    }
+
+    /// The units of this run, in plan order.
+    public var units: [AuditUnit] {
+        plan.units(locales: locales, devices: devices.count, categories: categories.count)
+    }
+
+    public func run() throws -> AuditRun {
+        let units = self.units
+        let layoutsPerUnit = devices.count * plan.orientations.count * categories.count
+        let collector = Collector(snapshotLimit: options.snapshotLimit, total: units.count * layoutsPerUnit,
+                                  progress: options.progress)
+        let threads = max(1, min(options.threads ?? ProcessInfo.processInfo.activeProcessorCount, units.count))
+        let next = UnitCounter()
+        let pipeline = self
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            do {
+                let runner = try UnitRunner(plan: pipeline.plan)
+                while let index = next.take(below: units.count) {
+                    try pipeline.run(units[index], order: index, runner: runner, collector: collector)
+                }
+            } catch {
+                collector.fail(error)
+            }
+        }
+        return try finish(collector.result())
+    }
+
+    /// One unit: every device, orientation, category and variant pass of one screen in one locale.
+    func run(_ unit: AuditUnit, order: Int, runner: UnitRunner, collector: Collector) throws {
+        let screen = plan.screen(unit.screen)
+        let localeID = plan.locales[unit.locale]
+        let passes = runner.passes(screen, locale: unit.locale)
+        var output = UnitOutput(order: order)
+        for (d, device) in devices.enumerated() {
+            for orientation in plan.orientations {
+                let deviceName = plan.deviceName(device, orientation)
+                for category in categories {
+                    for pass in 0..<passes {
+                        let place = LayoutPlace(device: d, orientation: orientation, category: category, pass: pass)
+                        let laid = try runner.layout(screen, locale: unit.locale, device: device, place: place)
+                        if options.keepLayouts && pass == 0 {
+                            output.layouts.append(ScreenRun(
+                                screen: screen.name, device: deviceName, orientation: orientation, locale: localeID,
+                                category: category, rows: screen.rows.flatMap { repeatElement($0.id, count: $0.repeatCount) },
+                                rowNames: screen.rows.map(\.name), layout: laid.layout))
+                        }
+                        if pass == 0 { collector.tick() }
+                        guard options.runChecks else { continue }
+                        let facts = screen.rows.enumerated().map { r, row in
+                            row.labels.enumerated().map { l, label in
+                                // Facts of the text as shown (letter case applied), as measured.
+                                let style = plan.style(label.style)
+                                return runner.facts(style.letterCase.apply(laid.texts[r][l].text), font: style.font,
+                                                    measurer: laid.measurers[r][l])
+                            }
+                        }
+                        let observed = UnitObservation.observe(laid, screen: screen, plan: plan, localeIndex: unit.locale,
+                                                               device: deviceName, scale: device.scale, facts: facts)
+                        let input = AuditInput(labels: observed.labels, rows: observed.rows,
+                                               screens: observed.screen.map { [$0] } ?? [])
+                        let findings = plan.checks.apply(plan.checks.auditor.run(input))
+                        for finding in findings {
+                            // Findings that do not depend on the place (no category or device,
+                            // e.g. glyph.missing) are reported once per unit.
+                            if finding.category == nil && finding.device == nil {
+                                guard output.placeless.insert(finding.fingerprint).inserted else { continue }
+                            }
+                            output.findings.append(finding)
+                        }
+                        if let s = observed.screen { output.rowsVisible.append(s) }
+                        for (font, range) in observed.ink {
+                            output.ink[font] = output.ink[font].map { $0.union(range) } ?? range
+                        }
+                        // Snapshots for mockups: layouts with findings, and the development locale's.
+                        let key = SnapshotKey(hasFindings: findings.contains { $0.category != nil },
+                                              screen: unit.screen.index,
+                                              locale: unit.locale, device: d, orientation: orientation,
+                                              category: category, pass: pass)
+                        if (key.hasFindings || (unit.locale == locales.first && pass == 0)), collector.wouldKeep(key) {
+                            output.snapshots.append((key, snapshot(laid, screen: screen, device: device,
+                                                                   deviceName: deviceName, locale: localeID,
+                                                                   facts: facts)))
+                        }
+                    }
+                }
+            }
+        }
+        collector.add(output)
+    }
+
+    /// The snapshot the HTML report draws for one layout (the texts of its variant pass).
+    func snapshot(_ laid: UnitLayout, screen: PlannedScreen, device: Device, deviceName: String, locale: String,
+                  facts: [[TextFacts]]) -> ScreenSnapshot {
+        var rows: [RowSnapshot] = []
+        for (r, row) in screen.rows.enumerated() {
+            let rowLayout = laid.layout.rows[laid.firstRow[r]]
+            let labels = row.labels.enumerated().map { l, label -> LabelSnapshot in
+                let frame = rowLayout.labels[l]
+                let laidOut = frame.label
+                let style = plan.style(label.style)
+                let primary = plan.font(style.font).name
+                // A text drawn by a fallback font is drawn in that font in the mockup.
+                let font = facts[r][l].fontsUsed.first { $0 != primary } ?? primary
+                return LabelSnapshot(name: label.name, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                                     font: font, pointSize: laidOut.pointSize, lineHeight: laidOut.lineHeight,
+                                     baselineOffset: laidOut.baselines.first ?? 0, lines: laidOut.lines.map(\.text),
+                                     lineWidths: laidOut.lines.map(\.width),
+                                     rightToLeft: ScriptProfile(laid.texts[r][l].text).isRightToLeft,
+                                     truncated: laidOut.truncated, clipped: rowLayout.clips(frame),
+                                     inkOverflow: laidOut.inkOverflow.maximum, hasFindings: false)
+            }
+            let snapshotRow = RowSnapshot(name: row.name, height: rowLayout.height, clippedBy: rowLayout.clippedBy,
+                                          labels: labels)
+            rows.append(contentsOf: repeatElement(snapshotRow, count: row.repeatCount))
+        }
+        let size = device.size(laid.place.orientation)
+        return ScreenSnapshot(screen: screen.name, device: deviceName, category: laid.place.category.uikitName,
+                              locale: locale, width: size.width, height: size.height, scale: device.scale,
+                              contentTop: laid.layout.contentTop, contentHeight: laid.layout.contentHeight, rows: rows,
+                              rowsVisible: laid.layout.visibleRows, fullyVisibleRows: laid.layout.fullyVisibleRows)
+    }
+
+    /// Style, font and string checks, the baseline, and the report document.
+    func finish(_ collected: Collected) throws -> AuditRun {
+        var findings = collected.findings
+        let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: fontObservations(collected.ink),
+                                                     strings: plan.stringObservations))
+        findings += plan.checks.apply(run)
+        findings = FindingOrder.sorted(findings)
+        var compared = findings
+        if let path = options.baselinePath {
+            compared = try Baseline.load(path: path).apply(to: findings)
+        }
+        let failOn = options.failOn ?? plan.checks.failOn
+        let kept = collected.snapshots
+        // Fonts the mockups draw, embedded reduced to the characters they draw (hb-subset).
+        var characters: [String: Set<Unicode.Scalar>] = [:]
+        for snapshot in kept {
+            for row in snapshot.rows {
+                for label in row.labels {
+                    for line in label.lines { characters[label.font, default: []].formUnion(line.unicodeScalars) }
+                }
+            }
+        }
+        var fontInfos: [Reports.FontInfo] = []
+        var fontData: [String: Data] = [:]
+        for font in plan.fonts where characters[font.name] != nil {
+            fontInfos.append(Reports.FontInfo(id: font.name, family: font.info.family, style: font.info.style,
+                                              path: font.displayPath))
+            let chars = characters[font.name, default: []].union("…".unicodeScalars)
+            if let data = FontSubsetter.subset(path: font.info.path, faceIndex: font.info.faceIndex, characters: chars)
+                ?? FileManager.default.contents(atPath: font.info.path) {
+                fontData[font.name] = data
+            }
+        }
+        let parts = ReportParts(
+            config: options.configDisplayPath ?? plan.config.file,
+            scope: Scope(categories: categories.map(\.uikitName),
+                         devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
+                         locales: locales.map { plan.locales[$0] }),
+            checks: plan.checks.auditor.descriptors, screens: kept, fonts: fontInfos, baseline: options.baselinePath,
+            failOn: failOn, generatedAt: options.timestamp)
+        return AuditRun(document: parts.document(findings: compared),
+                        exitCode: AuditOutcome.exitCode(findings: compared, failOn: failOn), fontData: fontData,
+                        layouts: collected.layouts, diagnostics: plan.diagnostics, findings: findings,
+                        rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut, parts: parts)
+    }
+
+    func styleObservations() -> [StyleObservation] {
+        let scale = devices.first?.scale ?? 3
+        return plan.styles.map { style in
+            StyleObservation(style: style.name, font: plan.font(style.font).name, model: style.modelName,
+                             pointSizes: ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize },
+                             maximumPointSize: style.maximum, minimumPointSize: style.minimum, isCustomFont: true)
+        }
+    }
+
+    func fontObservations(_ ink: [FontID: UnitObservation.InkRange]) -> [FontObservation] {
+        plan.fonts.map { font in
+            let info = font.info
+            let range = ink[font.id]
+            return FontObservation(
+                font: font.name, path: font.displayPath, unitsPerEm: Double(info.unitsPerEm),
+                hheaAscender: Double(info.hhea.ascender), hheaDescender: Double(info.hhea.descender),
+                hheaLineGap: Double(info.hhea.lineGap),
+                typoAscender: Double(info.os2?.typoAscender ?? info.hhea.ascender),
+                typoDescender: Double(info.os2?.typoDescender ?? info.hhea.descender),
+                typoLineGap: Double(info.os2?.typoLineGap ?? info.hhea.lineGap),
+                winAscent: Double(info.os2?.winAscent ?? info.hhea.ascender),
+                winDescent: Double(info.os2?.winDescent ?? -info.hhea.descender),
+                useTypoMetrics: info.os2?.useTypoMetrics ?? false, inkYMax: range?.yMax, inkYMin: range?.yMin,
+                inkSource: .auditedText)
+        }
+    }
+}
+
+/// Where a snapshot stands in the report's order: layouts with findings first, then plan order.
+struct SnapshotKey: Comparable, Sendable {
+    var hasFindings: Bool
+    var screen: Int
+    var locale: Int
+    var device: Int
+    var orientation: Orientation
+    var category: ContentSizeCategory
+    var pass: Int
+
+    private var tuple: [Int] {
+        [hasFindings ? 0 : 1, screen, locale, device, orientation == .portrait ? 0 : 1, category.position, pass]
+    }
+    static func < (a: SnapshotKey, b: SnapshotKey) -> Bool { a.tuple.lexicographicallyPrecedes(b.tuple) }
+}
+
+/// What one unit hands to the collector.
+struct UnitOutput: @unchecked Sendable {
+    // ScreenSnapshot, ScreenRun and the observations are values; the tuple array is not inferred Sendable.
+    var order: Int
+    var findings: [Finding] = []
+    /// Fingerprints of the unit's findings that have no category or device.
+    var placeless: Set<String> = []
+    var rowsVisible: [ScreenObservation] = []
+    var ink: [FontID: UnitObservation.InkRange] = [:]
+    var snapshots: [(SnapshotKey, ScreenSnapshot)] = []
+    var layouts: [ScreenRun] = []
+
+    init(order: Int) { self.order = order }
+}
+
+/// Everything kept from the units, in plan order.
+struct Collected {
+    var findings: [Finding]
+    var rowsVisible: [ScreenObservation]
+    var ink: [FontID: UnitObservation.InkRange]
+    var snapshots: [ScreenSnapshot]
+    var snapshotsLeftOut: Int
+    var layouts: [ScreenRun]
+}
+
+/// Hands out unit indices to worker threads.
+final class UnitCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    func take(below count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+}
+
+/// Gathers unit outputs from worker threads behind a lock, keeping at most `snapshotLimit`
+/// snapshots (the smallest keys, so the set does not depend on thread timing).
+final class Collector: @unchecked Sendable {
+    private let lock = NSLock()
+    private let snapshotLimit: Int
+    private var outputs: [UnitOutput] = []
+    private var snapshots: [(SnapshotKey, ScreenSnapshot)] = []
+    private var candidates = 0
+    private var error: (any Error)?
+    private var done = 0
+    private let total: Int
+    private let progress: (@Sendable (Int, Int) -> Void)?
+
+    init(snapshotLimit: Int, total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+        self.snapshotLimit = max(0, snapshotLimit)
+        self.total = total
+        self.progress = progress
+    }
+
+    /// Whether a snapshot with `key` could still be kept (so a unit need not build it otherwise).
+    func wouldKeep(_ key: SnapshotKey) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        candidates += 1
+        guard snapshotLimit > 0 else { return false }
+        guard snapshots.count >= snapshotLimit, let worst = snapshots.last?.0 else { return true }
+        return key < worst
+    }
+
+    func add(_ output: UnitOutput) {
+        lock.lock()
+        defer { lock.unlock() }
+        var output = output
+        if !output.snapshots.isEmpty {
+            snapshots += output.snapshots
+            snapshots.sort { $0.0 < $1.0 }
+            if snapshots.count > snapshotLimit { snapshots.removeLast(snapshots.count - snapshotLimit) }
+            output.snapshots = []
+        }
+        outputs.append(output)
+    }
+
+    func fail(_ e: any Error) {
+        lock.lock()
+        if error == nil { error = e }
+        lock.unlock()
+    }
+
+    /// Counts one laid-out screen and reports progress (serialised, so the bar never goes back).
+    func tick() {
+        lock.lock()
+        done += 1
+        progress?(done, total)
+        lock.unlock()
+    }
+
+    func result() throws -> Collected {
+        lock.lock()
+        defer { lock.unlock() }
+        if let error { throw error }
+        let ordered = outputs.sorted { $0.order < $1.order }
+        var ink: [FontID: UnitObservation.InkRange] = [:]
+        for output in ordered {
+            for (font, range) in output.ink { ink[font] = ink[font].map { $0.union(range) } ?? range }
+        }
+        return Collected(findings: ordered.flatMap(\.findings), rowsVisible: ordered.flatMap(\.rowsVisible), ink: ink,
+                         snapshots: snapshots.map(\.1), snapshotsLeftOut: max(0, candidates - snapshots.count),
+                         layouts: ordered.flatMap(\.layouts))
+    }
+}

@@ -1,0 +1,143 @@
+import DynamicType
+import FontEngine
+import Foundation
+
+extension AuditPlan {
+    /// The styles of the TypographyKit config (if any), by name, with their fonts added to `fonts`.
+    static func typographyKitStyles(config: TypeFitConfig, fonts: inout FontPlanner,
+                                    diagnostics: inout [Diagnostic]) throws -> [String: PlannedStyle] {
+        guard let url = config.typographyKit else { return [:] }
+        let file = displayPath(url.path)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ConfigError(file: file, line: nil, column: nil, path: nil, message: "cannot read the file")
+        }
+        let tk: TypographyKitConfig
+        do { tk = try TypographyKitConfig.parse(data: data) } catch {
+            throw ConfigError(file: file, line: nil, column: nil, path: error.keyPath.isEmpty ? nil : error.keyPath,
+                              message: error.message)
+        }
+        diagnostics += tk.warnings.map { Diagnostic(location: file, code: .typographyKit, message: $0) }
+        var styles: [String: PlannedStyle] = [:]
+        for name in tk.styles.keys.sorted() {
+            guard let style = tk.styles[name] else { continue }
+            guard let pointSize = style.pointSize else {
+                diagnostics.append(Diagnostic(location: file, code: .typographyKit,
+                                              message: "ui-font-text-styles.\(name) has no point-size; skipped"))
+                continue
+            }
+            let font = try fonts.id(forTypographyKit: style.fontName, style: name, file: file, diagnostics: &diagnostics)
+            let mode = style.scalingMode ?? tk.settings.scalingMode
+            let minimum = style.minimumPointSize ?? tk.settings.minimumPointSize
+            let maximum = style.maximumPointSize ?? tk.settings.maximumPointSize
+            let step = tk.settings.pointStepSize, multiplier = tk.settings.pointStepMultiplier
+            styles[name] = PlannedStyle(
+                id: StyleID(0), name: name, font: font, modelName: "typographykit:\(mode.rawValue)", textStyle: nil,
+                lineHeight: .font, lineHeightMultiple: nil, minimumLineHeight: nil, maximumLineHeight: nil,
+                letterCase: style.letterCase ?? .regular, letterSpacing: max(0, style.letterSpacing ?? 0),
+                minimum: minimum, maximum: maximum, fromTypographyKit: true,
+                makeModel: { scale in
+                    AnyScalingModel(TypographyKitScaling(mode: mode, pointSize: pointSize, stepSize: step,
+                                                         multiplier: multiplier, minimum: minimum, maximum: maximum,
+                                                         algorithm: .leadingRatioPixelRounded(scale: scale)))
+                })
+        }
+        return styles
+    }
+
+    /// A config style, refining the TypographyKit style of the same name when there is one.
+    static func resolve(_ style: ConfigStyle, refining base: PlannedStyle?, fonts: FontPlanner) throws -> PlannedStyle {
+        let location = style.location
+        let textStyle = style.textStyle
+        let categories = style.categories ?? .all
+        let minimum = style.minimum, maximum = style.maximum
+        let limit: @Sendable (any ScalingModel) -> AnyScalingModel = { model in
+            if minimum == nil && maximum == nil && categories == .all { return AnyScalingModel(model) }
+            return AnyScalingModel(Limited(AnyScalingModel(model), minimum: minimum, maximum: maximum, categories: categories))
+        }
+        var makeModel: (@Sendable (Double) -> AnyScalingModel)?
+        var lineHeightDefault = StyleLineHeight.font
+        if let model = style.model {
+            // The parser guarantees each model's required keys (ConfigParser.requiredKeys).
+            func need<T>(_ value: T?, _ key: String) throws -> T {
+                guard let value else { throw location.error("model \(model.rawValue) needs `\(key)`") }
+                return value
+            }
+            switch model {
+            case .apple:
+                let ts = try need(textStyle, "textStyle")
+                makeModel = { _ in limit(AppleScaling(style: ts)) }
+            case .uifontmetrics:
+                let ts = try need(textStyle, "textStyle")
+                let size = try need(style.size, "size")
+                let sizeRatio = style.algorithm == .sizeRatio
+                makeModel = { scale in
+                    limit(UIFontMetricsScaling(pointSize: size, style: ts, maximumPointSize: maximum,
+                                               algorithm: sizeRatio ? .sizeRatio : .leadingRatioPixelRounded(scale: scale)))
+                }
+            case .stepping:
+                let size = try need(style.size, "size")
+                let model = SteppingScaling(pointSize: size, stepSize: style.step ?? 2, multiplier: style.multiplier ?? 1,
+                                            minimum: minimum, maximum: maximum)
+                makeModel = { _ in
+                    categories == .all ? AnyScalingModel(model) : AnyScalingModel(Limited(model, categories: categories))
+                }
+            case .interpolate:
+                let model = FourPointScaling(smallest: try need(style.smallest, "smallest"),
+                                             normal: try need(style.size, "size"),
+                                             maximumNormal: try need(style.maximumNormal, "maximumNormal"),
+                                             maximumAccessibility: try need(style.maximumAccessibility,
+                                                                            "maximumAccessibility"))
+                makeModel = { _ in limit(model) }
+            case .table:
+                var entries: [ContentSizeCategory: ScaledSize] = [:]
+                for (category, value) in try need(style.sizes, "sizes") { entries[category] = ScaledSize(pointSize: value) }
+                for (category, value) in style.lineHeights ?? [:] {
+                    entries[category, default: ScaledSize(pointSize: 0)].lineHeight = value
+                }
+                let table: TableScaling
+                do { table = try TableScaling(entries) } catch { throw location.error(error.description) }
+                if style.lineHeights != nil { lineHeightDefault = .model }
+                makeModel = { _ in limit(table) }
+            case .android:
+                let size = try need(style.size, "size")
+                let conversion: AndroidScaling.Conversion =
+                    style.androidConversion == .linear ? .linear : .nonlinear(.platformLater)
+                makeModel = { _ in limit(AndroidScaling(spSize: size, conversion: conversion)) }
+            case .fixed:
+                let size = try need(style.size, "size")
+                let table = try TableScaling(sizes: Array(repeating: ScaledSize(pointSize: size), count: 12))
+                makeModel = { _ in limit(table) }
+            }
+        }
+        let font: FontID
+        if let name = style.font {
+            guard let id = fonts.id(name) else { throw location.error("unknown font \"\(name)\"") }
+            font = id
+        } else if let inherited = base?.font {
+            font = inherited
+        } else {
+            throw location.error("a style needs `font`")
+        }
+        guard let model = makeModel ?? base?.makeModel else { throw location.error("a style needs `model`") }
+        let lineHeight: StyleLineHeight
+        switch style.lineHeight {
+        case .font: lineHeight = .font
+        case .hig:
+            guard let ts = textStyle ?? base?.textStyle else { throw location.error("lineHeight: hig needs `textStyle`") }
+            lineHeight = .hig(ts)
+        case .points(let p): lineHeight = .points(p)
+        case nil: lineHeight = base?.lineHeight ?? lineHeightDefault
+        }
+        return PlannedStyle(
+            id: StyleID(0), name: style.name, font: font,
+            modelName: style.model?.rawValue ?? base?.modelName ?? "fixed", textStyle: textStyle ?? base?.textStyle,
+            lineHeight: lineHeight, lineHeightMultiple: style.lineHeightMultiple ?? base?.lineHeightMultiple,
+            minimumLineHeight: style.minimumLineHeight ?? base?.minimumLineHeight,
+            maximumLineHeight: style.maximumLineHeight ?? base?.maximumLineHeight,
+            letterCase: style.letterCase ?? base?.letterCase ?? .regular,
+            letterSpacing: style.letterSpacing ?? base?.letterSpacing ?? 0,
+            minimum: style.minimum ?? base?.minimum, maximum: style.maximum ?? base?.maximum,
+            fromTypographyKit: base?.fromTypographyKit ?? false, makeModel: model)
+    }
+}

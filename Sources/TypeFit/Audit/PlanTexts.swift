@@ -1,0 +1,77 @@
+import Audit
+import Foundation
+import Localization
+import Reports
+import TypeFitSupport
+
+/// Resolves a label's content into its texts in every locale of the plan, once, while planning.
+struct TextResolver {
+    let table: StringTable
+    let locales: [String]
+    let pseudo: (id: String, transform: PseudoLocale)?
+    let samples: FormatSamples
+    /// Every key of the tables, sorted (did-you-mean for keys found nowhere).
+    let keys: [String]
+
+    init(table: StringTable, locales: [String], pseudo: (id: String, transform: PseudoLocale)?, samples: FormatSamples) {
+        self.table = table
+        self.locales = locales
+        self.pseudo = pseudo
+        self.samples = samples
+        self.keys = table.keys()
+    }
+
+    /// The label's texts by locale index (each ≥ 1 variant), and what is missing: a key found in
+    /// no strings file (the key itself is measured), or a locale that falls back to another's text.
+    func texts(_ label: ConfigLabel, screen: String, row: String) -> ([[PlannedText]], [StringObservation]) {
+        switch label.content {
+        case .text(let literal):
+            let text = PlannedText(text: samples.substitute(literal).text, key: nil, variant: nil, source: nil)
+            return (Array(repeating: [text], count: locales.count), [])
+        case .key(let key):
+            let labelSource = SourceLocation(file: label.location.file, line: label.location.line)
+            var observations: [StringObservation] = []
+            let development = locales.first ?? ""
+            var texts: [[PlannedText]] = []
+            var missingEverywhere = false
+            for locale in locales {
+                var entries: [LocalizedString]
+                var transform: (String) -> String = { $0 }
+                var fallback: String?
+                if let pseudo, locale == pseudo.id {
+                    entries = table.variants(key: key, locale: development)
+                    transform = { pseudo.transform.transform($0) }
+                } else {
+                    entries = table.variants(key: key, locale: locale)
+                    if entries.isEmpty {
+                        // The development locale first, then any audited locale that has the key.
+                        for other in [development] + locales + table.locales where other != locale {
+                            entries = table.variants(key: key, locale: other)
+                            if !entries.isEmpty { fallback = other; break }
+                        }
+                    }
+                }
+                if entries.isEmpty {
+                    missingEverywhere = true
+                    texts.append([PlannedText(text: key, key: key, variant: nil, source: nil)])
+                    continue
+                }
+                if let fallback {
+                    observations.append(StringObservation(
+                        screen: screen, row: row, label: label.name, key: key, locale: locale,
+                        status: .untranslated(measured: fallback), source: labelSource))
+                }
+                texts.append(entries.map { entry in
+                    PlannedText(text: samples.substitute(transform(entry.value)).text, key: key, variant: entry.variant,
+                                source: SourceLocation(file: AuditPlan.displayPath(entry.file), line: entry.line))
+                })
+            }
+            if missingEverywhere && table.locales.allSatisfy({ table.variants(key: key, locale: $0).isEmpty }) {
+                observations = [StringObservation(
+                    screen: screen, row: row, label: label.name, key: key, locale: nil,
+                    status: .missing(suggestion: nearest(key, in: keys)), source: labelSource)]
+            }
+            return (texts, observations)
+        }
+    }
+}

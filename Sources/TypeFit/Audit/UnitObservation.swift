@@ -1,0 +1,86 @@
+import Audit
+import DynamicType
+import Layout
+import Reports
+
+/// What the checks see of one screen layout: its labels, rows and screen, plus the ink of the
+/// texts by font (for the font checks). A pure function of the layout and the texts' facts.
+struct UnitObservation {
+    var labels: [LabelObservation] = []
+    var rows: [RowObservation] = []
+    var screen: ScreenObservation?
+    /// Lowest and highest ink (font units, y up) of the texts measured with each font.
+    var ink: [FontID: InkRange] = [:]
+
+    struct InkRange: Sendable {
+        var yMin: Double
+        var yMax: Double
+        func union(_ other: InkRange) -> InkRange { InkRange(yMin: min(yMin, other.yMin), yMax: max(yMax, other.yMax)) }
+    }
+
+    /// Observes `unit`. With `pass > 0` (a string-variant pass) only the labels whose text
+    /// changed are observed; rows and the screen were observed in pass 0.
+    static func observe(_ unit: UnitLayout, screen: PlannedScreen, plan: AuditPlan, localeIndex: Int, device: String,
+                        scale: Double, facts: [[TextFacts]]) -> UnitObservation {
+        let locale = plan.locales[localeIndex]
+        var result = UnitObservation()
+        let category = unit.place.category
+        let index = category.position
+        let pass = unit.place.pass
+        var tallest: (name: String, height: Double)?
+        for (r, row) in screen.rows.enumerated() {
+            let rowLayout = unit.layout.rows[unit.firstRow[r]]
+            if pass == 0 {
+                if tallest == nil || rowLayout.height > tallest!.height { tallest = (row.name, rowLayout.height) }
+                result.rows.append(RowObservation(
+                    screen: screen.name, row: row.name, device: device, category: category.uikitName,
+                    categoryIndex: index, locale: locale, height: rowLayout.height, fixedHeight: row.fixedHeight,
+                    contentHeight: rowLayout.contentHeight, clippedBy: rowLayout.clippedBy))
+            }
+            for (l, label) in row.labels.enumerated() {
+                guard pass == 0 || label.texts[localeIndex].count > pass else { continue }
+                let frame = rowLayout.labels[l]
+                let text = unit.texts[r][l]
+                let style = plan.style(label.style)
+                let fact = facts[r][l]
+                let laid = frame.label
+                if let ink = fact.ink {
+                    let range = InkRange(yMin: ink.yMin, yMax: ink.yMax)
+                    result.ink[style.font] = result.ink[style.font].map { $0.union(range) } ?? range
+                }
+                result.labels.append(LabelObservation(
+                    screen: screen.name, row: row.name, label: label.name, device: device, category: category.uikitName,
+                    categoryIndex: index, locale: locale, style: style.name, font: plan.font(style.font).name,
+                    stringKey: text.key, variant: text.variant, source: text.source,
+                    text: style.letterCase.apply(text.text), neededWidth: laid.neededWidth,
+                    availableWidth: frame.width, lines: laid.neededLineCount, maxLines: label.lines,
+                    truncated: laid.truncated, lineBreakMode: checkName(label.lineBreak), height: laid.height,
+                    availableHeight: row.fixedHeight == nil ? nil : frame.height, pointSize: laid.pointSize,
+                    requestedPointSize: style.size(at: category, scale: scale).pointSize,
+                    largePointSize: style.size(at: .large, scale: scale).pointSize,
+                    inkOverflow: laid.inkOverflow,
+                    missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
+                    fallbackFont: fact.fallback))
+            }
+        }
+        if pass == 0 {
+            // Every copy of a repeated row counts for rows visible; the tallest row is named once.
+            result.screen = ScreenObservation(
+                screen: screen.name, device: device, category: category.uikitName, categoryIndex: index, locale: locale,
+                contentHeight: unit.layout.contentHeight, rowCount: unit.layout.rows.count,
+                rowsVisible: unit.layout.visibleRows, fullyVisibleRows: unit.layout.fullyVisibleRows,
+                tallestRow: tallest?.name, tallestRowHeight: tallest?.height ?? 0,
+                minimumRowsVisible: screen.minimumRowsVisible)
+        }
+        return result
+    }
+
+    /// "truncateTail" → "truncate-tail", the spelling findings use.
+    static func checkName(_ mode: LineBreakMode) -> String {
+        var out = ""
+        for c in mode.rawValue {
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+        return out
+    }
+}
