@@ -15,7 +15,17 @@ struct BenchCommand: ParsableCommand {
         --verify instead compares the fast path with whole-line shaping on every line in every
         bundled font and exits 1 on any difference.
 
-        Example: swift build -c release --scratch-path .build-release && .build-release/release/typefit bench
+        Then, when the corpus has a home-assistant-ios/ folder, the whole-app audit: a typefit.yml
+        written at run time (every key × every locale of that app, one label per row in 20-row
+        screens, headline 1 line / body unlimited / subheadline 2 lines / footnote 3 lines in the
+        bundled Inter with Noto fallbacks, iPhone SE (1st generation) and iPhone 16, all 12
+        categories) audited by a child `typefit audit` into a temporary folder. It prints the wall
+        time against a C loop calling hb_shape once per translated text, the child's peak RSS, the
+        size of all reports and the terminal lines. --whole-app runs only that part.
+
+        Examples:
+          swift build -c release --scratch-path .build-release && .build-release/release/typefit bench
+          .build-release/release/typefit bench --whole-app --corpus ../shared/corpus
         """
     )
 
@@ -37,13 +47,27 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Check the fast path against whole-line shaping on every corpus line in every bundled font.")
     var verify = false
 
+    @Flag(help: "Run only the whole-app audit (needs CORPUS/home-assistant-ios).")
+    var wholeApp = false
+
+    @Option(help: "The typefit executable the whole-app audit runs (default: this one), e.g. an older build to compare with.")
+    var auditWith: String?
+
     func run() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: corpus, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw MeasureError(message: "\(corpus): no such corpus folder")
+            throw MeasureError(message: "\(corpus): no such corpus folder; typefit bench needs a folder of .strings files (the TypeFit repository's sibling shared/corpus); pass --corpus DIR")
         }
         guard threads >= 0, repeats >= 1 else { throw MeasureError(message: "--threads must be ≥ 0 and --repeats ≥ 1") }
         let fontsDirectory = FontCatalog.bundledFontsDirectory()
+        let app = URL(fileURLWithPath: corpus).appendingPathComponent("home-assistant-ios")
+        if wholeApp {
+            guard FileManager.default.fileExists(atPath: app.path) else {
+                throw MeasureError(message: "\(app.path): no such folder; --whole-app audits the strings of home-assistant-ios in the corpus (pass --corpus DIR)")
+            }
+            try runWholeApp(app, fonts: fontsDirectory)
+            return
+        }
         if verify {
             guard let fontsDirectory else { throw MeasureError(message: "Fonts/: bundled fonts folder not found (set TYPEFIT_FONTS)") }
             let lines = try Benchmark.corpusLines(at: URL(fileURLWithPath: corpus))
@@ -74,5 +98,19 @@ struct BenchCommand: ParsableCommand {
                                         uharfbuzzScript: script)
         let output = try Benchmark.run(options) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         print(output, terminator: "")
+        if FileManager.default.fileExists(atPath: app.path) {
+            print("")
+            try runWholeApp(app, fonts: fontsDirectory)
+        }
+    }
+
+    private func runWholeApp(_ app: URL, fonts: String?) throws {
+        guard let fonts else { throw MeasureError(message: "Fonts/: bundled fonts folder not found (set TYPEFIT_FONTS)") }
+        let executable = auditWith ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let figures = try WholeAppBenchmark.run(corpus: app, fonts: fonts, executable: executable,
+                                                threads: threads > 0 ? threads : nil) {
+            FileHandle.standardError.write(Data(($0 + "\n").utf8))
+        }
+        print(WholeAppBenchmark.describe(figures), terminator: "")
     }
 }
