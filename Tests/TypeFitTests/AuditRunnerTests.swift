@@ -193,14 +193,26 @@ struct AuditRunnerTests {
 
 @Suite("Parallel audit")
 struct ParallelAuditTests {
-    /// The bundled example audited on one thread and on three gives the same report document:
-    /// units are merged in their own order and the report is normalized.
+    /// The bundled example audited on one thread, on two and on three gives the same report
+    /// document: units are merged in plan order, snapshots kept by key, and the report is normalized.
+    /// With a snapshot cap below what the example has, the kept set is the same too.
     @Test func threadsDoNotChangeTheReport() throws {
         let config = packageRoot.appendingPathComponent("Examples/Focus/typefit.yml").path
         let one = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 1))
+        let two = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 2))
         let three = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 3))
         #expect(one.document.findings.count > 0)
+        #expect(one.document == two.document)
+        #expect(one.document.jsonData() == two.document.jsonData())
         #expect(one.document == three.document)
-        #expect(one.document.jsonData() == three.document.jsonData())
+        #expect(one.rowsVisible == two.rowsVisible)
+        let cappedOne = try TypeFit.audit(configPath: config,
+                                          options: AuditOptions(configDisplayPath: "x", threads: 1, snapshotLimit: 25))
+        let cappedTwo = try TypeFit.audit(configPath: config,
+                                          options: AuditOptions(configDisplayPath: "x", threads: 2, snapshotLimit: 25))
+        #expect(cappedOne.document.screens.count == 25)
+        #expect(cappedOne.document == cappedTwo.document)
+        // 380 snapshots had a place (the committed report keeps all of them); 25 kept.
+        #expect(cappedOne.snapshotsLeftOut == one.document.screens.count - 25)
     }
 }
