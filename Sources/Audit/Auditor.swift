@@ -40,6 +40,12 @@ public struct Auditor: Sendable {
 
     /// All findings of the enabled checks, with overridden severities, sorted by `FindingOrder`.
     public func run(_ input: AuditInput) -> [Finding] {
+        FindingOrder.sorted(findings(input))
+    }
+
+    /// All findings of the enabled checks, with overridden severities, in check order (for a
+    /// pipeline that sorts everything once at the end).
+    public func findings(_ input: AuditInput) -> [Finding] {
         var findings: [Finding] = []
         for check in checks {
             var produced = check.run(input, context: configuration.context)
@@ -48,7 +54,7 @@ public struct Auditor: Sendable {
             }
             findings += produced
         }
-        return FindingOrder.sorted(findings)
+        return findings
     }
 }
 
@@ -66,7 +72,13 @@ public enum FindingOrder {
     /// Sorted by severity (error first), check id, screen, row, label, device, category (in
     /// category order, not alphabetical), locale, style, font, string key, message.
     public static func sorted(_ findings: [Finding]) -> [Finding] {
-        findings.sorted(by: precedes)
+        // Each finding's key is built once (not once per comparison).
+        findings.map { (rank: $0.severity.rank, key: key($0), finding: $0) }
+            .sorted { a, b in
+                if a.rank != b.rank { return a.rank > b.rank }
+                return a.key.lexicographicallyPrecedes(b.key)
+            }
+            .map(\.finding)
     }
 
     /// The order of `sorted`, as a predicate.

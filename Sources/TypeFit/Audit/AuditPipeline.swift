@@ -209,7 +209,7 @@ public struct AuditPipeline: Sendable {
                                                                device: deviceName, scale: device.scale, facts: facts)
                         let input = AuditInput(labels: observed.labels, rows: observed.rows,
                                                screens: observed.screen.map { [$0] } ?? [])
-                        let findings = plan.checks.apply(plan.checks.auditor.run(input))
+                        let findings = plan.checks.apply(plan.checks.auditor.findings(input))
                         for finding in findings {
                             // Findings that do not depend on the place (no category or device,
                             // e.g. glyph.missing) are reported once per unit.
