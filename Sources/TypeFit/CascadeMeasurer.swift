@@ -48,6 +48,11 @@ public final class CascadeMeasurer: TextMeasuring {
     /// Splits `text` into runs by font. With no fallbacks (or text the primary covers) it is one run.
     func runs(of text: Substring) -> [Run] {
         if fallbacks.isEmpty || text.isEmpty { return [Run(range: text.startIndex..<text.endIndex, member: primary)] }
+        // Text the primary font covers entirely is one primary run (what the cluster walk below
+        // gives), found without grapheme segmentation: the common case, measured on every advance.
+        if text.unicodeScalars.allSatisfy({ !isVisible($0) || primary.measurer.face.covers($0) }) {
+            return [Run(range: text.startIndex..<text.endIndex, member: primary)]
+        }
         var runs: [Run] = []
         var index = text.startIndex
         while index < text.endIndex {

@@ -20,7 +20,9 @@ public enum WholeAppBenchmark {
     /// per locale; `development` first), with the bundled fonts in `fonts`.
     public static func config(corpus: URL, fonts: String, keys: [String], locales: [String]) -> String {
         func quoted(_ text: String) -> String {
-            let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .withoutEscapingSlashes
+            let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
             return String(decoding: data, as: UTF8.self)
         }
         var yaml = """
