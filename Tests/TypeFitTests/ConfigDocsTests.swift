@@ -103,6 +103,9 @@ import Testing
         #expect(detail.lines == 0)
         #expect(detail.lineBreak == .wordWrap)
         #expect(detail.autoshrink == 0.5)
+        #expect(detail.checks?.disabled == ["glyph.missing"])
+        #expect(config.screens[1].checks?.disabled == ["screen.row-too-tall"])
+        #expect(config.screens[1].rows[0].checks?.severity == ["text.truncated": .warning])
         let setting = config.screens[1].rows[0]
         #expect(setting.height == .points(44))
         #expect(setting.labels.isEmpty)
