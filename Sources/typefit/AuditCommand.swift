@@ -54,6 +54,9 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "Threads to lay out with (default: every core). Reports do not depend on it.")
     var threads: Int?
 
+    @Option(help: "Most screen layouts kept for the HTML mockups: those with findings first, then the first locale's, in config order (default \(AuditOptions.defaultSnapshotLimit)).")
+    var mockupLimit: Int?
+
     func run() throws {
         var configPath = config
         var output = output
@@ -68,6 +71,7 @@ struct AuditCommand: ParsableCommand {
         }
         guard let configPath = configPath.map(displayPath) else { return }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if let mockupLimit, mockupLimit < 0 { throw ValidationError("--mockup-limit must be at least 0") }
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
         }
@@ -76,7 +80,8 @@ struct AuditCommand: ParsableCommand {
         var options = AuditOptions(configDisplayPath: displayPath(configPath),
                                    baselinePath: updateBaseline ? nil : baseline.map(displayPath), failOn: failOn,
                                    timestamp: timestamp ? ISO8601DateFormatter().string(from: Date()) : nil,
-                                   threads: threads, progress: nil)
+                                   threads: threads, snapshotLimit: mockupLimit ?? AuditOptions.defaultSnapshotLimit,
+                                   progress: nil)
         if let progress {
             options.progress = { done, total in progress.update(done, total) }
         }
@@ -94,6 +99,9 @@ struct AuditCommand: ParsableCommand {
             result = result.applying(written, path: displayPath(b))
         }
         for diagnostic in result.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
+        if result.snapshotsLeftOut > 0 {
+            writeStderr("typefit: mockups: kept \(result.document.screens.count) screen layouts, left out \(result.snapshotsLeftOut) (--mockup-limit)\n")
+        }
         let document = result.document
         if let output {
             let fileFormats = formats.filter { $0.fileName != nil }
