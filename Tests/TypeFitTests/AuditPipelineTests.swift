@@ -33,15 +33,18 @@ struct AuditPipelineTests {
         return dir
     }
 
-    /// Rows named `a` and `a b` are two rows with their own ids: nothing matches a row by a name
-    /// prefix, and a repeated row stays one planned row with its count.
-    @Test func planHasTypedIDs() throws {
-        let dir = try project("""
+    /// A screen with a row `a` repeated 3 times and a row `a b`.
+    static let rowsAandAB = """
           - name: List
             rows:
               - { name: a, repeat: 3, labels: [{ name: t, style: body, text: "Short" }] }
               - { name: a b, labels: [{ name: t, style: body, text: "Another" }] }
-        """)
+    """
+
+    /// Rows named `a` and `a b` are two rows with their own ids: nothing matches a row by a name
+    /// prefix, and a repeated row stays one planned row with its count.
+    @Test func planHasTypedIDs() throws {
+        let dir = try project(Self.rowsAandAB)
         defer { try? FileManager.default.removeItem(at: dir) }
         let plan = try AuditPlan.load(path: dir.appendingPathComponent("typefit.yml").path)
         let rows = plan.screens[0].rows
@@ -56,12 +59,7 @@ struct AuditPipelineTests {
     /// A row repeated 3 times is laid out once and shown 3 times; the layout of `a b` is its own.
     /// Each row self-sizes to 44 pt minimum (one 17 pt body line: 22 pt + 11 + 11 insets = 44).
     @Test func repeatedRowsAreCopies() throws {
-        let dir = try project("""
-          - name: List
-            rows:
-              - { name: a, repeat: 3, labels: [{ name: t, style: body, text: "Short" }] }
-              - { name: a b, labels: [{ name: t, style: body, text: "Another" }] }
-        """)
+        let dir = try project(Self.rowsAandAB)
         defer { try? FileManager.default.removeItem(at: dir) }
         let plan = try AuditPlan.load(path: dir.appendingPathComponent("typefit.yml").path)
         var options = AuditOptions(categories: [.large], keepLayouts: true)
