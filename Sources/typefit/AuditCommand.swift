@@ -83,23 +83,23 @@ struct AuditCommand: ParsableCommand {
         if let b = baseline, !updateBaseline, !FileManager.default.fileExists(atPath: b) {
             throw ValidationError("--baseline \(b): no such file (create it with --update-baseline)")
         }
+        if updateBaseline, let b = baseline, let output { try AuditOutput.checkBaseline(b, outsideOf: output) }
         var result = try TypeFit.audit(configPath: configPath, options: options)
         progress?.finish()
+        // --update-baseline: the run's groups become the baseline; the reports show the run against it.
+        // The baseline is written only after the reports were.
+        var newBaseline: (Baseline, path: String)?
         if updateBaseline, let b = baseline {
-            try Baseline.write(result.document.findings, toolVersion: TypeFitVersion.string, to: b)
-            writeStderr("typefit: wrote \(result.document.findings.count) findings to the baseline \(b)\n")
-            options.baselinePath = displayPath(b)
-            options.progress = nil
-            result = try TypeFit.audit(configPath: configPath, options: options)
+            let made = Baseline(groups: result.document.groups, toolVersion: TypeFitVersion.string)
+            result.document = ReportAssembler.applying((made, path: displayPath(b)), to: result.document)
+            result.exitCode = result.document.exitCode
+            newBaseline = (made, path: b)
         }
         for warning in result.warnings { writeStderr("typefit: \(warning)\n") }
         let document = result.document
-        if let output {
-            let fileFormats = formats.filter { $0.fileName != nil }
-            if !fileFormats.isEmpty {
-                try ReportWriter.write(document, formats: Set(fileFormats), to: URL(fileURLWithPath: output),
-                                       fontData: result.fontData)
-            }
+        try AuditOutput.write(document, formats: Set(formats), to: output, fontData: result.fontData, baseline: newBaseline)
+        if let (made, path) = newBaseline {
+            writeStderr("typefit: wrote \(made.groups.count) groups to the baseline \(path)\n")
         }
         if formats.contains(.terminal) {
             let colors = TerminalStyle.shouldUseColors(environment: ProcessInfo.processInfo.environment,

@@ -169,10 +169,8 @@ public final class AuditRunner {
         input.styles = styleObservations(scale: devices.first?.scale ?? 3)
         input.fonts = fontObservations()
 
-        var findings = auditor.run(input)
-        if let path = options.baselinePath {
-            findings = try Baseline.load(path: path).apply(to: findings)
-        }
+        let findings = auditor.run(input)
+        let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
         let failOn = options.failOn ?? project.auditConfiguration.failOn
         let firstLocale = locales.first ?? ""
         let drawn = Set(findings.map { "\($0.screen ?? "")|\($0.device ?? "")|\($0.category ?? "")|\($0.locale ?? "")" })
@@ -205,18 +203,18 @@ public final class AuditRunner {
                 fontData[info.id] = data
             }
         }
+        let scope = Scope(screens: config.screens.map(\.name), categories: categories.map(\.uikitName),
+                          devices: devices.flatMap { d in
+                              project.orientations.count > 1
+                                  ? project.orientations.map { "\(d.name) (\($0.rawValue))" } : [d.name]
+                          },
+                          locales: locales)
         let document = ReportAssembler.assemble(
             tool: ToolInfo(version: TypeFitVersion.string),
-            config: options.configDisplayPath ?? config.file,
-            scope: Scope(categories: categories.map(\.uikitName),
-                         devices: devices.flatMap { d in
-                             project.orientations.count > 1
-                                 ? project.orientations.map { "\(d.name) (\($0.rawValue))" } : [d.name]
-                         },
-                         locales: locales),
-            checks: auditor.descriptors, findings: findings, screens: kept, fonts: fontInfos,
-            baseline: options.baselinePath, failOn: failOn, generatedAt: options.timestamp)
-        return AuditRun(document: document, exitCode: AuditOutcome.exitCode(findings: findings, failOn: failOn),
+            config: options.configDisplayPath ?? config.file, scope: scope,
+            checks: auditor.descriptors, findings: findings, rowsVisible: RowsVisibleSeries.from(snapshots, scope: scope),
+            screens: kept, fonts: fontInfos, baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
+        return AuditRun(document: document, exitCode: document.exitCode,
                         fontData: fontData, layouts: layouts, warnings: warnings)
     }
 
