@@ -60,22 +60,7 @@ public enum ReportAssembler {
             doc.fixed = []
             doc.baseline = nil
         }
-        doc = doc.normalized()
-        struct Place: Hashable { var screen, device, category, locale: String }
-        var available: [Place: ScreenSnapshot] = [:]
-        for s in doc.screens { available[Place(screen: s.screen, device: s.device, category: s.category, locale: s.locale)] = s }
-        let wanted = HTMLReporter.wantedMockups(doc)
-        var kept: [ScreenSnapshot] = []
-        for w in wanted where kept.count < doc.mockups.cap {
-            if let s = available[Place(screen: w.screen, device: w.device, category: w.category, locale: w.locale)] {
-                kept.append(s)
-            }
-        }
-        doc.mockups.omitted = wanted.count - kept.count
-        doc.screens = kept
-        let used = Set(kept.flatMap { $0.rows.flatMap { $0.labels.map(\.font) } })
-        doc.fonts = doc.fonts.filter { used.contains($0.id) }
-        return doc.normalized()
+        return doc.selectingMockups()
     }
 }
 

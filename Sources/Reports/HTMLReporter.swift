@@ -343,7 +343,8 @@ public enum HTMLReporter {
     }
 
     /// The filters: an element is hidden when it names a screen, locale, device or category other
-    /// than the one picked (elements that name none stay); "new only" hides baselined rows.
+    /// than the one picked (elements that name none stay); "new only" hides baselined rows. The page's
+    /// query string sets them at load, e.g. `report.html?locale=de&category=accessibilityMedium&new=1`.
     static let script = """
     (function () {
       var form = document.getElementById('filters');
@@ -361,6 +362,11 @@ public enum HTMLReporter {
           el.toggleAttribute('hidden', !show);
         });
       }
+      var params = new URLSearchParams(location.search);
+      ['screen', 'device', 'locale', 'category'].forEach(function (k) {
+        if (params.has(k)) form.elements[k].value = params.get(k);
+      });
+      if (params.get('new') === '1') form.elements['new'].checked = true;
       form.addEventListener('change', apply);
       apply();
     })();
@@ -420,4 +426,29 @@ public enum HTMLReporter {
     [hidden] { display: none !important; }
 
     """
+}
+
+extension ReportDocument {
+    /// The document with its mockups picked from its screens: the places `HTMLReporter.wantedMockups`
+    /// names (each new group's worst occurrence, worst group first), at most `mockups.cap`; wanted
+    /// places beyond the cap or without a snapshot are counted in `mockups.omitted`. Fonts the kept
+    /// mockups do not use are dropped. Normalized.
+    public func selectingMockups() -> ReportDocument {
+        var doc = normalized()
+        struct Place: Hashable { var screen, device, category, locale: String }
+        var available: [Place: ScreenSnapshot] = [:]
+        for s in doc.screens { available[Place(screen: s.screen, device: s.device, category: s.category, locale: s.locale)] = s }
+        let wanted = HTMLReporter.wantedMockups(doc)
+        var kept: [ScreenSnapshot] = []
+        for w in wanted where kept.count < doc.mockups.cap {
+            if let s = available[Place(screen: w.screen, device: w.device, category: w.category, locale: w.locale)] {
+                kept.append(s)
+            }
+        }
+        doc.mockups.omitted = wanted.count - kept.count
+        doc.screens = kept
+        let used = Set(kept.flatMap { $0.rows.flatMap { $0.labels.map(\.font) } })
+        doc.fonts = doc.fonts.filter { used.contains($0.id) }
+        return doc.normalized()
+    }
 }

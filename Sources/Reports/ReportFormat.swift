@@ -112,7 +112,10 @@ public enum ReportWriter {
         if mkdir(staging.path, 0o700) != 0 {
             throw ReportWriteError(path: directory.path, reason: "cannot write into the folder (\(String(cString: strerror(errno))))")
         }
-        defer { try? fm.removeItem(at: staging) }
+        // Kept only when putting an old report back failed: its backup is then in there, and the next
+        // write restores it (see `removeLeftovers`).
+        var keepStaging = false
+        defer { if !keepStaging { try? fm.removeItem(at: staging) } }
         // 1. Write every report into the staging folder.
         for (name, write) in writers {
             let file = staging.appendingPathComponent(name)
@@ -133,8 +136,8 @@ public enum ReportWriter {
         var swapped: [(target: URL, staged: URL, backup: URL?)] = []
         func rollBack() {
             for step in swapped.reversed() {
-                _ = rename(step.target.path, step.staged.path)
-                if let backup = step.backup { _ = rename(backup.path, step.target.path) }
+                if rename(step.target.path, step.staged.path) != 0 { keepStaging = true }
+                if let backup = step.backup, rename(backup.path, step.target.path) != 0 { keepStaging = true }
             }
         }
         for (name, _) in writers {
@@ -152,7 +155,7 @@ public enum ReportWriter {
             }
             if rename(staged.path, target.path) != 0 {
                 let message = String(cString: strerror(errno))
-                if let backup { _ = rename(backup.path, target.path) }
+                if let backup, rename(backup.path, target.path) != 0 { keepStaging = true }
                 rollBack()
                 throw ReportWriteError(path: target.path, reason: "cannot replace (\(message)); no report was changed")
             }

@@ -42,7 +42,7 @@ public final class ReportStream {
 
 /// Writes pretty-printed JSON with sorted keys piece by piece, byte for byte as Foundation's
 /// encoders write the whole value (`.sortedKeys, .prettyPrinted, .withoutEscapingSlashes`): two
-/// spaces per level, `"key" : value`, an empty array as `[`, blank line, `]`. Each element of a
+/// spaces per level, `"key" : value`, an empty array as `[`, an empty line, `]`. Each element of a
 /// large array is encoded alone and indented, which is exact because encoded JSON never holds a
 /// raw line break inside a string.
 struct PrettyJSON {
@@ -62,8 +62,10 @@ struct PrettyJSON {
         var start = data.startIndex
         while let nl = data[start...].firstIndex(of: 0x0A) {
             out.append(data[start...nl])
-            out.append(contentsOf: pad)
             start = data.index(after: nl)
+            // The blank line inside an empty array or object stays empty.
+            if start < data.endIndex, data[start] == 0x0A { continue }
+            out.append(contentsOf: pad)
         }
         out.append(data[start...])
         stream.write(out)
