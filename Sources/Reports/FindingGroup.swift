@@ -61,14 +61,15 @@ public enum FigureDirection: Sendable {
     case higherIsWorse, lowerIsWorse, neutral
 
     /// Needed sizes, lines, overflows and counts are worse when larger; what is available
-    /// (width, height, rows visible, point size after shrinking, growth) is worse when smaller;
-    /// limits and reference values (maxLines, minimumRows, minimumPointSize, …) have no direction.
+    /// (width, height, rows visible, growth) is worse when smaller; limits, reference values and
+    /// point sizes (maxLines, minimumRows, pointSize: it follows the category, so a group that
+    /// spreads to a smaller size would look "worse") have no direction.
     public static func of(_ name: String) -> FigureDirection {
         switch name {
         case "neededWidth", "lines", "height", "contentHeight", "clippedBy", "inkTop", "inkBottom", "inkLeft",
-             "inkRight", "inkOverflow", "missingCount", "spread", "inkYMax", "requestedPointSize":
+             "inkRight", "inkOverflow", "missingCount", "spread", "inkYMax":
             .higherIsWorse
-        case "availableWidth", "availableHeight", "rowsVisible", "fullyVisibleRows", "pointSize", "growth", "inkYMin":
+        case "availableWidth", "availableHeight", "rowsVisible", "fullyVisibleRows", "growth", "inkYMin":
             .lowerIsWorse
         default:
             .neutral

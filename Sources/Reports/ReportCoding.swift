@@ -247,7 +247,8 @@ public enum ReportText {
     }
 
     /// A group's worst figures in words: "needs 3 lines, has 1", "needs 412.5 pt, has 343 pt",
-    /// "needs 90 pt of height, has 44 pt", "shows 3.42 rows, needs 4"; other figures as key=value.
+    /// "needs 90 pt of height, has 44 pt", "shows 3.42 rows, needs 4"; when none of these apply,
+    /// the figures as key=value.
     public static func worst(_ figures: [String: Double]) -> String {
         var rest = figures
         var parts: [String] = []
@@ -267,7 +268,10 @@ public enum ReportText {
             parts.append("shows \(number(r)) rows, needs \(number(m))")
             rest["rowsVisible"] = nil; rest["minimumRows"] = nil
         }
-        for key in rest.keys.sorted() { parts.append("\(key)=\(number(rest[key] ?? 0))") }
+        // Other figures only when none of the pairs above told the story.
+        if parts.isEmpty {
+            for key in rest.keys.sorted() { parts.append("\(key)=\(number(rest[key] ?? 0))") }
+        }
         return parts.joined(separator: ", ")
     }
 
