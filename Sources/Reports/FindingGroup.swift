@@ -26,11 +26,19 @@ public struct GroupKey: Codable, Hashable, Sendable {
         self.font = font
     }
 
-    /// An opaque, stable identifier for tools outside TypeFit (SARIF `partialFingerprints`):
-    /// the fields, each prefixed by its length, so no field value can imitate a separator.
+    /// An opaque, stable identifier for tools outside TypeFit (SARIF `partialFingerprints`): the
+    /// 64-bit FNV-1a hash, as 16 hex digits, of the fields in order, each written as its UTF-8 length,
+    /// ":" and its bytes ("-" when absent), joined by "," — so no field value can imitate a separator.
     public var fingerprint: String {
-        [checkId, screen, row, label, stringKey, locale, variant, style, font]
+        let text = [checkId, screen, row, label, stringKey, locale, variant, style, font]
             .map { v in v.map { "\($0.utf8.count):\($0)" } ?? "-" }.joined(separator: ",")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// What a person calls the subject: "settings.offline (de)", "settings.offline [one] (de)",

@@ -34,7 +34,7 @@ public enum JUnitReporter {
                 } else if !g.isNew {
                     out += "\n      <skipped message=\"in baseline\"/>\n    "
                 } else {
-                    out += "\n      <system-out>" + XML.escape("\(g.severity.rawValue): " + detail) + "</system-out>\n    "
+                    out += "\n      <system-out>" + XML.escape("\(g.severity.rawValue): \(doc.summary(g))\n" + detail) + "</system-out>\n    "
                 }
                 out += "</testcase>\n"
                 stream.write(out)
@@ -44,11 +44,11 @@ public enum JUnitReporter {
         stream.write("</testsuites>\n")
     }
 
-    /// The summary, the worst occurrence's message, what got worse, the text and the source.
+    /// The worst occurrence's message (it quotes the text), what got worse, the source and the count
+    /// (the summary is the failure's message attribute).
     static func detailText(_ g: FindingGroup, _ doc: ReportDocument) -> String {
-        var lines = [doc.summary(g), g.message]
+        var lines = [g.message]
         if let w = g.worseIn, !w.isEmpty { lines.append("worse than the baseline in: " + w.joined(separator: ", ")) }
-        if let t = g.text { lines.append("text: \(t)") }
         if let s = g.source { lines.append("\(s.file):\(s.line)") }
         lines.append("\(g.occurrences.count) occurrence\(g.occurrences.count == 1 ? "" : "s")")
         return lines.joined(separator: "\n")

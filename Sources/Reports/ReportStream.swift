@@ -52,6 +52,12 @@ struct PrettyJSON {
         e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return e
     }()
+    /// For the elements of the large arrays (groups, snapshots, SARIF results): one line each.
+    let compactEncoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
 
     /// `data` (a value encoded at level 0) re-indented to `level`.
     func write(encoded data: Data, level: Int) {
@@ -108,33 +114,43 @@ struct PrettyJSON {
         array(level: level, count: values.count) { i, l in value(values[i], level: l) }
     }
 
+    /// An array of encodable values, each on one line as `JSONEncoder` writes it without pretty printing.
+    func lines<T: Encodable>(_ values: [T], level: Int) {
+        array(level: level, count: values.count) { i, _ in
+            stream.write((try? compactEncoder.encode(values[i])) ?? Data("null".utf8))
+        }
+    }
+
     func pad(_ level: Int) -> String { String(repeating: " ", count: 2 * level) }
 }
 
 extension ReportDocument {
-    /// Writes the canonical report.json (normalized, sorted keys, pretty-printed, slashes
-    /// unescaped, trailing newline) group by group: the same bytes as `JSONEncoder` gives for the
-    /// normalized document, without its whole text in memory. Pass `normalized: true` when the
-    /// document already is.
+    /// Writes the canonical report.json group by group, without its whole text in memory: the
+    /// normalized document with sorted keys, slashes unescaped and a trailing newline, pretty-printed
+    /// as `JSONEncoder` does, except that each element of `groups`, `fixed`, `rowsVisible` and
+    /// `screens` takes one line, encoded by `JSONEncoder` without pretty printing (a report of
+    /// 100,000 occurrences stays small, and a diff still shows one changed group per line).
+    /// Pass `normalized: true` when the document already is.
     public func writeJSON(to stream: ReportStream, normalized isNormalized: Bool = false) {
         let doc = isNormalized ? self : normalized()
         let json = PrettyJSON(stream: stream)
         func v<T: Encodable>(_ x: T) -> (Int) -> Void { { json.value(x, level: $0) } }
         func a<T: Encodable>(_ x: [T]) -> (Int) -> Void { { json.array(x, level: $0) } }
+        func l<T: Encodable>(_ x: [T]) -> (Int) -> Void { { json.lines(x, level: $0) } }
         json.object(level: 0, [
             ("baseline", doc.baseline.map(v)),
             ("checks", a(doc.checks)),
             ("config", v(doc.config)),
             ("failOn", v(doc.failOn)),
-            ("fixed", a(doc.fixed)),
+            ("fixed", l(doc.fixed)),
             ("fonts", a(doc.fonts)),
             ("generatedAt", doc.generatedAt.map(v)),
-            ("groups", a(doc.groups)),
+            ("groups", l(doc.groups)),
             ("mockups", v(doc.mockups)),
-            ("rowsVisible", a(doc.rowsVisible)),
+            ("rowsVisible", l(doc.rowsVisible)),
             ("schemaVersion", v(doc.schemaVersion)),
             ("scope", v(doc.scope)),
-            ("screens", a(doc.screens)),
+            ("screens", l(doc.screens)),
             ("tool", v(doc.tool)),
         ])
         stream.write("\n")

@@ -16,8 +16,9 @@ public enum SARIFReporter {
         return String(decoding: stream.data, as: UTF8.self)
     }
 
-    /// Writes what `render` returns into `stream`, result by result: the same bytes as
-    /// `JSONSerialization` gives for the whole log (`log(_:informationURI:)`), without the whole tree.
+    /// Writes what `render` returns into `stream`, result by result, without the whole tree: the log
+    /// (`log(_:informationURI:)`) as `JSONSerialization` writes it pretty-printed with sorted keys,
+    /// except that each result takes one line, as `JSONSerialization` writes it without pretty printing.
     public static func write(_ document: ReportDocument, informationURI: String? = nil, to stream: ReportStream) {
         let doc = document.normalized()
         let (driver, ruleIndex) = self.driver(doc, informationURI: informationURI)
@@ -34,8 +35,8 @@ public enum SARIFReporter {
                         ("columnKind", raw("unicodeCodePoints")),
                         ("originalUriBaseIds", raw(originalUriBaseIds)),
                         ("results", { resultsLevel in
-                            json.array(level: resultsLevel, count: count) { i, l in
-                                json.write(encoded: serialize(result(i, doc, ruleIndex)), level: l)
+                            json.array(level: resultsLevel, count: count) { i, _ in
+                                stream.write(serialize(result(i, doc, ruleIndex), pretty: false))
                             }
                         }),
                         ("tool", raw(["driver": driver])),
@@ -60,8 +61,10 @@ public enum SARIFReporter {
     static var originalUriBaseIds: [String: Any] { ["%SRCROOT%": ["description": ["text": "The directory typefit ran in."]]] }
 
     /// JSONSerialization of dictionaries, arrays, strings, integers and finite doubles cannot fail.
-    static func serialize(_ object: Any) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data()
+    static func serialize(_ object: Any, pretty: Bool = true) -> Data {
+        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+        if pretty { options.insert(.prettyPrinted) }
+        return (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data()
     }
 
     static func driver(_ doc: ReportDocument, informationURI: String?) -> ([String: Any], [String: Int]) {
@@ -122,14 +125,13 @@ public enum SARIFReporter {
             case .baselined: result["baselineState"] = "unchanged"
             }
         }
-        var props: [String: Any] = ["categories": g.categories, "devices": g.devices, "occurrences": g.occurrences.count,
-                                    "detail": g.message]
+        // What a viewer filters on; sizes, devices and figures are in the message, the rest in report.json.
+        var props: [String: Any] = ["occurrences": g.occurrences.count]
         for (k, v) in [("screen", g.key.screen), ("row", g.key.row), ("label", g.key.label), ("locale", g.key.locale),
                        ("variant", g.key.variant), ("style", g.key.style), ("font", g.key.font),
-                       ("stringKey", g.key.stringKey), ("text", g.text)] {
+                       ("stringKey", g.key.stringKey)] {
             if let v { props[k] = v }
         }
-        if !g.worst.isEmpty { props["worst"] = g.worst }
         if let w = g.worseIn { props["worseIn"] = w }
         result["properties"] = props
         return result

@@ -17,7 +17,7 @@ struct AuditCommand: ParsableCommand {
 
         Exit codes:
           0  no new finding at or above --fail-on (default: the config's checks.failOn, else error)
-          1  failing findings (new findings at or above --fail-on)
+          1  failing findings (new or worse finding groups at or above --fail-on)
           2  bad input or usage (unreadable config, font or strings; bad option)
 
         Examples:
@@ -36,10 +36,10 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "Comma-separated formats: terminal, json, markdown, html, junit, sarif, github. Default: all files in --output, plus terminal.")
     var format: String?
 
-    @Option(help: "Baseline file: only findings not in it fail the run.")
+    @Option(help: "Baseline file: only finding groups not in it, or worse than it (more sizes or devices, more width or lines), fail the run.")
     var baseline: String?
 
-    @Flag(help: "Write the baseline file (--baseline) from this run's findings. Never done otherwise.")
+    @Flag(help: "Write the baseline file (--baseline) from this run's groups, after the reports. Never done otherwise.")
     var updateBaseline = false
 
     @Option(help: "Fail on new findings at or above this severity: error, warning or info.")

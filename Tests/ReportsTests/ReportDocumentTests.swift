@@ -148,23 +148,56 @@ enum Expected {
         #expect(text.hasSuffix("}\n"))
     }
 
-    /// The streamed report.json is byte for byte what JSONEncoder writes for the whole normalized document.
-    @Test func streamedJSONEqualsJSONEncoder() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        for var doc in [Fixture.document(), Fixture.document(baseline: false)] {
-            doc.generatedAt = "2026-11-22T12:00:00Z"
-            doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.clipped", screen: "Gone", locale: "de"), message: "was \"clipped\"\n\\ / é")]
-            var expected = try encoder.encode(doc.normalized())
-            expected.append(0x0A)
-            #expect(doc.jsonData() == expected)
+    /// The streamed report.json holds the same JSON as JSONEncoder gives for the whole normalized document,
+    /// and its bytes are JSONEncoder's: the pretty-printed frame, and each group (and fixed group, rows-visible
+    /// series, mockup) on one line exactly as JSONEncoder encodes it without pretty printing.
+    @Test func streamedJSONMatchesJSONEncoder() throws {
+        let pretty = JSONEncoder()
+        pretty.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let compact = JSONEncoder()
+        compact.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func canonical(_ data: Data) throws -> Data {
+            try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data), options: [.sortedKeys])
         }
-        // Empty arrays and no baseline.
         let empty = ReportDocument(tool: ToolInfo(version: "1"), config: "c.yml", scope: Scope(categories: [], devices: [], locales: []),
                                    checks: [], groups: [], screens: [], fonts: [])
-        var expected = try encoder.encode(empty.normalized())
-        expected.append(0x0A)
-        #expect(empty.jsonData() == expected)
+        var withFixed = Fixture.document()
+        withFixed.generatedAt = "2026-11-22T12:00:00Z"
+        withFixed.fixed = [FixedGroup(key: GroupKey(checkId: "text.clipped", screen: "Gone", locale: "de"), message: "was \"clipped\"\n\\ / é")]
+        for doc in [withFixed, Fixture.document(baseline: false), empty] {
+            let normalized = doc.normalized()
+            let streamed = doc.jsonData()
+            #expect(try canonical(streamed) == (try canonical(try pretty.encode(normalized))))
+            // Byte for byte: the document encoded by JSONEncoder with every large array's elements replaced
+            // by their one-line encodings.
+            var expected = "{\n"
+            var members: [String] = []
+            func line<T: Encodable>(_ values: [T]) throws -> String {
+                if values.isEmpty { return "[\n\n  ]" }
+                return "[\n" + (try values.map { "    " + String(decoding: try compact.encode($0), as: UTF8.self) })
+                    .joined(separator: ",\n") + "\n  ]"
+            }
+            func value<T: Encodable>(_ v: T) throws -> String {
+                String(decoding: try pretty.encode(v), as: UTF8.self).replacingOccurrences(of: "\n", with: "\n  ")
+                    .replacingOccurrences(of: "\n  \n", with: "\n\n")
+            }
+            if let b = normalized.baseline { members.append("  \"baseline\" : " + (try value(b))) }
+            members.append("  \"checks\" : " + (try value(normalized.checks)))
+            members.append("  \"config\" : " + (try value(normalized.config)))
+            members.append("  \"failOn\" : " + (try value(normalized.failOn)))
+            members.append("  \"fixed\" : " + (try line(normalized.fixed)))
+            members.append("  \"fonts\" : " + (try value(normalized.fonts)))
+            if let g = normalized.generatedAt { members.append("  \"generatedAt\" : " + (try value(g))) }
+            members.append("  \"groups\" : " + (try line(normalized.groups)))
+            members.append("  \"mockups\" : " + (try value(normalized.mockups)))
+            members.append("  \"rowsVisible\" : " + (try line(normalized.rowsVisible)))
+            members.append("  \"schemaVersion\" : " + (try value(normalized.schemaVersion)))
+            members.append("  \"scope\" : " + (try value(normalized.scope)))
+            members.append("  \"screens\" : " + (try line(normalized.screens)))
+            members.append("  \"tool\" : " + (try value(normalized.tool)))
+            expected += members.joined(separator: ",\n") + "\n}\n"
+            #expect(String(decoding: streamed, as: UTF8.self) == expected)
+        }
         // Through a file stream.
         let dir = try TempDir()
         let url = dir.url.appendingPathComponent("r.json")
