@@ -343,7 +343,8 @@ public enum HTMLReporter {
     }
 
     /// The filters: an element is hidden when it names a screen, locale, device or category other
-    /// than the one picked (elements that name none stay); "new only" hides baselined rows. The page's
+    /// than the one picked (elements that name none stay); "new only" hides baselined rows; a screen
+    /// heading whose mockups are all hidden is hidden too. The page's
     /// query string sets them at load, e.g. `report.html?locale=de&category=accessibilityMedium&new=1`.
     static let script = """
     (function () {
@@ -360,6 +361,9 @@ public enum HTMLReporter {
           if (pick.category && d.categories !== undefined && JSON.parse(d.categories).indexOf(pick.category) < 0) show = false;
           if (onlyNew && el.classList.contains('baselined')) show = false;
           el.toggleAttribute('hidden', !show);
+        });
+        document.querySelectorAll('.screen-group').forEach(function (g) {
+          if (!g.querySelector('figure.mockup:not([hidden])')) g.setAttribute('hidden', '');
         });
       }
       var params = new URLSearchParams(location.search);

@@ -246,9 +246,9 @@ public enum ReportText {
         return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
-    /// A group's worst figures in words: "needs 3 lines, has 1", "needs 412.5 pt, has 343 pt",
-    /// "needs 90 pt of height, has 44 pt", "shows 3.42 rows, needs 4"; when none of these apply,
-    /// the figures as key=value.
+    /// A group's worst figures in words: "needs 3 lines, has 1" (or, when the lines fit,
+    /// "needs 412.5 pt, has 343 pt"), "needs 90 pt of height, has 44 pt", "shows 3.42 rows, needs 4";
+    /// when none of these apply, the figures as key=value.
     public static func worst(_ figures: [String: Double]) -> String {
         var rest = figures
         var parts: [String] = []
@@ -256,13 +256,18 @@ public enum ReportText {
             if m > 0, l > m { parts.append("needs \(number(l)) lines, has \(number(m))") }
             rest["lines"] = nil; rest["maxLines"] = nil
         }
+        // The width only when the lines do not already tell.
         if let n = rest["neededWidth"], let a = rest["availableWidth"] {
-            if n > a || parts.isEmpty { parts.append("needs \(number(n)) pt, has \(number(a)) pt") }
+            if parts.isEmpty { parts.append("needs \(number(n)) pt, has \(number(a)) pt") }
             rest["neededWidth"] = nil; rest["availableWidth"] = nil
         }
         if let h = rest["height"], let a = rest["availableHeight"] {
             parts.append("needs \(number(h)) pt of height, has \(number(a)) pt")
             rest["height"] = nil; rest["availableHeight"] = nil
+        } else if let c = rest["contentHeight"], let h = rest["height"] {
+            // A fixed-height row: its content's height against the row's.
+            parts.append("needs \(number(c)) pt of height, has \(number(h)) pt")
+            rest["contentHeight"] = nil; rest["height"] = nil; rest["clippedBy"] = nil
         }
         if let r = rest["rowsVisible"], let m = rest["minimumRows"] {
             parts.append("shows \(number(r)) rows, needs \(number(m))")
