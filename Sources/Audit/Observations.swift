@@ -153,7 +153,7 @@ public struct RowObservation: Sendable, Equatable {
 }
 
 /// One screen laid out on one device, category and locale.
-public struct ScreenObservation: Sendable, Equatable {
+public struct ScreenObservation: Sendable, Equatable, Codable {
     public var screen: String
     public var device: String
     public var category: String

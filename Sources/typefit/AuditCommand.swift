@@ -17,7 +17,7 @@ struct AuditCommand: ParsableCommand {
 
         Exit codes:
           0  no new finding at or above --fail-on (default: the config's checks.failOn, else error)
-          1  failing findings (new findings at or above --fail-on)
+          1  failing findings (new or worse finding groups at or above --fail-on)
           2  bad input or usage (unreadable config, font or strings; bad option)
 
         Examples:
@@ -25,6 +25,10 @@ struct AuditCommand: ParsableCommand {
           typefit audit typefit.yml --output reports --format html,sarif,junit
           typefit audit typefit.yml --baseline typefit-baseline.json
           typefit audit typefit.yml --baseline typefit-baseline.json --update-baseline
+
+        Sharded across a CI matrix (`typefit merge` joins the parts into the same reports):
+          typefit audit typefit.yml --shard 1/3 --output part-1 --threads 1
+          typefit merge part-1 part-2 part-3 --output Reports --baseline typefit-baseline.json
         """)
 
     @Argument(help: "The typefit.yml (or .json) to audit. Default: the bundled example.")
@@ -36,10 +40,10 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "Comma-separated formats: terminal, json, markdown, html, junit, sarif, github. Default: all files in --output, plus terminal.")
     var format: String?
 
-    @Option(help: "Baseline file: only findings not in it fail the run.")
+    @Option(help: "Baseline file: only finding groups not in it, or worse than it (more sizes or devices, more width or lines), fail the run.")
     var baseline: String?
 
-    @Flag(help: "Write the baseline file (--baseline) from this run's findings. Never done otherwise.")
+    @Flag(help: "Write the baseline file (--baseline) from this run's groups, after the reports. Never done otherwise.")
     var updateBaseline = false
 
     @Option(help: "Fail on new findings at or above this severity: error, warning or info.")
@@ -56,6 +60,9 @@ struct AuditCommand: ParsableCommand {
 
     @Option(help: "Most screen layouts kept for the HTML mockups: those with findings first, then the first locale's, in config order (default \(AuditOptions.defaultSnapshotLimit)).")
     var mockupLimit: Int?
+
+    @Option(help: ArgumentHelp("Audit only share I of N of the units (screen × locale, dealt by estimated cost) and write a part to --output for `typefit merge`. No baseline or reports here.", valueName: "I/N"))
+    var shard: String?
 
     func run() throws {
         var configPath = config
@@ -75,7 +82,11 @@ struct AuditCommand: ParsableCommand {
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
         }
-        let formats = try parseFormats(format, hasOutput: output != nil)
+        if let shardText = shard {
+            try runShard(shardText, configPath: configPath, output: output)
+            return
+        }
+        let formats = try ReportOutput.parseFormats(format, hasOutput: output != nil)
         let progress = ProgressBar.make(enabled: !noProgress)
         var options = AuditOptions(configDisplayPath: displayPath(configPath),
                                    baselinePath: updateBaseline ? nil : baseline.map(displayPath), failOn: failOn,
@@ -88,27 +99,66 @@ struct AuditCommand: ParsableCommand {
         if let b = baseline, !updateBaseline, !FileManager.default.fileExists(atPath: b) {
             throw ValidationError("--baseline \(b): no such file (create it with --update-baseline)")
         }
-        var result = try TypeFit.audit(configPath: configPath, options: options)
+        if updateBaseline, let b = baseline, let output { try AuditOutput.checkBaseline(b, outsideOf: output) }
+        let result = try TypeFit.audit(configPath: configPath, options: options)
         progress?.finish()
-        if updateBaseline, let b = baseline {
-            // The run's findings become the baseline; the report compares them with it without
-            // auditing a second time.
-            let written = Baseline(findings: result.findings, toolVersion: TypeFitVersion.string)
-            try written.write(to: b)
-            writeStderr("typefit: wrote \(written.entries.count) findings to the baseline \(b)\n")
-            result = result.applying(written, path: displayPath(b))
+        try ReportOutput.finish(result, formats: formats, output: output,
+                                updateBaseline: updateBaseline ? baseline.map { ($0, displayPath($0)) } : nil)
+    }
+
+    /// `--shard I/N`: audits the shard's units and writes its part.
+    private func runShard(_ text: String, configPath: String, output: String?) throws {
+        guard let shard = Shard(parsing: text) else {
+            throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, e.g. --shard 2/4")
+        }
+        guard let output = self.output else { throw ValidationError("--shard needs --output DIR (the folder the part is written to)") }
+        if self.baseline != nil || updateBaseline || format != nil || timestamp || failOn != nil {
+            throw ValidationError("--shard writes a part, not reports: give --baseline, --update-baseline, --format, --fail-on and --timestamp to `typefit merge`")
+        }
+        let progress = ProgressBar.make(enabled: !noProgress)
+        var options = AuditOptions(configDisplayPath: displayPath(configPath), threads: threads,
+                                   snapshotLimit: mockupLimit ?? AuditOptions.defaultSnapshotLimit)
+        if let progress { options.progress = { done, total in progress.update(done, total) } }
+        let pipeline = try AuditPipeline(plan: AuditPlan.load(path: configPath), options: options)
+        let part = try pipeline.runShard(shard)
+        progress?.finish()
+        for diagnostic in pipeline.plan.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
+        let file = try part.write(to: output)
+        writeStderr("typefit: shard \(shard): \(part.units.count) of \(part.unitCount) units (estimated cost \(part.cost)) in \(file)\n")
+    }
+}
+
+/// A path relative to the current folder when it is inside it (as reports show paths).
+func displayPath(_ path: String) -> String {
+    let cwd = FileManager.default.currentDirectoryPath
+    let full = URL(fileURLWithPath: path).standardizedFileURL.path
+    return full.hasPrefix(cwd + "/") ? String(full.dropFirst(cwd.count + 1)) : path
+}
+
+/// What `audit` and `merge` do with a run: the baseline update, the report set, the terminal and
+/// GitHub output, the exit code. One path for both.
+enum ReportOutput {
+    /// - Parameter updateBaseline: (path to write, path reports show) when the run's groups become the baseline.
+    static func finish(_ run: AuditRun, formats: [ReportFormat], output: String?,
+                       updateBaseline: (path: String, display: String)?) throws {
+        var result = run
+        // --update-baseline: the run's groups become the baseline; the reports show the run against it.
+        // The baseline is written only after the reports were.
+        var newBaseline: (Baseline, path: String)?
+        if let b = updateBaseline {
+            let made = Baseline(groups: result.document.groups, toolVersion: TypeFitVersion.string)
+            result.document = ReportAssembler.applying((made, path: b.display), to: result.document)
+            result.exitCode = result.document.exitCode
+            newBaseline = (made, path: b.path)
         }
         for diagnostic in result.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
         if result.snapshotsLeftOut > 0 {
-            writeStderr("typefit: mockups: kept \(result.document.screens.count) screen layouts, left out \(result.snapshotsLeftOut) (--mockup-limit)\n")
+            writeStderr("typefit: mockups: kept \(result.snapshotsKept) screen layouts as candidates, left out \(result.snapshotsLeftOut) (--mockup-limit)\n")
         }
         let document = result.document
-        if let output {
-            let fileFormats = formats.filter { $0.fileName != nil }
-            if !fileFormats.isEmpty {
-                try ReportWriter.write(document, formats: Set(fileFormats), to: URL(fileURLWithPath: output),
-                                       fontData: result.fontData)
-            }
+        try AuditOutput.write(document, formats: Set(formats), to: output, fontData: result.fontData, baseline: newBaseline)
+        if let (made, path) = newBaseline {
+            writeStderr("typefit: wrote \(made.groups.count) groups to the baseline \(path)\n")
         }
         if formats.contains(.terminal) {
             let colors = TerminalStyle.shouldUseColors(environment: ProcessInfo.processInfo.environment,
@@ -125,7 +175,7 @@ struct AuditCommand: ParsableCommand {
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 
-    private func parseFormats(_ text: String?, hasOutput: Bool) throws -> [ReportFormat] {
+    static func parseFormats(_ text: String?, hasOutput: Bool) throws -> [ReportFormat] {
         guard let text else {
             return hasOutput ? ReportFormat.allCases.filter { $0 != .github } : [.terminal]
         }
@@ -139,12 +189,6 @@ struct AuditCommand: ParsableCommand {
             }
             return f
         }
-    }
-
-    private func displayPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        let full = URL(fileURLWithPath: path).standardizedFileURL.path
-        return full.hasPrefix(cwd + "/") ? String(full.dropFirst(cwd.count + 1)) : path
     }
 }
 

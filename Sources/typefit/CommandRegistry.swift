@@ -11,5 +11,6 @@ enum CommandRegistry {
         ChecksCommand.self,
         ExplainCommand.self,
         BenchCommand.self,
+        MergeCommand.self,
     ]
 }

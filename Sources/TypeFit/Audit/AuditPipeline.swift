@@ -69,53 +69,24 @@ public struct ScreenRun: Sendable {
     public var layout: ScreenLayout
 }
 
-/// The result of an audit: the findings (before the baseline), the figures and snapshots kept,
-/// and the report document with the baseline applied.
+/// The result of an audit: the report document (groups, with the baseline applied), the
+/// findings before the baseline, and the figures and snapshots kept.
 public struct AuditRun: Sendable {
     public var document: ReportDocument
-    /// 0: no new finding at or above failOn; 1: failing findings.
+    /// 0: no new or worse group at or above failOn; 1: failing groups.
     public var exitCode: Int32
     /// Font file bytes by font id (for the self-contained HTML report).
     public var fontData: [String: Data]
     public var layouts: [ScreenRun]
     public var diagnostics: [Diagnostic]
-    /// Every finding before a baseline was applied (what `--update-baseline` writes).
+    /// Every finding (occurrence) before a baseline was applied, in `FindingOrder`.
     public var findings: [Finding]
     /// Rows visible of every screen × device × category × locale audited, in plan order.
     public var rowsVisible: [ScreenObservation]
+    /// Screen layouts kept as mockup candidates (at most `--mockup-limit`).
+    public var snapshotsKept: Int
     /// Snapshots that had a place in the report but were left out by `snapshotLimit`.
     public var snapshotsLeftOut: Int
-    /// What the report is assembled from (to apply another baseline without auditing again).
-    var parts: ReportParts
-
-    /// The run's findings compared with `baseline` (written at `path`), reassembled without
-    /// laying anything out again: what `--update-baseline` shows after writing the file.
-    public func applying(_ baseline: Baseline, path: String) -> AuditRun {
-        var run = self
-        let compared = baseline.apply(to: findings)
-        run.parts.baseline = path
-        run.document = run.parts.document(findings: compared)
-        run.exitCode = AuditOutcome.exitCode(findings: compared, failOn: parts.failOn)
-        return run
-    }
-}
-
-/// The parts of a report document other than the findings.
-struct ReportParts: Sendable {
-    var config: String
-    var scope: Scope
-    var checks: [CheckDescriptor]
-    var screens: [ScreenSnapshot]
-    var fonts: [Reports.FontInfo]
-    var baseline: String?
-    var failOn: Severity
-    var generatedAt: String?
-
-    func document(findings: [Finding]) -> ReportDocument {
-        ReportAssembler.assemble(tool: ToolInfo(version: TypeFitVersion.string), config: config, scope: scope,
-                                 checks: checks, findings: findings, screens: screens, fonts: fonts, baseline: baseline,
-                                 failOn: failOn, generatedAt: generatedAt)
-    }
 }
 
 /// Audits the typefit.yml at `configPath`: every screen × device × orientation × locale × content
@@ -156,7 +127,13 @@ public struct AuditPipeline: Sendable {
     }
 
     public func run() throws -> AuditRun {
-        let units = self.units
+        let (collected, layouts) = try collect(units)
+        return try finish(collected, layouts: layouts)
+    }
+
+    /// Lays out, observes and checks `units` (numbered by their place in `self.units`, so the
+    /// results of a share of them merge with the other shares' in plan order).
+    func collect(_ units: [AuditUnit], orders: [Int]? = nil) throws -> (Collected, [ScreenRun]) {
         let layoutsPerUnit = devices.count * plan.orientations.count * categories.count
         let collector = Collector(snapshotLimit: options.snapshotLimit, total: units.count * layoutsPerUnit,
                                   progress: options.progress)
@@ -167,13 +144,13 @@ public struct AuditPipeline: Sendable {
             do {
                 let runner = try UnitRunner(plan: pipeline.plan)
                 while let index = next.take(below: units.count) {
-                    try pipeline.run(units[index], order: index, runner: runner, collector: collector)
+                    try pipeline.run(units[index], order: orders?[index] ?? index, runner: runner, collector: collector)
                 }
             } catch {
                 collector.fail(error)
             }
         }
-        return try finish(collector.result())
+        return try collector.result()
     }
 
     /// One unit: every device, orientation, category and variant pass of one screen in one locale.
@@ -271,50 +248,72 @@ public struct AuditPipeline: Sendable {
                               rowsVisible: laid.layout.visibleRows, fullyVisibleRows: laid.layout.fullyVisibleRows)
     }
 
-    /// Style, font and string checks, the baseline, and the report document.
-    func finish(_ collected: Collected) throws -> AuditRun {
+    /// The tail every audit shares, sharded or not (`typefit merge` calls it with the parts'
+    /// results merged): style, font and string checks (once, over the whole run: they span
+    /// units), grouping, the baseline, the mockups and the report document.
+    func finish(_ collected: Collected, layouts: [ScreenRun]) throws -> AuditRun {
         var findings = collected.findings
         let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: fontObservations(collected.ink),
                                                      strings: plan.stringObservations))
         findings += plan.checks.apply(run)
         findings = FindingOrder.sorted(findings)
-        var compared = findings
-        if let path = options.baselinePath {
-            compared = try Baseline.load(path: path).apply(to: findings)
-        }
+        let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
         let failOn = options.failOn ?? plan.checks.failOn
-        let kept = collected.snapshots
-        // Fonts the mockups draw, embedded reduced to the characters they draw (hb-subset).
+        let kept = collected.snapshots.map(\.snapshot)
+        let scope = Scope(screens: plan.screens.map(\.name), categories: categories.map(\.uikitName),
+                          devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
+                          locales: locales.map { plan.locales[$0] })
+        let fontInfos = plan.fonts.map { font in
+            Reports.FontInfo(id: font.name, family: font.info.family, style: font.info.style, path: font.displayPath)
+        }
+        let document = ReportAssembler.assemble(
+            tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
+            scope: scope, checks: plan.checks.auditor.descriptors, findings: findings,
+            rowsVisible: Self.rowsVisibleSeries(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
+            baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
+        return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData(for: document),
+                        layouts: layouts, diagnostics: plan.diagnostics, findings: findings,
+                        rowsVisible: collected.rowsVisible, snapshotsKept: kept.count,
+                        snapshotsLeftOut: max(0, collected.candidates - kept.count))
+    }
+
+    /// The fonts the document's mockups draw, reduced to the characters they draw (hb-subset).
+    func fontData(for document: ReportDocument) -> [String: Data] {
         var characters: [String: Set<Unicode.Scalar>] = [:]
-        for snapshot in kept {
+        for snapshot in document.screens {
             for row in snapshot.rows {
                 for label in row.labels {
                     for line in label.lines { characters[label.font, default: []].formUnion(line.unicodeScalars) }
                 }
             }
         }
-        var fontInfos: [Reports.FontInfo] = []
         var fontData: [String: Data] = [:]
         for font in plan.fonts where characters[font.name] != nil {
-            fontInfos.append(Reports.FontInfo(id: font.name, family: font.info.family, style: font.info.style,
-                                              path: font.displayPath))
             let chars = characters[font.name, default: []].union("…".unicodeScalars)
             if let data = FontSubsetter.subset(path: font.info.path, faceIndex: font.info.faceIndex, characters: chars)
                 ?? FileManager.default.contents(atPath: font.info.path) {
                 fontData[font.name] = data
             }
         }
-        let parts = ReportParts(
-            config: options.configDisplayPath ?? plan.config.file,
-            scope: Scope(categories: categories.map(\.uikitName),
-                         devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
-                         locales: locales.map { plan.locales[$0] }),
-            checks: plan.checks.auditor.descriptors, screens: kept, fonts: fontInfos, baseline: options.baselinePath,
-            failOn: failOn, generatedAt: options.timestamp)
-        return AuditRun(document: parts.document(findings: compared),
-                        exitCode: AuditOutcome.exitCode(findings: compared, failOn: failOn), fontData: fontData,
-                        layouts: collected.layouts, diagnostics: plan.diagnostics, findings: findings,
-                        rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut, parts: parts)
+        return fontData
+    }
+
+    /// Rows visible per screen, device and locale, one value per category of `scope`, in plan order.
+    static func rowsVisibleSeries(_ observations: [ScreenObservation], scope: Scope) -> [RowsVisibleSeries] {
+        struct Place: Hashable { var screen, device, locale: String }
+        let column = Dictionary(scope.categories.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var order: [Place] = []
+        var values: [Place: [Double?]] = [:]
+        for o in observations {
+            guard let c = column[o.category] else { continue }
+            let place = Place(screen: o.screen, device: o.device, locale: o.locale)
+            if values[place] == nil {
+                order.append(place)
+                values[place] = Array(repeating: nil, count: scope.categories.count)
+            }
+            values[place]?[c] = o.rowsVisible
+        }
+        return order.map { RowsVisibleSeries(screen: $0.screen, device: $0.device, locale: $0.locale, values: values[$0]!) }
     }
 
     func styleObservations() -> [StyleObservation] {
@@ -346,7 +345,7 @@ public struct AuditPipeline: Sendable {
 }
 
 /// Where a snapshot stands in the report's order: layouts with findings first, then plan order.
-struct SnapshotKey: Comparable, Sendable {
+struct SnapshotKey: Comparable, Sendable, Codable {
     var hasFindings: Bool
     var screen: Int
     var locale: Int
@@ -374,16 +373,67 @@ struct UnitOutput: @unchecked Sendable {
     var layouts: [ScreenRun] = []
 
     init(order: Int) { self.order = order }
+
+    /// What the report needs of the unit (the snapshots are kept by the collector).
+    var record: UnitRecord {
+        UnitRecord(order: order, findings: findings, rowsVisible: rowsVisible,
+                   ink: ink.sorted { $0.key < $1.key }.map { InkRecord(font: $0.key.index, yMin: $0.value.yMin, yMax: $0.value.yMax) })
+    }
 }
 
-/// Everything kept from the units, in plan order.
-struct Collected {
+/// The results of one unit the report is made from: its findings, rows-visible figures and ink.
+/// Codable: a shard writes them to its part file and `typefit merge` reads them back.
+struct UnitRecord: Codable, Sendable {
+    /// The unit's place in the run's unit list (plan order).
+    var order: Int
     var findings: [Finding]
     var rowsVisible: [ScreenObservation]
-    var ink: [FontID: UnitObservation.InkRange]
-    var snapshots: [ScreenSnapshot]
-    var snapshotsLeftOut: Int
-    var layouts: [ScreenRun]
+    var ink: [InkRecord]
+}
+
+/// The ink of a unit's texts measured with one font (`FontID.index`).
+struct InkRecord: Codable, Sendable {
+    var font: Int
+    var yMin: Double
+    var yMax: Double
+}
+
+/// A snapshot kept for mockups with its place in the report's order.
+struct KeyedSnapshot: Codable, Sendable {
+    var key: SnapshotKey
+    var snapshot: ScreenSnapshot
+}
+
+/// Everything kept from a run's units, in plan order: one run's, or the parts of a sharded run
+/// merged (`merging`), which gives the same value as the unsharded run.
+struct Collected: Codable, Sendable {
+    var units: [UnitRecord]
+    /// The snapshots kept, smallest keys first, at most the snapshot limit.
+    var snapshots: [KeyedSnapshot]
+    /// Snapshots that wanted a place (kept or not).
+    var candidates: Int
+
+    var findings: [Finding] { units.flatMap(\.findings) }
+    var rowsVisible: [ScreenObservation] { units.flatMap(\.rowsVisible) }
+    var ink: [FontID: UnitObservation.InkRange] {
+        var ink: [FontID: UnitObservation.InkRange] = [:]
+        for unit in units {
+            for r in unit.ink {
+                let range = UnitObservation.InkRange(yMin: r.yMin, yMax: r.yMax)
+                ink[FontID(r.font)] = ink[FontID(r.font)].map { $0.union(range) } ?? range
+            }
+        }
+        return ink
+    }
+
+    /// `parts` as one: units in plan order, the `snapshotLimit` smallest snapshots of all (each
+    /// part kept its own smallest, so these are the run's), candidates added up.
+    static func merging(_ parts: [Collected], snapshotLimit: Int) -> Collected {
+        var snapshots = parts.flatMap(\.snapshots).sorted { $0.key < $1.key }
+        if snapshots.count > max(0, snapshotLimit) { snapshots.removeLast(snapshots.count - max(0, snapshotLimit)) }
+        return Collected(units: parts.flatMap(\.units).sorted { $0.order < $1.order }, snapshots: snapshots,
+                         candidates: parts.map(\.candidates).reduce(0, +))
+    }
 }
 
 /// Hands out unit indices to worker threads.
@@ -405,7 +455,8 @@ final class UnitCounter: @unchecked Sendable {
 final class Collector: @unchecked Sendable {
     private let lock = NSLock()
     private let snapshotLimit: Int
-    private var outputs: [UnitOutput] = []
+    private var records: [UnitRecord] = []
+    private var layouts: [(Int, [ScreenRun])] = []
     private var snapshots: [(SnapshotKey, ScreenSnapshot)] = []
     private var candidates = 0
     private var error: (any Error)?
@@ -432,14 +483,13 @@ final class Collector: @unchecked Sendable {
     func add(_ output: UnitOutput) {
         lock.lock()
         defer { lock.unlock() }
-        var output = output
         if !output.snapshots.isEmpty {
             snapshots += output.snapshots
             snapshots.sort { $0.0 < $1.0 }
             if snapshots.count > snapshotLimit { snapshots.removeLast(snapshots.count - snapshotLimit) }
-            output.snapshots = []
         }
-        outputs.append(output)
+        records.append(output.record)
+        if !output.layouts.isEmpty { layouts.append((output.order, output.layouts)) }
     }
 
     func fail(_ e: any Error) {
@@ -456,17 +506,13 @@ final class Collector: @unchecked Sendable {
         lock.unlock()
     }
 
-    func result() throws -> Collected {
+    func result() throws -> (Collected, [ScreenRun]) {
         lock.lock()
         defer { lock.unlock() }
         if let error { throw error }
-        let ordered = outputs.sorted { $0.order < $1.order }
-        var ink: [FontID: UnitObservation.InkRange] = [:]
-        for output in ordered {
-            for (font, range) in output.ink { ink[font] = ink[font].map { $0.union(range) } ?? range }
-        }
-        return Collected(findings: ordered.flatMap(\.findings), rowsVisible: ordered.flatMap(\.rowsVisible), ink: ink,
-                         snapshots: snapshots.map(\.1), snapshotsLeftOut: max(0, candidates - snapshots.count),
-                         layouts: ordered.flatMap(\.layouts))
+        let collected = Collected(units: records.sorted { $0.order < $1.order },
+                                  snapshots: snapshots.map { KeyedSnapshot(key: $0.0, snapshot: $0.1) },
+                                  candidates: candidates)
+        return (collected, layouts.sorted { $0.0 < $1.0 }.flatMap(\.1))
     }
 }

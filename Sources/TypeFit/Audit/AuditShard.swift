@@ -1,0 +1,256 @@
+import Audit
+import Foundation
+import Reports
+
+// Sharding: a CI matrix runs `typefit audit --shard I/N` on N machines and `typefit merge` joins
+// the parts into the reports the unsharded run writes (report.json byte for byte).
+//
+// - The share is a set of `AuditUnit`s (one screen in one locale, on every device, orientation and
+//   category). A unit is the smallest share whose findings need nothing from another unit: every
+//   label, row and screen finding, its rows-visible figures and its once-per-unit findings (those
+//   with no device or category) are complete inside it. Units are dealt to shards by estimated cost
+//   (`AuditUnit.cost`: characters × layouts), largest first, each to the least loaded shard
+//   (longest-processing-time greedy; ties to the earlier unit and the lower shard) — deterministic,
+//   and within 4/3 of the best split.
+// - A part carries each unit's occurrences (findings before grouping), rows-visible figures and ink
+//   ranges, and its smallest snapshots — nothing grouped. Everything that spans units is computed
+//   once at merge, by the same tail as the unsharded run (`AuditPipeline.finish`): grouping (a group
+//   whose categories or locales fall into different shards is one group), the rows-visible series,
+//   the style and string checks (from the plan, which the merge loads again from the config and
+//   checks against the parts' digest), the font checks (from the ink of every part, which only the
+//   merge sees whole), the baseline, the mockups and the report document.
+
+/// A shard of a run: `index` of `count`, 1-based (`--shard 2/4`).
+public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses "I/N" with 1 ≤ I ≤ N.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+            return nil
+        }
+        self.init(index: i, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// The shard (0-based) each of `costs` goes to: largest cost first (ties: earlier first), each to
+    /// the shard with the least total so far (ties: the lower shard).
+    public static func assign(costs: [Int], shards: Int) -> [Int] {
+        var load = Array(repeating: 0, count: max(1, shards))
+        var assignment = Array(repeating: 0, count: costs.count)
+        let order = costs.indices.sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+        for unit in order {
+            let target = load.indices.min { load[$0] != load[$1] ? load[$0] < load[$1] : $0 < $1 }!
+            assignment[unit] = target
+            load[target] += costs[unit]
+        }
+        return assignment
+    }
+}
+
+/// The partial report a shard writes: self-describing (kind, schema, TypeFit version, config digest,
+/// shard) and holding what the merge needs — occurrences and figures, not groups.
+public struct AuditPart: Codable, Sendable {
+    /// What the file is, so a merge refuses anything else.
+    public static let kindName = "typefit-audit-part"
+    public static let currentSchemaVersion = 1
+    /// The file a part folder holds.
+    public static let fileName = "typefit-part.json"
+
+    public var kind: String
+    public var schemaVersion: Int
+    public var tool: ToolInfo
+    /// The config as the audit was given it (the merge loads it again from there).
+    public var config: String
+    /// `AuditPlan.digest` of the config the part was audited with.
+    public var configDigest: String
+    public var shard: Shard
+    /// Units of the whole run, and this shard's (indices into the run's unit list).
+    public var unitCount: Int
+    public var units: [Int]
+    /// Estimated cost of this shard's units (`AuditUnit.cost` summed).
+    public var cost: Int
+    /// `--mockup-limit` of the run (every part keeps its own smallest snapshots up to it).
+    public var snapshotLimit: Int
+    var collected: Collected
+
+    /// Writes the part as `directory/typefit-part.json` (folder created; file replaced atomically).
+    public func write(to directory: String) throws -> String {
+        let url = URL(fileURLWithPath: directory, isDirectory: true)
+        let file = url.appendingPathComponent(Self.fileName)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try Self.encoder.encode(self).write(to: file, options: .atomic)
+        } catch {
+            throw AuditError.writeFailed(path: file.path, reason: error.localizedDescription)
+        }
+        return file.path
+    }
+
+    /// Reads the part at `path` (its folder or the file itself).
+    public static func load(path: String) throws -> AuditPart {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw MergeError(path: path, problem: "no such part (a folder written by `typefit audit --shard`)")
+        }
+        let file = isDirectory.boolValue ? (path as NSString).appendingPathComponent(fileName) : path
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw MergeError(path: path, problem: "no \(fileName) in it (not a part written by `typefit audit --shard`)")
+        }
+        struct Header: Decodable {
+            var kind: String?
+            var schemaVersion: Int?
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.kind == kindName else {
+            throw MergeError(path: file, problem: "not a typefit audit part")
+        }
+        guard header.schemaVersion == currentSchemaVersion else {
+            throw MergeError(path: file, problem: "part schema \(header.schemaVersion.map(String.init) ?? "?"), this typefit reads \(currentSchemaVersion)")
+        }
+        do {
+            return try decoder.decode(AuditPart.self, from: data)
+        } catch {
+            throw MergeError(path: file, problem: "unreadable part: \(error)")
+        }
+    }
+
+    static var encoder: JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",
+                                                                 nan: "nan")
+        return e
+    }
+
+    static var decoder: JSONDecoder {
+        let d = JSONDecoder()
+        d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf",
+                                                                   nan: "nan")
+        return d
+    }
+}
+
+/// Why parts cannot be merged: one line naming the part.
+public struct MergeError: Error, CustomStringConvertible {
+    public var path: String
+    public var problem: String
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+    public var description: String { "\(path): \(problem)" }
+}
+
+extension AuditPipeline {
+    /// This run's units with the shard each goes to in a run of `count` shards (0-based).
+    func shardAssignment(count: Int) -> [Int] {
+        Shard.assign(costs: units.map(\.cost), shards: count)
+    }
+
+    /// Audits the units of `shard` and returns the part to write.
+    public func runShard(_ shard: Shard) throws -> AuditPart {
+        let all = units
+        let assignment = shardAssignment(count: shard.count)
+        let mine = all.indices.filter { assignment[$0] == shard.index - 1 }
+        let (collected, _) = try collect(mine.map { all[$0] }, orders: mine)
+        return AuditPart(kind: AuditPart.kindName, schemaVersion: AuditPart.currentSchemaVersion,
+                         tool: ToolInfo(version: TypeFitVersion.string),
+                         config: options.configDisplayPath ?? plan.config.file, configDigest: plan.digest,
+                         shard: shard, unitCount: all.count, units: mine,
+                         cost: mine.map { all[$0].cost }.reduce(0, +), snapshotLimit: options.snapshotLimit,
+                         collected: collected)
+    }
+}
+
+/// Reads and checks the parts at `paths`, loads their config (as the parts name it, relative to
+/// the current folder, or `configPath`), and runs the audit's tail over their merged results:
+/// the same report the unsharded run writes. `options.snapshotLimit` and `configDisplayPath` are
+/// taken from the parts.
+public func merge(partPaths paths: [String], configPath: String? = nil,
+                  options: AuditOptions = AuditOptions()) throws -> AuditRun {
+    guard !paths.isEmpty else { throw MergeError(path: "merge", problem: "no parts given") }
+    let parts = try paths.map { try AuditPart.load(path: $0) }
+    let first = parts[0]
+    var byShard: [Int: String] = [:]
+    for (path, part) in zip(paths, parts) {
+        if part.tool.version != first.tool.version {
+            throw MergeError(path: path, problem: "written by typefit \(part.tool.version), \(paths[0]) by \(first.tool.version) (parts of one run come from one typefit)")
+        }
+        if part.configDigest != first.configDigest || part.config != first.config {
+            throw MergeError(path: path, problem: "audited another config (\(part.config), digest \(part.configDigest)) than \(paths[0]) (\(first.config), digest \(first.configDigest)): a part of another run")
+        }
+        if part.shard.count != first.shard.count {
+            throw MergeError(path: path, problem: "shard \(part.shard) of a run in \(part.shard.count) shards, \(paths[0]) is \(first.shard) (a part of another run)")
+        }
+        if part.snapshotLimit != first.snapshotLimit || part.unitCount != first.unitCount {
+            throw MergeError(path: path, problem: "audited with other options (--mockup-limit \(part.snapshotLimit), \(part.unitCount) units) than \(paths[0]) (--mockup-limit \(first.snapshotLimit), \(first.unitCount) units)")
+        }
+        if let other = byShard[part.shard.index] {
+            throw MergeError(path: path, problem: "shard \(part.shard) given twice (also \(other))")
+        }
+        byShard[part.shard.index] = path
+    }
+    let missing = (1...first.shard.count).filter { byShard[$0] == nil }
+    if !missing.isEmpty {
+        throw MergeError(path: "merge", problem: "shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")) missing (got \(byShard.keys.sorted().map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")))")
+    }
+    let path = configPath ?? first.config
+    let plan = try AuditPlan.load(path: path)
+    if plan.digest != first.configDigest {
+        throw MergeError(path: path, problem: "changed since the parts were audited (digest \(plan.digest), parts \(first.configDigest)); audit the shards again")
+    }
+    var options = options
+    options.configDisplayPath = first.config
+    options.snapshotLimit = first.snapshotLimit
+    let pipeline = try AuditPipeline(plan: plan, options: options)
+    // The parts must be this run's shares: the same deal of units the shards made.
+    let assignment = pipeline.shardAssignment(count: first.shard.count)
+    for (path, part) in zip(paths, parts) {
+        let expected = assignment.indices.filter { assignment[$0] == part.shard.index - 1 }
+        if part.unitCount != assignment.count || part.units != expected {
+            throw MergeError(path: path, problem: "holds other units than shard \(part.shard) of this config (a part of another run)")
+        }
+    }
+    let collected = Collected.merging(parts.map(\.collected), snapshotLimit: first.snapshotLimit)
+    return try pipeline.finish(collected, layouts: [])
+}
+
+extension AuditPlan {
+    /// A digest of what the audit reads: the config file, every text the screens show (so the
+    /// strings files), and each font's path and size. FNV-1a 64, hex. Parts of one run share it.
+    public var digest: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ bytes: some Sequence<UInt8>) {
+            for b in bytes {
+                hash ^= UInt64(b)
+                hash = hash &* 0x100_0000_01b3
+            }
+            hash ^= 0xff
+            hash = hash &* 0x100_0000_01b3
+        }
+        add(FileManager.default.contents(atPath: config.file) ?? Data())
+        for screen in screens {
+            for row in screen.rows {
+                for label in row.labels {
+                    for texts in label.texts {
+                        for text in texts { add(text.text.utf8) }
+                    }
+                }
+            }
+        }
+        for font in fonts {
+            add(font.displayPath.utf8)
+            let size = (try? FileManager.default.attributesOfItem(atPath: font.info.path)[.size] as? Int) ?? -1
+            add(String(size).utf8)
+        }
+        return String(hash, radix: 16)
+    }
+}
