@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// `typefit audit --shard I/N` and `typefit merge`, run as a CI matrix runs them: every shard a
+/// separate process (one thread each), then the merge, compared with the unsharded run.
+@Suite("typefit audit --shard / typefit merge", .serialized)
+struct ShardCLITests {
+    let root = CLIRunner.root
+    let config = "Examples/Focus/typefit.yml"
+    let baseline = "Examples/Focus/typefit-baseline.json"
+    let reportNames = ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"]
+
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-shard-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Runs the N shards of `config` in `directory` into `dir/part-I`, one process each.
+    func shards(_ n: Int, in dir: URL, directory: URL? = nil) throws -> [String] {
+        try (1...n).map { i in
+            let part = dir.appendingPathComponent("part-\(i)").path
+            let r = try CLIRunner.run(["audit", config, "--shard", "\(i)/\(n)", "--output", part, "--threads", "1",
+                                       "--no-progress"], directory: directory)
+            #expect(r.status == 0, "shard \(i)/\(n): \(r.stderr)")
+            return part
+        }
+    }
+
+    /// The part file's JSON object.
+    func partObject(_ part: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: part).appendingPathComponent("typefit-part.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The merged reports of 2 and 3 shards equal the unsharded run's, file for file, byte for byte
+    /// (report.json is the document; the others are made from it). Each shard did a real share:
+    /// the parts' units are disjoint, cover the run, and every part holds findings.
+    @Test(arguments: [2, 3])
+    func mergedShardsEqualTheUnshardedRun(n: Int) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = dir.appendingPathComponent("whole")
+        let unsharded = try CLIRunner.run(["audit", config, "--baseline", baseline, "--output", whole.path, "--no-progress"])
+        #expect(unsharded.status == 0, "\(unsharded.stderr)")
+
+        let parts = try shards(n, in: dir)
+        var seen: [Int] = []
+        var unitCount = 0
+        for (i, part) in parts.enumerated() {
+            let object = try partObject(part)
+            #expect(object["kind"] as? String == "typefit-audit-part")
+            let shard = try #require(object["shard"] as? [String: Any])
+            #expect(shard["index"] as? Int == i + 1 && shard["count"] as? Int == n)
+            #expect((object["configDigest"] as? String)?.isEmpty == false)
+            unitCount = try #require(object["unitCount"] as? Int)
+            let units = try #require(object["units"] as? [Int])
+            #expect(!units.isEmpty, "shard \(i + 1)/\(n) got no units")
+            seen += units
+            let collected = try #require(object["collected"] as? [String: Any])
+            let records = try #require(collected["units"] as? [[String: Any]])
+            let findings = records.map { ($0["findings"] as? [Any])?.count ?? 0 }.reduce(0, +)
+            #expect(findings > 0, "shard \(i + 1)/\(n) carries no findings")
+            // Occurrences, not groups: nothing grouped is in a part.
+            #expect(object["groups"] == nil)
+        }
+        // The bundled example: 3 screens × 6 locales (Examples/Focus/typefit.yml) = 18 units, each in one part.
+        #expect(unitCount == 18)
+        #expect(seen.sorted() == Array(0..<unitCount))
+
+        let merged = dir.appendingPathComponent("merged")
+        let result = try CLIRunner.run(["merge"] + parts + ["--output", merged.path, "--baseline", baseline])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == unsharded.stdout, "the terminal report equals the unsharded run's")
+        for name in reportNames {
+            let a = try Data(contentsOf: whole.appendingPathComponent(name))
+            let b = try Data(contentsOf: merged.appendingPathComponent(name))
+            #expect(a == b, "\(name) of \(n) merged shards differs from the unsharded run's")
+        }
+    }
+
+    /// `merge --update-baseline` writes the baseline the unsharded `--update-baseline` writes.
+    @Test func mergeUpdatesTheBaselineAsTheUnshardedRunDoes() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
+        let one = try CLIRunner.run(["audit", config, "--baseline", a, "--update-baseline", "--format", "json",
+                                     "--output", dir.appendingPathComponent("ra").path, "--no-progress"])
+        #expect(one.status == 0, "\(one.stderr)")
+        let parts = try shards(2, in: dir)
+        let two = try CLIRunner.run(["merge"] + parts + ["--baseline", b, "--update-baseline", "--format", "json",
+                                                         "--output", dir.appendingPathComponent("rb").path])
+        #expect(two.status == 0, "\(two.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        #expect(FileManager.default.fileExists(atPath: a))
+    }
+
+    /// A missing, repeated or foreign part, or a config changed since the shards ran: one line on
+    /// stderr naming the part, exit 2, and no report written.
+    @Test func partsThatDoNotBelongTogetherAreRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let three = try shards(3, in: dir.appendingPathComponent("three"))
+        let two = try shards(2, in: dir.appendingPathComponent("two"))
+        let out = dir.appendingPathComponent("out")
+
+        func refused(_ parts: [String], _ expected: String, directory: URL? = nil) throws {
+            let r = try CLIRunner.run(["merge"] + parts + ["--output", out.path], directory: directory)
+            #expect(r.status == 2, "\(parts): \(r.stderr)")
+            #expect(r.stderrLines.count == 1 && r.stderr.hasPrefix("typefit: error: "), "\(r.stderr)")
+            #expect(r.stderr.contains(expected), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is written")
+        }
+        try refused([three[0], three[1]], "shard 3/3 missing")
+        try refused([three[0], three[1], three[1]], "\(three[1]): shard 2/3 given twice")
+        try refused([three[0], three[1], three[2], two[1]], "\(two[1]): shard 2/2 of a run in 2 shards")
+        try refused([dir.appendingPathComponent("nowhere").path], "no such part")
+        let notPart = dir.appendingPathComponent("report.json")
+        try Data("{\"schemaVersion\": 2}".utf8).write(to: notPart)
+        try refused([notPart.path], "not a typefit audit part")
+
+        // A copy of the example (same relative config path, so only the digest tells them apart):
+        // shard 1 before a string changed, shard 2 after.
+        let copy = dir.appendingPathComponent("copy")
+        try FileManager.default.createDirectory(at: copy.appendingPathComponent("Examples"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/Focus"),
+                                         to: copy.appendingPathComponent("Examples/Focus"))
+        try FileManager.default.createSymbolicLink(at: copy.appendingPathComponent("Fonts"),
+                                                   withDestinationURL: root.appendingPathComponent("Fonts"))
+        let before = try shards(2, in: dir.appendingPathComponent("before"), directory: copy)
+        let strings = copy.appendingPathComponent("Examples/Focus/strings/de.strings")
+        let text = try String(contentsOf: strings, encoding: .utf8)
+        let original = "\"Settings.toggleSendUsageData\" = \"Nutzungsdaten senden\";"
+        #expect(text.contains(original))
+        try text.replacingOccurrences(of: original, with: "\"Settings.toggleSendUsageData\" = \"Nutzungsdaten senden!\";")
+            .write(to: strings, atomically: true, encoding: .utf8)
+        let after = try shards(2, in: dir.appendingPathComponent("after"), directory: copy)
+        try refused([before[0], after[1]], "audited another config", directory: copy)
+        // Both parts from before the change, merged after it: the config no longer matches them.
+        try refused(before, "changed since the parts were audited", directory: copy)
+        // The parts of one run merge in the copy as well.
+        let ok = try CLIRunner.run(["merge"] + after + ["--format", "json", "--output", out.path], directory: copy)
+        #expect(ok.status == 0 || ok.status == 1, "\(ok.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.json").path))
+    }
+
+    /// `--shard` writes a part only: options that belong to the merge, a bad I/N and a missing
+    /// --output are usage errors.
+    @Test func shardOptionsAreChecked() throws {
+        for (arguments, expected) in [
+            (["--shard", "0/2", "--output", "p"], "--shard 0/2: expected I/N"),
+            (["--shard", "3/2", "--output", "p"], "--shard 3/2: expected I/N"),
+            (["--shard", "1/2"], "--shard needs --output"),
+            (["--shard", "1/2", "--output", "p", "--baseline", baseline], "give --baseline"),
+        ] {
+            let r = try CLIRunner.run(["audit", config] + arguments)
+            #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.contains(expected), "\(arguments): \(r.stderr)")
+        }
+    }
+}
