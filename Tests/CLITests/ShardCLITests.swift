@@ -158,3 +158,91 @@ struct ShardCLITests {
         }
     }
 }
+
+/// Examples/ci/github-actions.yml's own shard and merge steps, run locally: each step's `run:`
+/// script is taken from the workflow, its matrix values filled in, and run with bash as Actions
+/// runs it (`bash --noprofile --norc -eo pipefail`), in a folder laid out as the jobs see it.
+@Suite("Examples/ci/github-actions.yml", .serialized)
+struct GitHubActionsExampleTests {
+    let root = CLIRunner.root
+
+    /// The `run:` script of the step named `name` (the block after `run: |`, unindented).
+    func script(_ workflow: String, step name: String) throws -> String {
+        let lines = workflow.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("- name: \(name)") },
+                                 "no step \(name)")
+        let run = try #require(lines[start...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "run: |" })
+        let indent = lines[run + 1].prefix { $0 == " " }.count
+        var body: [String] = []
+        for line in lines[(run + 1)...] {
+            if !line.trimmingCharacters(in: .whitespaces).isEmpty && line.prefix(while: { $0 == " " }).count < indent { break }
+            body.append(String(line.dropFirst(min(indent, line.count))))
+        }
+        return body.joined(separator: "\n")
+    }
+
+    func bash(_ script: String, in dir: URL, environment: [String: String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["--noprofile", "--norc", "-eo", "pipefail", "-c", script]
+        process.currentDirectoryURL = dir
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func workflowStepsGiveTheUnshardedReports() throws {
+        let workflow = try String(contentsOf: root.appendingPathComponent("Examples/ci/github-actions.yml"), encoding: .utf8)
+        let shardStep = try script(workflow, step: "Audit shard")
+        let mergeStep = try script(workflow, step: "Merge the parts into the reports")
+        #expect(shardStep.contains("--shard ${{ matrix.shard }}/${{ strategy.job-total }}"))
+        #expect(mergeStep.contains("typefit merge parts/typefit-part-*"))
+
+        // The job's checkout: the app (the bundled example) and the downloaded typefit artifact.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-actions-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent("Examples"), withIntermediateDirectories: true)
+        try fm.copyItem(at: root.appendingPathComponent("Examples/Focus"), to: dir.appendingPathComponent("Examples/Focus"))
+        try fm.createSymbolicLink(at: dir.appendingPathComponent("Fonts"), withDestinationURL: root.appendingPathComponent("Fonts"))
+        try fm.createDirectory(at: dir.appendingPathComponent("typefit/.build/release"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(at: dir.appendingPathComponent("typefit/.build/release/typefit"), withDestinationURL: CLIRunner.binary)
+        let env = ["TYPEFIT_CONFIG": "Examples/Focus/typefit.yml", "TYPEFIT_BASELINE": "Examples/Focus/typefit-baseline.json",
+                   "GITHUB_OUTPUT": dir.appendingPathComponent("github-output").path]
+
+        let n = 2
+        for i in 1...n {
+            let step = shardStep.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(i)")
+                .replacingOccurrences(of: "${{ strategy.job-total }}", with: "\(n)")
+            #expect(try bash(step, in: dir, environment: env) == 0, "shard \(i)")
+            // upload-artifact typefit-part-I, download-artifact pattern typefit-part-* into parts/.
+            try fm.createDirectory(at: dir.appendingPathComponent("parts"), withIntermediateDirectories: true)
+            try fm.moveItem(at: dir.appendingPathComponent("part-\(i)"), to: dir.appendingPathComponent("parts/typefit-part-\(i)"))
+        }
+        #expect(try bash(mergeStep, in: dir, environment: env) == 0)
+        let output = try String(contentsOf: dir.appendingPathComponent("github-output"), encoding: .utf8)
+        #expect(output == "status=0\n")
+
+        let whole = try CLIRunner.run(["audit", "Examples/Focus/typefit.yml", "--baseline", "Examples/Focus/typefit-baseline.json",
+                                       "--output", "whole", "--no-progress"], directory: dir)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        for name in ["report.json", "report.md"] {
+            #expect(try Data(contentsOf: dir.appendingPathComponent("Reports/\(name)"))
+                    == Data(contentsOf: dir.appendingPathComponent("whole/\(name)")), "\(name)")
+        }
+
+        // Against an empty baseline every group is new: the step records status 1 and goes on (the
+        // comment is posted), and the last step fails the job.
+        try Data("{\"schemaVersion\": 2, \"toolVersion\": \"test\", \"groups\": []}".utf8)
+            .write(to: dir.appendingPathComponent("empty-baseline.json"))
+        try fm.removeItem(at: dir.appendingPathComponent("github-output"))
+        var failing = env
+        failing["TYPEFIT_BASELINE"] = "empty-baseline.json"
+        #expect(try bash(mergeStep, in: dir, environment: failing) == 0)
+        #expect(try String(contentsOf: dir.appendingPathComponent("github-output"), encoding: .utf8) == "status=1\n")
+        #expect(workflow.contains("if: steps.merge.outputs.status != '0'"))
+    }
+}
