@@ -73,6 +73,12 @@ public enum WholeAppBenchmark {
         public var reportBytes: Int
         public var terminalLines: Int
         public var exitStatus: Int32
+        /// The audit's own stages in this process (plan, layout, observation, checks, baseline,
+        /// report document; no report written): wall and CPU seconds, findings, peak RSS after.
+        public var stagesWallSeconds: Double
+        public var stagesCPUSeconds: Double
+        public var stagesFindings: Int
+        public var stagesPeakResidentMegabytes: Double
     }
 
     /// Runs the whole-app audit of `corpus` with `executable` (this typefit) and the C baseline.
@@ -127,6 +133,15 @@ public enum WholeAppBenchmark {
         try handle.close()
         let after = childUsage()
         let output = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+
+        // The same audit's stages in this process, without writing reports.
+        progress("bench: whole app: the audit's stages in process (no report files)")
+        let cpuBefore = processCPUSeconds()
+        let stagesStart = DispatchTime.now().uptimeNanoseconds
+        let stages = try AuditPipeline(plan: AuditPlan.load(path: configURL.path),
+                                       options: AuditOptions(threads: threads)).run()
+        let stagesWall = Double(DispatchTime.now().uptimeNanoseconds - stagesStart) / 1e9
+        let stagesCPU = processCPUSeconds() - cpuBefore
         var bytes = 0
         for name in (try? FileManager.default.contentsOfDirectory(atPath: reports.path)) ?? [] {
             let attributes = try? FileManager.default.attributesOfItem(atPath: reports.appendingPathComponent(name).path)
@@ -136,7 +151,17 @@ public enum WholeAppBenchmark {
                        auditWallSeconds: wall, auditCPUSeconds: after.cpu - before.cpu,
                        peakResidentMegabytes: after.maxRSS, reportBytes: bytes,
                        terminalLines: output.split(separator: "\n", omittingEmptySubsequences: false).count - 1,
-                       exitStatus: process.terminationStatus)
+                       exitStatus: process.terminationStatus, stagesWallSeconds: stagesWall,
+                       stagesCPUSeconds: stagesCPU, stagesFindings: stages.findings.count,
+                       stagesPeakResidentMegabytes: Benchmark.peakResidentMegabytes() ?? 0)
+    }
+
+    /// CPU seconds of this process so far.
+    static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
     /// CPU seconds and peak resident MB of the waited-for children.
@@ -159,6 +184,9 @@ public enum WholeAppBenchmark {
           peak RSS: \(String(format: "%.0f MB", f.peakResidentMegabytes)) (target ≤ 300 MB)
           reports: \(String(format: "%.1f MB", Double(f.reportBytes) / 1_048_576)) (target ≤ 50 MB)
           terminal: \(f.terminalLines) lines (target ≤ 300)
+          the audit's stages alone (in process: plan → layout → observation → checks → report document, no files): \
+        wall \(String(format: "%.2f s", f.stagesWallSeconds)) (\(String(format: "%.1f×", f.stagesWallSeconds / f.cLoopSeconds)) the C loop), \
+        CPU \(String(format: "%.2f s", f.stagesCPUSeconds)), \(f.stagesFindings) findings, peak RSS of the bench process \(String(format: "%.0f MB", f.stagesPeakResidentMegabytes))
 
         """
     }
