@@ -81,21 +81,28 @@ public enum WholeAppBenchmark {
         public var stagesPeakResidentMegabytes: Double
     }
 
-    /// Runs the whole-app audit of `corpus` with `executable` (this typefit) and the C baseline.
-    public static func run(corpus: URL, fonts: String, executable: String, threads: Int?,
-                           progress: (String) -> Void = { _ in }) throws -> Figures {
+    /// Writes the whole-app typefit.yml of `corpus` into `folder`: its URL, the keys, the locales
+    /// (development first) and every translated text.
+    public static func writeConfig(corpus: URL, fonts: String, in folder: URL) throws
+        -> (config: URL, keys: [String], locales: [String], texts: [String]) {
         let table = try StringTable.load(contentsOf: corpus, options: .init(mode: .lenient))
         var locales = table.locales
         let development = locales.contains("en") ? "en" : (locales.first ?? "en")
         locales.removeAll { $0 == development }
         locales.insert(development, at: 0)
         let keys = table.keys(locale: development)
-        let texts = table.entries.map(\.value)
+        let configURL = folder.appendingPathComponent("typefit.yml")
+        try Data(config(corpus: corpus, fonts: fonts, keys: keys, locales: locales).utf8).write(to: configURL)
+        return (configURL, keys, locales, table.entries.map(\.value))
+    }
+
+    /// Runs the whole-app audit of `corpus` with `executable` (this typefit) and the C baseline.
+    public static func run(corpus: URL, fonts: String, executable: String, threads: Int?,
+                           progress: (String) -> Void = { _ in }) throws -> Figures {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-whole-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let configURL = folder.appendingPathComponent("typefit.yml")
-        try Data(config(corpus: corpus, fonts: fonts, keys: keys, locales: locales).utf8).write(to: configURL)
+        let (configURL, keys, locales, texts) = try writeConfig(corpus: corpus, fonts: fonts, in: folder)
 
         // The C loop: hb_shape once per translated text, Inter Regular, one thread, best of 3.
         progress("bench: whole app: C baseline over \(texts.count) texts")

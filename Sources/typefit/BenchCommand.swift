@@ -21,11 +21,14 @@ struct BenchCommand: ParsableCommand {
         bundled Inter with Noto fallbacks, iPhone SE (1st generation) and iPhone 16, all 12
         categories) audited by a child `typefit audit` into a temporary folder. It prints the wall
         time against a C loop calling hb_shape once per translated text, the child's peak RSS, the
-        size of all reports and the terminal lines. --whole-app runs only that part.
+        size of all reports and the terminal lines. --whole-app runs only that part; --whole-app
+        --shards 2,4 instead times it split into shards (each shard and the unsharded run a child on
+        one thread, one after another), the slowest shard and the merge (`typefit merge`).
 
         Examples:
           swift build -c release --scratch-path .build-release && .build-release/release/typefit bench
           .build-release/release/typefit bench --whole-app --corpus ../shared/corpus
+          .build-release/release/typefit bench --whole-app --shards 2,4 --corpus ../shared/corpus
         """
     )
 
@@ -53,6 +56,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The typefit executable the whole-app audit runs (default: this one), e.g. an older build to compare with.")
     var auditWith: String?
 
+    @Option(help: "With --whole-app: instead, time the whole-app audit split into these shard counts (e.g. 2,4), each shard and the unsharded run on 1 thread, and the merge.")
+    var shards: String?
+
     func run() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: corpus, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -64,6 +70,16 @@ struct BenchCommand: ParsableCommand {
         if wholeApp {
             guard FileManager.default.fileExists(atPath: app.path) else {
                 throw MeasureError(message: "\(app.path): no such folder; --whole-app audits the strings of home-assistant-ios in the corpus (pass --corpus DIR)")
+            }
+            if let shards {
+                let counts = shards.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard !counts.isEmpty, counts.allSatisfy({ $0 >= 1 }) else { throw MeasureError(message: "--shards \(shards): expected counts like 2,4") }
+                guard let fontsDirectory else { throw MeasureError(message: "Fonts/: bundled fonts folder not found (set TYPEFIT_FONTS)") }
+                let executable = auditWith ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+                let figures = try ShardBenchmark.run(corpus: app, fonts: fontsDirectory, executable: executable,
+                                                     shardCounts: counts) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+                print(ShardBenchmark.describe(figures), terminator: "")
+                return
             }
             try runWholeApp(app, fonts: fontsDirectory)
             return
