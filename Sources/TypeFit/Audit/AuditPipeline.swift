@@ -259,7 +259,13 @@ public struct AuditPipeline: Sendable {
         findings = FindingOrder.sorted(findings)
         let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
         let failOn = options.failOn ?? plan.checks.failOn
-        let kept = collected.snapshots.map(\.snapshot)
+        // One mockup per place: of a place's variant passes, the first in key order (a pass with
+        // findings before one without).
+        struct Place: Hashable { var screen, device, category, locale: String }
+        var places = Set<Place>()
+        let kept = collected.snapshots.map(\.snapshot).filter {
+            places.insert(Place(screen: $0.screen, device: $0.device, category: $0.category, locale: $0.locale)).inserted
+        }
         let scope = Scope(screens: plan.screens.map(\.name), categories: categories.map(\.uikitName),
                           devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
                           locales: locales.map { plan.locales[$0] })
@@ -273,8 +279,8 @@ public struct AuditPipeline: Sendable {
             baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
         return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData(for: document),
                         layouts: layouts, diagnostics: plan.diagnostics, findings: findings,
-                        rowsVisible: collected.rowsVisible, snapshotsKept: kept.count,
-                        snapshotsLeftOut: max(0, collected.candidates - kept.count))
+                        rowsVisible: collected.rowsVisible, snapshotsKept: collected.snapshots.count,
+                        snapshotsLeftOut: max(0, collected.candidates - collected.snapshots.count))
     }
 
     /// The fonts the document's mockups draw, reduced to the characters they draw (hb-subset).
