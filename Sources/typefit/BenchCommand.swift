@@ -21,9 +21,9 @@ struct BenchCommand: ParsableCommand {
         bundled Inter with Noto fallbacks, iPhone SE (1st generation) and iPhone 16, all 12
         categories) audited by a child `typefit audit` into a temporary folder. It prints the wall
         time against a C loop calling hb_shape once per translated text, the child's peak RSS, the
-        size of all reports and the terminal lines. --whole-app runs only that part; --whole-app
-        --shards 2,4 instead times it split into shards (each shard and the unsharded run a child on
-        one thread, one after another), the slowest shard and the merge (`typefit merge`).
+        size of all reports and the terminal lines. --whole-app runs only that part.
+
+        --whole-app --shards 2,4 instead times the whole-app audit split into shards (each shard and the unsharded run a child on one thread, one after another), the slowest shard and the merge (`typefit merge`), and compares the merged report.json with the unsharded one.
 
         Examples:
           swift build -c release --scratch-path .build-release && .build-release/release/typefit bench

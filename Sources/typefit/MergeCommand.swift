@@ -9,23 +9,18 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Join the parts of a sharded audit (`typefit audit --shard I/N`) into its reports.",
         discussion: """
-        Checks that the parts belong together (one config digest and TypeFit version, every shard
-        1…N given once), loads the config the parts name (from the current folder, as the shards
-        did; --config to give it elsewhere), groups the findings of all parts, runs the style, string
-        and font checks once, applies the baseline once and writes the reports the unsharded
-        `typefit audit` writes (report.json byte for byte). A missing, repeated or foreign part is
-        an error (exit 2) and nothing is written.
+        Checks that the parts belong together (one config digest and TypeFit version, every shard 1…N given once), loads the config the parts name (from the current folder, as the shards did; --config to give it elsewhere), groups the findings of all parts, runs the style, string and font checks once, applies the baseline once and writes the reports the unsharded `typefit audit` writes (report.json byte for byte). A missing, repeated or foreign part is an error (exit 2) and nothing is written.
 
         Exit codes:
           0  no new finding at or above --fail-on
           1  failing findings (new or worse finding groups at or above --fail-on)
-          2  bad input or usage (a missing, repeated or foreign part; a changed config; bad option)
+          2  bad input or usage (a bad part set, a changed config, a bad option)
 
         Examples:
           typefit audit typefit.yml --shard 1/2 --output part-1 --threads 1
           typefit audit typefit.yml --shard 2/2 --output part-2 --threads 1
           typefit merge part-1 part-2 --output Reports --baseline typefit-baseline.json
-          typefit merge parts/* --output Reports --baseline typefit-baseline.json --update-baseline
+          typefit merge parts/* --output Reports --baseline b.json --update-baseline
         """)
 
     @Argument(help: "The part folders (or their typefit-part.json) written by `typefit audit --shard`.")
