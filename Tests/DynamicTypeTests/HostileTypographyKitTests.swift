@@ -34,11 +34,12 @@ import Testing
         #expect(error(Self.plist(pointSize: "17")) == nil)
     }
 
-    @Test func extendsCycles() {
-        let selfCycle = #"{"ui-font-text-styles":{"a":{"extends":"a","point-size":12}}}"#
-        #expect(error(Data(selfCycle.utf8)) == "ui-font-text-styles.a.extends: extends cycle: a → a")
-        let three = #"{"ui-font-text-styles":{"a":{"extends":"b"},"b":{"extends":"c"},"c":{"extends":"a","point-size":9}}}"#
-        #expect(error(Data(three.utf8)) == "ui-font-text-styles.a.extends: extends cycle: a → b → c → a")
+    @Test func extendsCyclesDropTheirStyles() throws {
+        // TypographyKit drops a style on a cycle (FontTextStyleParser's `.cyclicReference`), so the file
+        // is read with a warning, not refused; a style outside the cycle keeps its size.
+        let three = #"{"ui-font-text-styles":{"a":{"extends":"b"},"b":{"extends":"c"},"c":{"extends":"a","point-size":9},"d":{"point-size":12}}}"#
+        let c = try TypographyKitConfig.parse(data: Data(three.utf8))
+        #expect(c.droppedStyles == ["a", "b", "c"] && c.styles.keys.sorted() == ["d"])
     }
 
     @Test func longExtendsChainsAreBounded() throws {

@@ -293,10 +293,8 @@ public final class AuditProject {
             warnings += tk.warnings.map { "\(file): warning: \($0)" }
             for name in tk.styles.keys.sorted() {
                 guard let style = tk.styles[name] else { continue }
-                guard let pointSize = style.pointSize else {
-                    warnings.append("\(file): warning: ui-font-text-styles.\(name) has no point-size; skipped")
-                    continue
-                }
+                // No font-name or point-size: TypographyKit gives the style no font (the parser warned).
+                guard style.hasFont, let pointSize = style.pointSize else { continue }
                 let fontId = try fontId(forTypographyKit: style.fontName, style: name, file: file)
                 let mode = style.scalingMode ?? tk.settings.scalingMode
                 let minimum = style.minimumPointSize ?? tk.settings.minimumPointSize
@@ -401,7 +399,7 @@ public final class AuditProject {
             case .android:
                 let size = try need(style.size, "size")
                 let conversion: AndroidScaling.Conversion =
-                    style.androidConversion == .linear ? .linear : .nonlinear(.platformLater)
+                    style.androidConversion == .linear ? .linear : .nonlinear(.aosp)
                 makeModel = { _ in limit(AndroidScaling(spSize: size, conversion: conversion)) }
             case .fixed:
                 let size = try need(style.size, "size")
