@@ -179,7 +179,7 @@ public enum HTMLReporter {
         }
         let family = "\(fontFamily(l.font)), sans-serif"
         for (i, line) in l.lines.enumerated() {
-            let baseline = l.y + Double(i) * l.lineHeight + l.baselineOffset
+            let baseline = l.y + (l.lineBaselines.map { i < $0.count ? $0[i] : 0 } ?? Double(i) * l.lineHeight + l.baselineOffset)
             let x = l.rightToLeft ? l.x + l.width : l.x
             let dir = l.rightToLeft ? " direction=\"rtl\" text-anchor=\"start\" unicode-bidi=\"embed\"" : ""
             g += "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-family=\"\(e(family))\" font-size=\"\(n(l.pointSize))\"\(dir)>\(e(line))</text>\n"

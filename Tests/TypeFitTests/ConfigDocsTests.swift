@@ -64,6 +64,7 @@ import Testing
         #expect(config.font("hebrew")?.faceIndex == 0)
         #expect(config.fallbackFonts.map { "\($0.script)→\($0.font)" } == ["Arab→arabic", "Hebr→hebrew"])
         #expect(config.lineHeightRule == .hhea)
+        #expect(config.lineHeightFonts == .fontsUsed)
         #expect(config.systemFont == "text")
         #expect(config.styles.map(\.name) == ["title", "headline", "body", "stepped", "lerped", "tabular", "droid", "caption"])
         #expect(config.style("title")?.lineHeight == .hig)
