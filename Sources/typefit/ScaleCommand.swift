@@ -33,6 +33,7 @@ struct ScaleCommand: ParsableCommand {
           typefit scale --config TypographyKit.json --categories ...AX2
           typefit scale --model apple --style body --font Fonts/Inter/Inter-Regular.otf --format json
           typefit scale --config Examples/Focus/typefit.yml --style row-title,section-header
+          typefit scale --model android --size 14 --android-variant vendor   # a vendor build's 1.05/1.1/1.2 tables
         """
     )
 
