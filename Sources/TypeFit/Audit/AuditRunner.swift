@@ -624,7 +624,8 @@ public final class AuditRunner {
                                      lineWidths: l.lines.map(\.width), rightToLeft: rtl, truncated: l.truncated,
                                      clipped: row.clips(frame),
                                      inkOverflow: l.inkOverflow.maximum,
-                                     hasFindings: false, lineBaselines: uniform ? nil : l.lines.map(\.baseline))
+                                     hasFindings: false, lineBaselines: uniform ? nil : l.lines.map(\.baseline),
+                                     lineHeights: uniform ? nil : l.lines.map(\.height))
             }
             rows.append(RowSnapshot(name: rowNames[i], height: row.height, clippedBy: row.clippedBy, labels: labels))
         }
