@@ -5,8 +5,12 @@ import TypeFitSupport
 public enum CheckRegistry {
     /// All checks, sorted by id.
     public static let all: [any Check] = [
+        FontAccentClearanceCheck(),
+        FontLineGapCheck(),
         FontMetricsCheck(),
+        FontVerticalSplitCheck(),
         FontWinClippingCheck(),
+        FontWinMetricsCheck(),
         GlyphInkClippedCheck(),
         GlyphMissingCheck(),
         ScreenRowTooTallCheck(),
@@ -18,6 +22,9 @@ public enum CheckRegistry {
         TextClippedCheck(),
         TextTruncatedCheck(),
     ].sorted { $0.id < $1.id }
+
+    /// The checks of a font's own tables (`typefit inspect` runs them), sorted by id.
+    public static var fontChecks: [any FontCheck] { all.compactMap { $0 as? any FontCheck } }
 
     /// All check ids, sorted.
     public static var ids: [String] { all.map(\.id) }
@@ -62,6 +69,11 @@ public enum CheckRegistry {
         for check in all {
             out += "\n## `\(check.id)`: \(check.title)\n\nDefault severity: **\(check.defaultSeverity.rawValue)**.\n\n"
             out += check.rationale + "\n\n**When it reports.** " + check.definition
+            if let font = check as? any FontCheck {
+                out += "\n\n**fontbakery.** " + (font.fontbakeryCheck.map {
+                    "Corresponds to fontbakery's `\($0)`: a finding is its \(font.verdictWhenReported.rawValue.uppercased()), no finding its PASS (or SKIP)."
+                } ?? "No fontbakery check corresponds; `typefit inspect` shows a finding as \(font.verdictWhenReported.rawValue.uppercased()).")
+            }
             out += "\n\nExamples (each one is a test):\n\n"
             for example in check.examples {
                 let count = example.expectedCount == 1 ? "1 finding" : "\(example.expectedCount) findings"
