@@ -70,9 +70,7 @@ public enum CheckRegistry {
             out += "\n## `\(check.id)`: \(check.title)\n\nDefault severity: **\(check.defaultSeverity.rawValue)**.\n\n"
             out += check.rationale + "\n\n**When it reports.** " + check.definition
             if let font = check as? any FontCheck {
-                out += "\n\n**fontbakery.** " + (font.fontbakeryCheck.map {
-                    "Corresponds to fontbakery's `\($0)`: a finding is its \(font.verdictWhenReported.rawValue.uppercased()), no finding its PASS (or SKIP)."
-                } ?? "No fontbakery check corresponds; `typefit inspect` shows a finding as \(font.verdictWhenReported.rawValue.uppercased()).")
+                out += "\n\n**fontbakery.** " + font.fontbakeryNote
             }
             out += "\n\nExamples (each one is a test):\n\n"
             for example in check.examples {

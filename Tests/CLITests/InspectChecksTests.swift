@@ -60,4 +60,10 @@ import Testing
         #expect(r.stderr.contains("--style: unknown text style \"bodyy\""))
         #expect(r.stderr.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1)
     }
+
+    @Test func explainNamesTheFontbakeryCheck() throws {
+        let r = try CLIRunner.run(["explain", "font.vertical-split"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("fontbakery\n  Corresponds to fontbakery's `os2_metrics_match_hhea`: a finding is its FAIL"))
+    }
 }

@@ -19,6 +19,13 @@ public protocol FontCheck: Check {
 }
 
 extension FontCheck {
+    /// One sentence naming the fontbakery check and how verdicts map (docs/checks.md, `typefit explain`).
+    public var fontbakeryNote: String {
+        let level = verdictWhenReported.rawValue.uppercased()
+        return fontbakeryCheck.map { "Corresponds to fontbakery's `\($0)`: a finding is its \(level), no finding its PASS (or SKIP)." }
+            ?? "No fontbakery check corresponds; `typefit inspect` shows a finding as \(level)."
+    }
+
     /// The verdict and findings for one font; `styles` are the styles that set it (for the sizes
     /// the messages quote).
     public func verdict(for font: FontObservation, styles: [StyleObservation] = [],
