@@ -177,6 +177,45 @@ import TypeFit
         }
     }
 
+    /// Where the Debian packages install the four fonts that are not bundled, with the files' sizes in those
+    /// packages (Debian 12: fonts-lato 2.0-2.1, fonts-liberation2 2.1.5-1, fonts-dejavu-core 2.37-6,
+    /// fonts-cantarell 0.303.1-1).
+    static let systemFiles: [(name: String, path: String, bytes: Int)] = [
+        ("Lato-Regular", "/usr/share/fonts/truetype/lato/Lato-Regular.ttf", 661_592),
+        ("LiberationSans-Regular", "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf", 410_712),
+        ("DejaVuSans", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 759_720),
+        ("Cantarell-Regular", "/usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf", 103_040),
+    ]
+
+    /// The installed file when it is the very file the fixture was read from (same package, same size).
+    /// `TYPEFIT_SYSTEM_FONTS_ROOT` prefixes the paths (e.g. a folder where the .deb files were unpacked with
+    /// `dpkg-deb -x`), so the live test can run without installing the packages.
+    static func installed(_ name: String) -> String? {
+        let root = ProcessInfo.processInfo.environment["TYPEFIT_SYSTEM_FONTS_ROOT"] ?? ""
+        guard let file = systemFiles.first(where: { $0.name == name }),
+              let size = (try? FileManager.default.attributesOfItem(atPath: root + file.path))?[.size] as? NSNumber,
+              size.intValue == file.bytes else { return nil }
+        return root + file.path
+    }
+
+    static let anyInstalled = systemFiles.contains { installed($0.name) != nil }
+
+    /// Live check on the system's copies of the Debian fonts: the real engine reads the fixture's values and
+    /// reaches fontbakery's verdicts. Skipped when none is installed in the fixture's version (the tests must
+    /// pass on any machine; the fixture above covers the rules); fonts absent here are left out.
+    @Test(.enabled(if: anyInstalled, "none of the four Debian fonts is installed in the fixture's version"))
+    func realEngineOnInstalledDebianFonts() throws {
+        for file in Self.systemFiles {
+            guard let path = Self.installed(file.name) else { continue }
+            let face = try #require(Self.faces.first { $0.name == file.name })
+            let seen = FontObservation(face: try FontFace(path: path), id: file.name, path: nil)
+            #expect(seen == face.observation, "\(file.name)")
+            for (i, id) in Self.fontbakeryIds.enumerated() {
+                #expect(try Self.check(id).verdict(for: seen).verdict == Self.expected(face.fontbakery[i]), "\(file.name) \(id)")
+            }
+        }
+    }
+
     /// The Debian fonts' figures at the HIG body size at AX5 (53 pt), by hand from the table values.
     @Test func debianFontsStateTheirConsequenceAtAX5() throws {
         let body = { (font: FontObservation) in
