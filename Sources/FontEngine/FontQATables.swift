@@ -8,8 +8,9 @@ public struct FontQATables: Sendable, Hashable, Codable {
     /// head.yMin / head.yMax: the box of every glyph, as stored (y up from the baseline).
     public var headYMin: Int
     public var headYMax: Int
-    /// Top of "À" (U+00C0) by its exact outline bounds (curve extrema, at the default
-    /// coordinates of a variable font); nil when the font does not map U+00C0 or the glyph is empty.
+    /// Top of "À" (U+00C0) by its exact outline bounds (curve extrema) at this face's variation
+    /// coordinates (fontbakery measures the default ones); nil when the font does not map U+00C0 or the
+    /// glyph is empty. The head box is the default master's in a variable font.
     public var agraveYMax: Double?
     /// Code points the cmap maps in fontbakery's CJK ranges (`CJK_UNICODE_RANGES`).
     public var cjkCodepoints: Int
