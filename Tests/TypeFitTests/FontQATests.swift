@@ -245,4 +245,46 @@ import TypeFit
         #expect(abs(liberation[0].figures["overshoot"]! - 285.0 / 2048 * 53) < 1e-9)
         #expect(liberation[0].message.contains("reaches 1776 units, 285 above sTypoAscender 1491; body at AX5 (53 pt): the accent rises 7.4 pt above"))
     }
+
+    /// End to end: an audit quotes the font findings at the config's own styles. Roboto set by body (AX5 53 pt)
+    /// and title1 (AX5 58 pt, HIG table A): title1 at AX5 is the largest use. Roboto: hhea 1900 / −500 / 0,
+    /// typo 2146 / −555 / 0 (units of 2048): lines (2701 − 2400) / 2048 × 58 = 8.524 pt taller off iOS; the
+    /// baseline (1900 − 2146) / 2048 × 58 = −6.967 pt (lower); head yMax 2163 − usWinAscent 2146 = 17 units,
+    /// 17 / 2048 × 58 = 0.481 pt clipped.
+    @Test func auditQuotesTheConfigsLargestStyle() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-fontqa-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        let roboto = TypeFitTestingTests.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf").path
+        try """
+            fonts:
+              text: { file: \(roboto) }
+            styles:
+              body: { font: text, model: apple, textStyle: body }
+              title: { font: text, model: apple, textStyle: title1 }
+            devices: ["iPhone 16"]
+            strings:
+              - path: strings
+            screens:
+              - name: Home
+                rows:
+                  - name: row
+                    labels:
+                      - { name: heading, style: title, key: greeting }
+                      - { name: detail, style: body, key: greeting }
+            """.write(to: dir.appendingPathComponent("typefit.yml"), atomically: true, encoding: .utf8)
+        try "\"greeting\" = \"Hi\";\n".write(to: dir.appendingPathComponent("strings/en.strings"), atomically: true, encoding: .utf8)
+        let run = try TypeFit.audit(configPath: dir.appendingPathComponent("typefit.yml").path)
+        func finding(_ id: String) throws -> Finding {
+            try #require(run.document.findings.first { $0.checkId == id && $0.font == "text" })
+        }
+        let metrics = try finding("font.metrics")
+        #expect(metrics.message.hasSuffix("title at AX5 (58 pt): each line 8.5 pt taller where typo or win metrics are used than on iOS"))
+        #expect(abs(metrics.figures["typoLineDelta"]! - 8.524) < 0.001)
+        let split = try finding("font.vertical-split")
+        #expect(split.message.hasSuffix("title at AX5 (58 pt): the first baseline sits 7.0 pt lower where typo metrics are used than on iOS and each line is 8.5 pt taller there"))
+        let win = try finding("font.win-metrics")
+        #expect(abs(win.figures["clippedTop"]! - 17.0 / 2048 * 58) < 0.001)
+        #expect(!run.document.findings.contains { $0.checkId == "font.line-gap" || $0.checkId == "font.accent-clearance" })
+    }
 }
