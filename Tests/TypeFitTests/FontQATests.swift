@@ -18,6 +18,10 @@ import TypeFit
 ///   utils.py:225 `get_bounding_box` (skipped for CJK, line 19);
 /// - linegaps: Lib/fontbakery/checks/linegaps.py:33–38;
 /// - typoascender_exceeds_Agrave: Lib/fontbakery/checks/typoascender_exceeds_Agrave.py:38–61.
+/// Cross-check: fontbakery 1.1.0 itself (`fontbakery check-universal -c os2_metrics_match_hhea -c
+/// family/win_ascent_and_descent -c linegaps -c typoascender_exceeds_Agrave FONT`, in a venv) gave the same
+/// verdicts for the ten fonts of the issue and for Inter.var, Inter-Bold, Roboto-Bold, Noto Sans Hebrew,
+/// Devanagari and the CJK collection (whose first face it read).
 /// Its output for these 19 faces is the table below (the Debian fonts: the table values only, so the tests
 /// need nothing outside the repository). The Debian packages are those of Debian 12 (`apt-get download`);
 /// the bundled files are byte-identical to the same packages' files.
