@@ -59,6 +59,12 @@ public enum CheckRegistry {
             metrics tolerance \(Int(CheckContext.default.metricsTolerance * 100)) %,
             length epsilon \(CheckContext.default.lengthEpsilon) pt.
 
+            The `font.*` checks look at each font's own tables. Their findings say what the problem means at the
+            largest size a style of the config sets the font (as its own font, or as the fallback for another
+            script), e.g. "body at AX5 (53 pt)"; `typefit inspect FONT` quotes a HIG style instead (default body).
+            Those with a fontbakery counterpart give its verdict there: no finding ↔ PASS (or SKIP), a finding ↔
+            WARN or FAIL, as each check's section says.
+
             | id | title | default severity |
             |---|---|---|
 

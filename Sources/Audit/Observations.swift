@@ -201,9 +201,11 @@ public struct StyleObservation: Sendable, Equatable {
     public var maximumPointSize: Double?
     public var minimumPointSize: Double?
     public var isCustomFont: Bool
+    /// Fonts (ids) that set this style's text in other scripts (the config's `fallbackFonts`).
+    public var fallbackFonts: [String]
 
     public init(style: String, font: String, model: String, pointSizes: [Double], maximumPointSize: Double? = nil,
-                minimumPointSize: Double? = nil, isCustomFont: Bool = true) {
+                minimumPointSize: Double? = nil, isCustomFont: Bool = true, fallbackFonts: [String] = []) {
         self.style = style
         self.font = font
         self.model = model
@@ -211,6 +213,7 @@ public struct StyleObservation: Sendable, Equatable {
         self.maximumPointSize = maximumPointSize
         self.minimumPointSize = minimumPointSize
         self.isCustomFont = isCustomFont
+        self.fallbackFonts = fallbackFonts
     }
 }
 

@@ -132,4 +132,20 @@ import Testing
         let openSans = try FontTables(relativePath: "Fonts/OpenSans/OpenSans-Regular.ttf").observation(id: "OpenSans-Regular")
         #expect(FontWinMetricsCheck().run(AuditInput(fonts: [openSans]), context: .default).isEmpty)
     }
+
+    /// A fallback font is quoted at the sizes of the styles it sets other scripts for: Noto Sans Devanagari
+    /// (ttx: upem 1000, usWinAscent 896, head yMax 1347) as the Deva fallback of body: (1347 − 896) / 1000 × 53
+    /// = 23.903 pt of a glyph's ink clipped at AX5.
+    @Test func fallbackFontsAreQuotedAtTheStylesTheyServe() throws {
+        let devanagari = FontObservation(font: "devanagari", unitsPerEm: 1000, hheaAscender: 896, hheaDescender: -408,
+                                         hheaLineGap: 0, typoAscender: 896, typoDescender: -408, typoLineGap: 0,
+                                         winAscent: 896, winDescent: 408, useTypoMetrics: false, headYMin: -394,
+                                         headYMax: 1347)
+        let body = StyleObservation(style: "body", font: "regular", model: "apple", pointSizes: Self.body,
+                                    fallbackFonts: ["devanagari"])
+        let findings = FontWinMetricsCheck().run(AuditInput(styles: [body], fonts: [devanagari]), context: .default)
+        try #require(findings.count == 1)
+        #expect(findings[0].message.hasSuffix("body at AX5 (53 pt): Windows clips up to 23.9 pt at the top of a glyph's ink"))
+        #expect(abs(findings[0].figures["clippedTop"]! - 451.0 / 1000 * 53) < 1e-9)
+    }
 }

@@ -22,7 +22,7 @@ import TypeFit
 /// family/win_ascent_and_descent -c linegaps -c typoascender_exceeds_Agrave FONT`, in a venv) gave the same
 /// verdicts for the ten fonts of the issue and for Inter.var, Inter-Bold, Roboto-Bold, Noto Sans Hebrew,
 /// Devanagari and the CJK collection (whose first face it read).
-/// Its output for these 19 faces is the table below (the Debian fonts: the table values only, so the tests
+/// The script's output for these 19 faces is the table below (the Debian fonts: the table values only, so the tests
 /// need nothing outside the repository). The Debian packages are those of Debian 12 (`apt-get download`);
 /// the bundled files are byte-identical to the same packages' files.
 @Suite struct FontQATests {

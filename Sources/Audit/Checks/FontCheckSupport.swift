@@ -36,8 +36,8 @@ extension FontCheck {
 }
 
 /// Where the app sets a font largest: the style and category with the largest point size among the
-/// styles that use the font (from the audit's style observations). Font findings quote their
-/// consequence at this size, e.g. "body at AX5 (53 pt)".
+/// styles that use the font, as their own font or as a fallback for other scripts (from the audit's
+/// style observations). Font findings quote their consequence at this size, e.g. "body at AX5 (53 pt)".
 struct FontUse: Equatable {
     var style: String
     var categoryIndex: Int
@@ -46,7 +46,7 @@ struct FontUse: Equatable {
     /// The largest use of `font` by `styles`; ties go to the style listed first, then to the smaller category.
     static func largest(of font: String, in styles: [StyleObservation]) -> FontUse? {
         var best: FontUse?
-        for style in styles where style.font == font {
+        for style in styles where style.font == font || style.fallbackFonts.contains(font) {
             for (index, size) in style.pointSizes.enumerated() where size > (best?.pointSize ?? 0) {
                 best = FontUse(style: style.style, categoryIndex: index, pointSize: size)
             }

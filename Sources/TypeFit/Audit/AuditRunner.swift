@@ -564,7 +564,8 @@ public final class AuditRunner {
             let sizes = ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize }
             return StyleObservation(style: name, font: style.fontId, model: style.modelName, pointSizes: sizes,
                                     maximumPointSize: style.maximum, minimumPointSize: style.minimum,
-                                    isCustomFont: true)
+                                    isCustomFont: true,
+                                    fallbackFonts: project.config.fallbackFonts.map(\.font).filter { $0 != style.fontId })
         }
     }
 
