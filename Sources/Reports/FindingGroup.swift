@@ -321,6 +321,8 @@ public struct FindingGrouper: Sendable {
 /// ones after them by name.
 struct ScopeOrder {
     let screens: [String: Int]
+    /// Row positions per screen.
+    let rows: [String: [String: Int]]
     let categories: [String: Int]
     let devices: [String: Int]
     let locales: [String: Int]
@@ -332,6 +334,7 @@ struct ScopeOrder {
             return d
         }
         screens = index(scope.screens)
+        rows = scope.rows.mapValues(index)
         categories = index(scope.categories)
         devices = index(scope.devices)
         locales = index(scope.locales)
@@ -353,13 +356,18 @@ struct ScopeOrder {
         return table[value] ?? Int.max / 2
     }
 
-    /// Canonical group order: screen (project-wide groups first, then config order), row, label,
-    /// string key, locale (scope order), variant, check, style, font.
+    /// Canonical group order: screen (project-wide groups first, then config order), row (screen-level
+    /// groups first, then layout order), label, string key, locale (scope order), variant, check, style, font.
     func precedes(_ a: GroupKey, _ b: GroupKey) -> Bool {
         let sa = Self.rank(a.screen, screens), sb = Self.rank(b.screen, screens)
         if sa != sb { return sa < sb }
         if a.screen != b.screen { return (a.screen ?? "") < (b.screen ?? "") }
-        if a.row != b.row { return (a.row ?? "") < (b.row ?? "") }
+        if a.row != b.row {
+            let table = a.screen.flatMap { rows[$0] } ?? [:]
+            let ra = Self.rank(a.row, table), rb = Self.rank(b.row, table)
+            if ra != rb { return ra < rb }
+            return (a.row ?? "") < (b.row ?? "")
+        }
         if a.label != b.label { return (a.label ?? "") < (b.label ?? "") }
         if a.stringKey != b.stringKey { return (a.stringKey ?? "") < (b.stringKey ?? "") }
         let la = Self.rank(a.locale, locales), lb = Self.rank(b.locale, locales)

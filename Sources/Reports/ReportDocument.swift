@@ -63,7 +63,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     /// A document made from occurrences: `findings` are grouped (a group is new when any of its
-    /// findings is), and rows visible are taken from `screens` when `rowsVisible` is empty.
+    /// findings is), rows visible are taken from `screens` when `rowsVisible` is empty, and every
+    /// snapshot is kept as a mockup (the cap is raised to their number; `selectingMockups()` picks).
     public init(tool: ToolInfo, generatedAt: String? = nil, config: String, scope: Scope, checks: [CheckDescriptor],
                 findings: [Finding], rowsVisible: [RowsVisibleSeries] = [], screens: [ScreenSnapshot],
                 fonts: [FontInfo], baseline: String? = nil, failOn: Severity = .error) {
@@ -135,12 +136,16 @@ public struct ToolInfo: Codable, Sendable, Equatable {
 public struct Scope: Codable, Sendable, Equatable {
     /// Screen names in config order (reports list screens in this order).
     public var screens: [String]
+    /// Row names of each screen in layout order (reports list a screen's rows in this order).
+    public var rows: [String: [String]]
     /// UIKit names of the content size categories, in order (extraSmall … accessibilityExtraExtraExtraLarge).
     public var categories: [String]
     public var devices: [String]
     public var locales: [String]
-    public init(screens: [String] = [], categories: [String], devices: [String], locales: [String]) {
+    public init(screens: [String] = [], rows: [String: [String]] = [:], categories: [String], devices: [String],
+                locales: [String]) {
         self.screens = screens
+        self.rows = rows
         self.categories = categories
         self.devices = devices
         self.locales = locales
