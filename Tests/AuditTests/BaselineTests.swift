@@ -207,6 +207,23 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
         }
     }
 
+    /// A killed run's temporary baseline files are removed by the next write; a live run's are not.
+    @Test func leftoversOfAKilledRunAreRemoved() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        let dead = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(p.processIdentifier)-ABC")
+        let live = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(getpid())-DEF")
+        try Data("half".utf8).write(to: dead)
+        try Data("half".utf8).write(to: live)
+        try Baseline.write(sampleFindings(), toolVersion: "0.1.0", to: dir.appendingPathComponent("typefit-baseline.json").path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+                == [live.lastPathComponent, "typefit-baseline.json"])
+    }
+
     /// The last step (rename) fails: the old baseline stays byte for byte, and the temp file is removed.
     @Test func failedWriteLeavesTheOldFileIntact() throws {
         let dir = try temporaryDirectory()
