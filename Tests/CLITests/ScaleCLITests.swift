@@ -28,7 +28,7 @@ import Testing
         #expect(run.status == 0)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let rows = try #require(doc["rows"] as? [[String: Any]])
-        let refData = try Data(contentsOf: Self.root.appendingPathComponent("../shared/reference/apple-dynamic-type.json").standardizedFileURL)
+        let refData = try Data(contentsOf: Self.root.appendingPathComponent("Tests/Fixtures/reference/apple-dynamic-type.json"))
         let ref = try #require(try JSONSerialization.jsonObject(with: refData) as? [String: Any])
         let table = try #require((ref["ios_dynamic_type"] as? [String: Any])?["table"] as? [String: [String: [String: Any]]])
         let categories = try #require(ref["content_size_categories"] as? [[String: Any]]).compactMap { $0["uikit"] as? String }
@@ -51,7 +51,7 @@ import Testing
 
     @Test func typographyKitConfigAndClamps() throws {
         // paragraph at AX2: 18 × 40/22 = 32.727 → @3x 98.18 → 98/3 = 32.667; AX3: 39.3 → clamp 34.
-        let run = try typefit(["scale", "--config", "../shared/typographykit/TypographyKit.json", "--style", "paragraph", "--format", "json"])
+        let run = try typefit(["scale", "--config", "Tests/Fixtures/typographykit/TypographyKit.json", "--style", "paragraph", "--format", "json"])
         #expect(run.status == 0)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let rows = try #require(doc["rows"] as? [[String: Any]])

@@ -10,9 +10,10 @@ func packageRoot() -> URL {
     return url
 }
 
-/// `root/../shared/<path>`.
-func sharedFile(_ path: String) throws -> Data {
-    try Data(contentsOf: packageRoot().appendingPathComponent("../shared/\(path)").standardizedFileURL)
+/// `Tests/Fixtures/<path>`: reference data and third-party examples copied into the repository
+/// with their notices (Tests/Fixtures/reference/NOTICE.md, Tests/Fixtures/typographykit/NOTICE.md).
+func fixtureFile(_ path: String) throws -> Data {
+    try Data(contentsOf: packageRoot().appendingPathComponent("Tests/Fixtures/\(path)"))
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
