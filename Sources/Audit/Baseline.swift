@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 import Reports
 
 /// Known findings a team has accepted. A run marks findings whose fingerprint is in the
@@ -78,6 +79,9 @@ public struct Baseline: Codable, Sendable, Equatable {
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch {
+            if let failure = JSONSyntax.firstError(in: data) {  // file:line:column for a syntax error
+                throw AuditError.baselineInvalid(path: "\(path):\(failure.position)", reason: "not valid JSON: \(failure.problem)")
+            }
             throw AuditError.baselineInvalid(path: path, reason: describe(error))
         }
         if header.schemaVersion > currentSchemaVersion {

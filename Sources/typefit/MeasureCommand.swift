@@ -2,17 +2,17 @@ import ArgumentParser
 import FontEngine
 import Foundation
 import TypeFit
+import TypeFitSupport
 
 struct MeasureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
         abstract: "Measure each line of a text file with a real font (HarfBuzz shaping, font units).",
         discussion: """
-        Each line of the file (split on \\n only, nothing trimmed) is shaped with HarfBuzz in
-        script runs, with the font's default features plus --features. Advances and ink boxes are
-        font units; widths in points = advance × size / unitsPerEm. Letter-spacing is reported
-        separately (PT per grapheme cluster). Output is a table on a terminal and JSON Lines (one
-        object per input line) when piped.
+        Each line of the file (split on \\n only, nothing trimmed) is shaped with HarfBuzz in script runs, \
+        with the font's default features plus --features. Advances and ink boxes are font units; widths in \
+        points = advance × size / unitsPerEm. Letter-spacing is reported separately (PT per grapheme cluster). \
+        Output is a table on a terminal and JSON Lines (one object per input line) when piped.
 
         Examples:
           typefit measure Fonts/Roboto/Roboto-Regular.ttf --text-file strings.txt --sizes 14,17,53
@@ -115,7 +115,9 @@ struct MeasureCommand: ParsableCommand {
             data = read
         }
         guard var text = String(data: data, encoding: .utf8) else {
-            throw MeasureError(message: "\(path == "-" ? "stdin" : path): not valid UTF-8 text")
+            let offset = TextPosition.firstInvalidUTF8(in: data) ?? 0
+            let byte = offset < data.count ? " (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))" : ""
+            throw MeasureError(message: "\(path == "-" ? "stdin" : path):\(TextPosition(byteOffset: offset, in: data)): not valid UTF-8 text\(byte)")
         }
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         if text.isEmpty { return [] }

@@ -2,15 +2,15 @@ import Foundation
 import Testing
 @testable import DynamicType
 
-/// TypographyKit's own example configs (../shared/typographykit/, MIT), read unchanged.
+/// TypographyKit's own example configs (Tests/Fixtures/typographykit/, MIT), read unchanged.
 @Suite struct TypographyKitTests {
     /// A colour from 0…255 components (hex pairs read by hand, e.g. "AB" = 171).
     func rgb255(_ r: Double, _ g: Double, _ b: Double) -> TypographyKitColor {
         .rgba(red: r / 255, green: g / 255, blue: b / 255, alpha: 1)
     }
 
-    func exampleJSON() throws -> TypographyKitConfig { try .parse(json: try sharedFile("typographykit/TypographyKit.json")) }
-    func examplePlist() throws -> TypographyKitConfig { try .parse(propertyList: try sharedFile("typographykit/TypographyKit.plist")) }
+    func exampleJSON() throws -> TypographyKitConfig { try .parse(json: try fixtureFile("typographykit/TypographyKit.json")) }
+    func examplePlist() throws -> TypographyKitConfig { try .parse(propertyList: try fixtureFile("typographykit/TypographyKit.plist")) }
 
     func sizes(_ config: TypographyKitConfig, _ style: String, mode: TypographyKitScalingMode? = nil,
                algorithm: UIFontMetricsScaling.Algorithm = .default) throws -> [Double] {
@@ -124,6 +124,13 @@ import Testing
         } catch {
             return error.description
         }
+    }
+
+    /// A JSON syntax error names line:column (issue 11, point 9): line 3 `    "point-size": 18` lacks
+    /// its comma, so line 4 `    "maximum-point-size": 30` is wrong at its `"`, column 5.
+    @Test func jsonSyntaxErrorNamesLineAndColumn() {
+        let json = "{\"ui-font-text-styles\": {\n  \"paragraph\": {\n    \"point-size\": 18\n    \"maximum-point-size\": 30\n  }\n}}\n"
+        #expect(error(json) == "4:5: not valid JSON: expected ',' or '}' after a value, found '\"'")
     }
 
     @Test func errorsNameTheKeyPath() {
