@@ -84,10 +84,10 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show a font's names, metrics, line heights and variation axes.",
         discussion: """
-        All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes.
-        Line heights: hhea = ascender − descender + lineGap (CoreText, the default rule),
-        typo = typoAscender − typoDescender + typoLineGap, win = winAscent + winDescent.
-        Output is a table on a terminal and one JSON object (sorted keys) when piped.
+        All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes. Line \
+        heights: hhea = ascender − descender + lineGap (CoreText, the default rule), typo = typoAscender − \
+        typoDescender + typoLineGap, win = winAscent + winDescent. Output is a table on a terminal and one \
+        JSON object (sorted keys) when piped.
 
         Examples:
           typefit inspect Fonts/Inter/Inter-Regular.otf
