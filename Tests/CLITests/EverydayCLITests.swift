@@ -7,7 +7,7 @@ import Testing
 struct EverydayCLITests {
     let root = CLIRunner.root
 
-    /// A fresh folder `…/<uuid>/work`, so that `../shared` beside it does not exist.
+    /// A fresh folder `…/<uuid>/work`, with nothing beside it (no reference corpus next to it).
     func folder() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-everyday-\(UUID().uuidString)/work")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -24,7 +24,11 @@ struct EverydayCLITests {
         let run = try CLIRunner.run(["bench"], directory: dir)
         #expect(run.status == 2)
         #expect(run.stderrLines.count == 1)
-        #expect(run.stderr == "typefit: error: bench needs a strings corpus: ../shared/corpus (the default) does not exist; "
+        // The default folder, as `bench --help` documents it ("default: DIR;"), relative to `dir`.
+        let help = try CLIRunner.run(["bench", "--help"], environment: ["COLUMNS": "1000"]).stdout
+        let documented = try #require(help.range(of: "(default: ").map { help[$0.upperBound...].prefix { $0 != ";" } })
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(String(documented)).path))
+        #expect(run.stderr == "typefit: error: bench needs a strings corpus: \(documented) (the default) does not exist; "
             + "pass --corpus DIR, a folder of .strings/.stringsdict/.xcstrings files (read recursively), e.g. --corpus Examples/Focus/strings\n")
 
         let missing = try CLIRunner.run(["bench", "--corpus", "nowhere"], directory: dir)
@@ -39,7 +43,7 @@ struct EverydayCLITests {
         #expect(none.stderr.hasPrefix("typefit: error: empty: no strings found in the corpus folder"))
     }
 
-    /// --verify on a corpus inside the repository runs end to end (no ../shared needed):
+    /// --verify on a corpus given with --corpus runs end to end (nothing outside the repository needed):
     /// 2 lines × 16 bundled faces.
     @Test func benchVerifyRunsOnAGivenCorpus() throws {
         let dir = try folder()

@@ -95,3 +95,17 @@ import Testing
         #expect(try AuditProject(config: swiss).locales == ["en", "de-CH"])
     }
 }
+
+/// Issue 11 point 5 through the config: the user's `formatSamples` as typefit.yml writes them.
+@Suite struct FormatSamplesConfigTests {
+    @Test func positionalSamplesFromTheConfigApplyOnlyToPositionalSpecifiers() throws {
+        let folder = try LocalePathPatternTests.project(LocalePathPatternTests.lproj)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = LocalePathPatternTests.yaml(locales: "[en, de]", path: "Resources/{locale}.lproj/Localizable.strings")
+            + "\nformatSamples: { \"%@\": \"Marin County\", \"%d\": 12, \"%1$@\": \"640 m\", \"%2$d\": 185 }\n"
+        let project = try AuditProject(config: try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder))
+        #expect(project.formatSamples.substitute("%@ · %d km").text == "Marin County · 12 km")
+        #expect(project.formatSamples.substitute("%lld review").text == "12 review")
+        #expect(project.formatSamples.substitute("%2$d km · %1$@").text == "185 km · 640 m")
+    }
+}
