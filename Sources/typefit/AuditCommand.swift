@@ -60,6 +60,7 @@ struct AuditCommand: ParsableCommand {
         var configPath = config
         var output = output
         var baseline = baseline
+        var note: String?
         if configPath == nil {
             let target = try DefaultAuditTarget.resolve()
             if updateBaseline && baseline == nil && !target.baselineWritable {
@@ -68,7 +69,7 @@ struct AuditCommand: ParsableCommand {
             configPath = target.config
             output = output ?? target.output
             baseline = baseline ?? target.baseline
-            if let note = target.note { writeStderr("typefit: \(note)\n") }
+            note = target.note
         }
         guard let configPath = configPath.map(displayPath) else { return }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
@@ -87,6 +88,7 @@ struct AuditCommand: ParsableCommand {
         if let b = baseline, !updateBaseline, !FileManager.default.fileExists(atPath: b) {
             throw ValidationError("--baseline \(b): no such file (create it with --update-baseline)")
         }
+        if let note { writeStderr("typefit: \(note)\n") }  // after the option checks: an error stays one line
         var result = try TypeFit.audit(configPath: configPath, options: options)
         progress?.finish()
         if updateBaseline, let b = baseline {

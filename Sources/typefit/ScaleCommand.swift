@@ -153,9 +153,6 @@ struct ScaleCommand: ParsableCommand {
             styles = try modelStyles(scale: pixel.value)
             rounding = model == .uifontmetrics && algorithm == .leadingRatio ? pixel : nil
         }
-        if let rounding {
-            writeStderr("typefit: UIFontMetrics sizes rounded to the pixel at \(Self.times(rounding.value)) (\(rounding.source))\n")
-        }
         let limited: [(name: String, model: any ScalingModel)] = styles.map { entry in
             (entry.name, Limited(AnyScalingModel(entry.model), minimum: minimum, maximum: maximum, categories: range))
         }
@@ -169,6 +166,10 @@ struct ScaleCommand: ParsableCommand {
         switch format {
         case .json: print(try ScalingTable.json(rows), terminator: "")
         case .text: print(ScalingTable.text(rows), terminator: "")
+        }
+        // After the table, so that an error above stays the only line on stderr.
+        if let rounding {
+            writeStderr("typefit: UIFontMetrics sizes rounded to the pixel at \(Self.times(rounding.value)) (\(rounding.source))\n")
         }
     }
 
