@@ -18,7 +18,7 @@ struct AuditCommand: ParsableCommand {
         the committed baseline; from any other folder to the terminal only, writing nothing into the checkout.
 
         Exit codes:
-          0  no new finding at or above --fail-on (default: the config's checks.failOn, else error)
+          0  no new finding at or above --fail-on (default: checks.failOn, else error)
           1  failing findings (new findings at or above --fail-on)
           2  bad input or usage (unreadable config, font or strings; bad option)
 

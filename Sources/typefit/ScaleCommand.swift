@@ -12,12 +12,12 @@ struct ScaleCommand: ParsableCommand {
         abstract: "Print a style × category table of point sizes and line heights.",
         discussion: """
         Models (see docs/scaling-models.md):
-          apple         HIG size/leading of system text styles (default: all 11 styles)
-          uifontmetrics --size at Large along --style's curve (default body); --algorithm, --device or --scale, --maximum
-          stepping      TypographyKit: --size + --step × --multiplier × index(-3…8), then --minimum, --maximum
-          interpolate   --smallest (xS) --normal (L) --maximum-normal (xxxL) --maximum-accessibility (AX5)
-          table         --table with 12 comma-separated sizes xS…AX5 (optional --line-heights)
-          android       --size sp at the category's Android font scale; --android-conversion, --android-variant
+          apple          HIG size and leading of the system text styles (all 11)
+          uifontmetrics  --size at L on --style's curve; --algorithm, --device/--scale
+          stepping       TypographyKit: --size + --step × --multiplier × index(-3…8)
+          interpolate    --smallest --normal --maximum-normal --maximum-accessibility
+          table          --table: 12 sizes xS…AX5 (optional --line-heights)
+          android        --size sp at the category's Android font scale (--android-*)
 
         UIFontMetrics sizes (leading-ratio, the default algorithm) are rounded to the device pixel, as the \
         audit rounds them per device: --device NAME takes the scale of that device (iPhone SE (1st generation): \
