@@ -91,9 +91,9 @@ struct InspectCommand: ParsableCommand {
         typoDescender + typoLineGap, win = winAscent + winDescent. Output is a table on a terminal and one \
         JSON object (sorted keys) when piped.
 
-        The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance,
-        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's
-        corresponding check would, and a finding says what it means at the sizes of a HIG text style
+        The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance, \
+        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's \
+        corresponding check would, and a finding says what it means at the sizes of a HIG text style \
         (--style, default body: 14–53 pt). `typefit audit` quotes your config's own styles instead.
 
         Examples:
