@@ -161,7 +161,7 @@ struct EverydayCLITests {
     // MARK: scale --device (point 11)
 
     /// UIFontMetrics leading ratio, pixel-rounded: body 17 at AX1 = 17 × 34 / 22 (HIG body leadings,
-    /// Tests/Fixtures/reference/apple-dynamic-type.json) = 26.2727 pt; at 3× round(78.818)/3 = 79/3 = 26.333;
+    /// Tests/DynamicTypeTests/Fixtures/reference/apple-dynamic-type.json) = 26.2727 pt; at 3× round(78.818)/3 = 79/3 = 26.333;
     /// on the iPhone SE (1st generation), 2×: round(52.545)/2 = 53/2 = 26.5.
     @Test func scaleRoundsForTheDeviceAndSaysWhichScale() throws {
         func ax1(_ extra: [String]) throws -> (Double?, String) {

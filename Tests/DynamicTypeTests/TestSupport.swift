@@ -10,10 +10,10 @@ func packageRoot() -> URL {
     return url
 }
 
-/// `Tests/Fixtures/<path>`: reference data and third-party examples copied into the repository
-/// with their notices (Tests/Fixtures/reference/NOTICE.md, Tests/Fixtures/typographykit/NOTICE.md).
-func fixtureFile(_ path: String) throws -> Data {
-    try Data(contentsOf: packageRoot().appendingPathComponent("Tests/Fixtures/\(path)"))
+/// A reference file copied into `Tests/DynamicTypeTests/Fixtures/<path>` (licences and sources in the
+/// NOTICE.md beside each), so the tests need nothing outside the repository.
+func sharedFile(_ path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(path)"))
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }

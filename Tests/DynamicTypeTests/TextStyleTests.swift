@@ -4,7 +4,7 @@ import Testing
 
 /// Every cell of the HIG iOS table, two independent copies:
 /// (1) the markdown table of /work/shared/reference/apple-dynamic-type.md, pasted below verbatim;
-/// (2) apple-dynamic-type.json, loaded at test time from Tests/Fixtures/reference/.
+/// (2) apple-dynamic-type.json, loaded at test time from Tests/DynamicTypeTests/Fixtures/reference/.
 @Suite struct TextStyleTests {
     static let markdown = """
     | largeTitle (regular/bold) | 31/38 | 32/39 | 33/40 | 34/41 | 36/43 | 38/46 | 40/48 | 44/52 | 48/57 | 52/61 | 56/66 | 60/70 |
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func everyCellMatchesTheJSON() throws {
-        let json = try JSONSerialization.jsonObject(with: try fixtureFile("reference/apple-dynamic-type.json")) as? [String: Any]
+        let json = try JSONSerialization.jsonObject(with: try sharedFile("reference/apple-dynamic-type.json")) as? [String: Any]
         let table = try #require((json?["ios_dynamic_type"] as? [String: Any])?["table"] as? [String: [String: [String: Any]]])
         #expect(table.count == 11)
         var checked = 0
@@ -63,7 +63,7 @@ import Testing
 
     @Test func styleNamesFromTheJSON() throws {
         // text_styles: id, swiftui, raw_value
-        let json = try JSONSerialization.jsonObject(with: try fixtureFile("reference/apple-dynamic-type.json")) as? [String: Any]
+        let json = try JSONSerialization.jsonObject(with: try sharedFile("reference/apple-dynamic-type.json")) as? [String: Any]
         let styles = try #require(json?["text_styles"] as? [[String: Any]])
         #expect(styles.count == 11)
         for entry in styles {
