@@ -21,9 +21,12 @@ struct FontOptions: ParsableArguments {
     var fontDirectories: [String] = []
 
     /// Loads the face; fontconfig sees the system fonts, the project's Fonts/ folder and --font-dir.
-    func load() throws -> FontFace {
-        let catalog = try catalog()
-        return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) { catalog }
+    /// fontconfig is initialized only for a pattern (a file path needs none) unless `catalog` is given.
+    func load(catalog given: FontCatalog? = nil) throws -> FontFace {
+        let catalog = try given ?? (FontCatalog.isPath(font) ? nil : catalog())
+        return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) {
+            catalog ?? FontCatalog(directories: fontDirectories)
+        }
     }
 
     /// fontconfig over the system fonts, the project's Fonts/ and every --font-dir (which must exist).
@@ -63,14 +66,6 @@ func parseSizes(_ text: String?) throws -> [Double] {
         return size
     }
 }
-
-/// "17" for 17.0, "17.5" otherwise: JSON object keys and table headers for sizes.
-func sizeKey(_ size: Double) -> String {
-    size == size.rounded() && abs(size) < 1e9 ? String(Int(size)) : String(size)
-}
-
-/// Points rounded to 1/1000 for output (the numbers are exact in font units).
-func roundedPoints(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
 func writeJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
