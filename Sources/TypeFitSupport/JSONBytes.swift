@@ -74,6 +74,18 @@ public struct JSONBytes {
         afterKey = true
     }
 
+    /// An object key known at compile time, made only of characters JSON does not escape
+    /// (letters, digits, "_", "-", …): copied as is, without scanning for escapes.
+    public mutating func key(_ name: StaticString) {
+        assert(name.withUTF8Buffer { $0.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 < 0x80 } },
+               "JSONBytes.key(StaticString) with a character that needs escaping")
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        raw("\":")
+        afterKey = true
+    }
+
     /// A line feed between JSON Lines records (only at the top level).
     public mutating func newline() {
         precondition(depth == 0, "JSONBytes.newline inside a container")
@@ -87,6 +99,22 @@ public struct JSONBytes {
         appendString(value)
     }
 
+    public mutating func string(_ value: String) {
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        var copy = value  // shares storage; withUTF8 copies only a non-UTF-8 (bridged) string
+        copy.withUTF8 { appendEscaped($0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    public mutating func string(_ value: Substring) {
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        var copy = value
+        copy.withUTF8 { appendEscaped($0) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     public mutating func int(_ value: Int) {
         beginValue()
         appendInt(value)
@@ -94,16 +122,12 @@ public struct JSONBytes {
 
     public mutating func bool(_ value: Bool) {
         beginValue()
-        if value {
-            bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
-        } else {
-            bytes.append(contentsOf: [UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e")])
-        }
+        raw(value ? "true" : "false")
     }
 
     public mutating func null() {
         beginValue()
-        bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+        raw("null")
     }
 
     /// A finite double as `JSONEncoder` writes it (see the type's comment).
@@ -113,7 +137,7 @@ public struct JSONBytes {
         // Integral values below 2^53 print in plain decimal ("12.0" → "12"): no String needed.
         if value == value.rounded(.towardZero), value.magnitude < 9_007_199_254_740_992 {
             if value == 0, value.sign == .minus {
-                bytes.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "0")])
+                raw("-0")
             } else {
                 appendInt(Int(value))
             }
@@ -128,6 +152,10 @@ public struct JSONBytes {
     }
 
     // MARK: internals
+
+    private mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 
     private mutating func push() {
         precondition(depth < 64, "JSONBytes: nesting deeper than 64")
@@ -156,14 +184,22 @@ public struct JSONBytes {
     }
 
     private mutating func appendInt(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        // Digits right to left into a 20-byte stack buffer (UInt.max has 20 digits), then one copy.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = value.magnitude
+            var i = 20
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i..<20]))
+        }
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)

@@ -13,12 +13,14 @@ struct MeasureCommand: ParsableCommand {
         script runs, with the font's default features plus --features. Advances and ink boxes are
         font units; widths in points = advance × size / unitsPerEm. Letter-spacing is reported
         separately (PT per grapheme cluster). Output is a table on a terminal and JSON Lines (one
-        object per input line) when piped.
+        object per input line, sorted keys) when piped. Lines are measured and encoded on all
+        cores (--threads) and written in input order as they are done.
 
         Examples:
           typefit measure Fonts/Roboto/Roboto-Regular.ttf --text-file strings.txt --sizes 14,17,53
           printf 'AV Wave\\n' | typefit measure "Inter:weight=600" --text-file - --features=-kern
           typefit measure Fonts/Noto/NotoSansArabic-Regular.ttf --text-file ar.txt --language ar --fallback
+          typefit measure Fonts/Inter/Inter-Regular.otf --text-file lines.txt --format json --threads 1 > lines.jsonl
         """
     )
 
