@@ -259,7 +259,7 @@ public struct MeasureRecordFormat: Sendable {
             json.key("widths")
             json.beginObject()
             for (key, size) in sortedSizes {
-                json.key(key)
+                json.key(string: key)
                 json.double(width(m.advance, size: size))
             }
             json.endObject()

@@ -14,7 +14,8 @@
 /// - `.sortedKeys` sorts keys by their UTF-8 bytes ("100" < "14" < "9" < "B" < "a"): the caller
 ///   writes keys in that order (`sortedKeys(_:)` sorts a dynamic key set once).
 ///
-/// Commas and colons are inserted by the writer: call `key(_:)` before each value of an object.
+/// Commas and colons are inserted by the writer: call `key(_:)` (a literal) or `key(string:)`
+/// before each value of an object.
 public struct JSONBytes {
     /// The bytes written so far.
     public var bytes: [UInt8]
@@ -66,8 +67,8 @@ public struct JSONBytes {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// An object key; the next value written is its value.
-    public mutating func key(_ name: some StringProtocol) {
+    /// An object key (escaped as needed); the next value written is its value.
+    public mutating func key(string name: some StringProtocol) {
         separate()
         appendString(name)
         bytes.append(UInt8(ascii: ":"))

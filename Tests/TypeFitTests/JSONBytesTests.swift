@@ -96,7 +96,7 @@ import TypeFitSupport
             json.key("b")
             json.beginObject()
             for key in JSONBytes.sortedKeys(Array(value.b.keys)) {
-                json.key(key)
+                json.key(string: key)
                 json.beginArray()
                 for v in value.b[key]! { json.int(v) }
                 json.endArray()
@@ -116,6 +116,17 @@ import TypeFitSupport
             json.newline()
         }
         #expect(mine == (try Self.encoded(value)) + "\n")
+        // Keys are escaped like strings.
+        let hostileKeys = Dictionary(uniqueKeysWithValues: Self.hostileStrings.enumerated().map { ($1, $0) })
+        let keys = Self.written { json in
+            json.beginObject()
+            for key in JSONBytes.sortedKeys(Array(hostileKeys.keys)) {
+                json.key(string: key)
+                json.int(hostileKeys[key]!)
+            }
+            json.endObject()
+        }
+        #expect(keys == (try Self.encoded(hostileKeys)))
         // `.sortedKeys` orders by UTF-8 bytes (not numerically, not case-insensitively).
         #expect(JSONBytes.sortedKeys(["9", "100", "14", "B", "a", "é", "a10", "a2"]) == ["100", "14", "9", "B", "a", "a10", "a2", "é"])
     }
