@@ -218,12 +218,24 @@ struct InspectReport: Encodable {
 /// An aligned text table: first column left-aligned, the others right-aligned.
 func textTable(header: [String], rows: [[String]]) -> String {
     let all = [header] + rows
-    let widths = header.indices.map { c in all.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
-    func line(_ cells: [String]) -> String {
-        cells.enumerated().map { c, cell in
-            let pad = String(repeating: " ", count: max(0, widths[c] - cell.count))
-            return c == 0 ? cell + pad : pad + cell
-        }.joined(separator: "  ")
+    // Character counts once per cell; the table is built as UTF-8 bytes (tens of thousands of
+    // rows for `measure`: padding strings per cell dominated the run).
+    let counts = all.map { $0.map(\.count) }
+    let widths = header.indices.map { c in counts.map { c < $0.count ? $0[c] : 0 }.max() ?? 0 }
+    var out: [UInt8] = []
+    for (cells, cellCounts) in zip(all, counts) {
+        for (c, cell) in cells.enumerated() {
+            if c > 0 { out += [0x20, 0x20] }
+            let pad = repeatElement(UInt8(0x20), count: max(0, widths[c] - cellCounts[c]))
+            if c == 0 {
+                out += cell.utf8
+                out += pad
+            } else {
+                out += pad
+                out += cell.utf8
+            }
+        }
+        out.append(0x0A)
     }
-    return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+    return String(decoding: out, as: UTF8.self)
 }
