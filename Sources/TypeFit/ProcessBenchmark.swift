@@ -12,7 +12,9 @@ public enum ProcessBenchmark {
     /// One font's figures (seconds; `cpu` = user + system time of the child process).
     public struct Row: Sendable {
         public var label: String
+        /// The C loop's wall and CPU time (in this process, one thread).
         public var cLoop: Double
+        public var cLoopCPU: Double
         public var oneThreadWall: Double
         public var oneThreadCPU: Double
         public var allThreadsWall: Double
@@ -43,7 +45,7 @@ public enum ProcessBenchmark {
                 all = all.best(try timeProcess(executable, arguments + (threads > 0 ? ["--threads", String(threads)] : [])))
             }
             let uhb = uharfbuzzScript.flatMap { Benchmark.uharfbuzzRate(script: $0, font: spec, lines: lines, repeats: repeats) }
-            rows.append(Row(label: spec.label, cLoop: c.wall, oneThreadWall: one.wall, oneThreadCPU: one.cpu, allThreadsWall: all.wall,
+            rows.append(Row(label: spec.label, cLoop: c.wall, cLoopCPU: c.cpu, oneThreadWall: one.wall, oneThreadCPU: one.cpu, allThreadsWall: all.wall,
                             uharfbuzzRate: uhb))
         }
         return report(rows, lines: lines.count, threads: threadCount, defaultThreads: threads == 0,
@@ -54,22 +56,24 @@ public enum ProcessBenchmark {
     static func report(_ rows: [Row], lines: Int, threads: Int, defaultThreads: Bool, command: String) -> String {
         let n = Double(lines)
         var table: [[String]] = rows.map { r in
-            [r.label, String(format: "%.3f s", r.cLoop), String(format: "%.3f s", r.oneThreadWall), Benchmark.ratio(r.cLoop / r.oneThreadWall),
+            [r.label, String(format: "%.3f s", r.cLoopCPU), String(format: "%.3f s", r.oneThreadCPU), Benchmark.ratio(r.cLoopCPU / r.oneThreadCPU),
+             String(format: "%.3f / %.3f s", r.cLoop, r.oneThreadWall), Benchmark.ratio(r.cLoop / r.oneThreadWall),
              String(format: "%.3f s", r.allThreadsWall), Benchmark.ratio(r.cLoop / r.allThreadsWall),
              r.uharfbuzzRate.map { Benchmark.ratio(n / r.oneThreadCPU / $0) + " (" + Benchmark.kilo($0) + ")" } ?? "n/a"]
         }
         func geometricMean(_ values: [Double]) -> Double { exp(values.map(log).reduce(0, +) / Double(max(1, values.count))) }
         if rows.count > 1 {
             let uhb = rows.compactMap { r in r.uharfbuzzRate.map { n / r.oneThreadCPU / $0 } }
-            table.append(["geometric mean", "", "", Benchmark.ratio(geometricMean(rows.map { $0.cLoop / $0.oneThreadWall })),
+            table.append(["geometric mean", "", "", Benchmark.ratio(geometricMean(rows.map { $0.cLoopCPU / $0.oneThreadCPU })),
+                          "", Benchmark.ratio(geometricMean(rows.map { $0.cLoop / $0.oneThreadWall })),
                           "", Benchmark.ratio(geometricMean(rows.map { $0.cLoop / $0.allThreadsWall })),
                           uhb.count == rows.count ? Benchmark.ratio(geometricMean(uhb)) : "n/a"])
         }
         var out = "\nWhole process (what a user times): \(command), on the first \(lines) corpus lines;\n"
-        out += "C loop = the C baseline in this process, one thread, same lines. Wall time, best of the alternating runs; "
-        out += "the uharfbuzz ratio uses the process's CPU time (user + system).\n"
-        out += Benchmark.table(header: ["font", "C loop", "measure --threads 1", "× C loop",
-                                        defaultThreads ? "measure (\(threads) threads)" : "measure --threads \(threads)", "× C loop",
+        out += "C loop = the C baseline in this process, one thread, same lines, alternating with the process runs, best of each. "
+        out += "CPU = the process's user + system time (the C loop's: its own); on a shared machine compare CPU for one thread.\n"
+        out += Benchmark.table(header: ["font", "C loop CPU", "--threads 1 CPU", "× C loop", "C loop / --threads 1 wall", "× C loop",
+                                        defaultThreads ? "default (\(threads) threads) wall" : "--threads \(threads) wall", "× C loop wall",
                                         "1 thread × uharfbuzz (uhb lines/s)"], rows: table)
         return out
     }
