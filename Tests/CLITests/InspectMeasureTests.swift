@@ -89,6 +89,16 @@ import TypeFitSupport
         #expect(emoji["missingCharacters"] as? [String] == ["U+1F600"])
     }
 
+    @Test func linesSplitOnLineFeedOnly() throws {
+        // A BOM is dropped; "\r" stays in its line (documented: split on U+000A only, nothing trimmed);
+        // no final line feed still ends the last line.
+        let r = try CLIRunner.run(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--format", "json", "--threads", "2"],
+                                  stdin: "\u{FEFF}a\r\n\nb")
+        #expect(r.status == 0, "\(r.stderr)")
+        let texts = r.stdout.split(separator: "\n").map { CLIRunner.object($0)?["text"] as? String }
+        #expect(texts == ["a\r", "", "b"])
+    }
+
     @Test func textFormatIsATable() throws {
         let r = try CLIRunner.run(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--sizes", "17", "--format", "text"],
                                   stdin: "AV\n")
@@ -110,6 +120,8 @@ import TypeFitSupport
         ["measure", "/nonexistent/Font.ttf", "--text-file", "-"],
         ["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "/nonexistent/strings.txt"],
         ["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--features", "kern=x=y"],
+        ["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--letter-spacing", "nan"],
+        ["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--sizes", "1e300"],
     ])
     func badInputExitsTwoWithOneLine(_ arguments: [String]) throws {
         let r = try CLIRunner.run(arguments, stdin: "x\n")
