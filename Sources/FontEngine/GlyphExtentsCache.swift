@@ -3,7 +3,7 @@ import CHarfBuzz
 /// `hb_font_get_glyph_extents` remembered per glyph id. Extents depend only on the glyph (and the
 /// font's fixed variation coordinates), but computing them means interpreting the glyph's outline
 /// (CFF charstrings, glyf points) on every call; a measurer asks for the same few hundred glyphs
-/// over and over. Not thread-safe: one per `FastMeasurer` (or `Shaper`), like its buffer.
+/// over and over. Not thread-safe: one per `FastMeasurer` and per `Shaper`, like their buffers.
 final class GlyphExtentsCache {
     private let font: OpaquePointer
     private var extents: [hb_glyph_extents_t] = []
