@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TypeFit"]),
+        .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
