@@ -3,9 +3,9 @@ import FontEngine
 import Foundation
 import TypeFitSupport
 
-/// The lines of a UTF-8 text as `typefit measure` reads them: split on U+000A only (a "\r"
-/// before it stays in the line), nothing trimmed, a final "\n" adds no empty line, a leading
-/// byte-order mark is dropped. One `String` holds the whole text; lines are `Substring`s of it
+/// The lines of a UTF-8 text as `typefit measure` reads them: split on U+000A, a "\r" right
+/// before it is part of the line end (CRLF files, as Windows editors write them), nothing else
+/// trimmed, a final "\n" adds no empty line, a leading byte-order mark is dropped. One `String` holds the whole text; lines are `Substring`s of it
 /// (no per-line allocation).
 public struct TextLines: Sendable {
     /// The whole text (without the byte-order mark).
@@ -28,12 +28,15 @@ public struct TextLines: Sendable {
             while start < body.count {
                 // memchr: the line feed search runs at memory speed.
                 var end = body.count
+                var next = body.count
                 if let found = memchr(base + start, 0x0A, body.count - start) {
                     end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                    next = end + 1
+                    if end > start, body[end - 1] == 0x0D { end -= 1 }   // CRLF
                 }
                 starts.append(start)
                 ends.append(end)
-                start = end + 1
+                start = next
             }
         }
         self.text = text
