@@ -17,6 +17,9 @@ public enum CheckRegistry {
         TextAutoshrinkCheck(),
         TextClippedCheck(),
         TextTruncatedCheck(),
+        WebClippedCheck(),
+        WebNotScalingCheck(),
+        WebOverflowCheck(),
     ].sorted { $0.id < $1.id }
 
     /// All check ids, sorted.

@@ -21,6 +21,7 @@ public enum HTMLReporter {
                 + data.base64EncodedString() + "); }\n"
         }
         h += css
+        if doc.webPages != nil { h += webCSS }
         h += "</style>\n</head>\n<body>\n"
         h += "<header><h1><span class=\"verdict \(failing.isEmpty ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
@@ -60,6 +61,8 @@ public enum HTMLReporter {
             h += "</div>\n"
         }
         h += "</section>\n"
+
+        h += webSection(doc)  // WebPageSnapshot.swift
 
         // Findings.
         h += "<section id=\"findings\"><h2>Findings (\(doc.findings.count))</h2>\n<table><thead><tr><th>Severity</th><th>Check</th>"
