@@ -61,9 +61,13 @@ public final class DevToolsBrowser {
         return nil
     }
 
-    /// Starts the browser and waits (at most `timeout` seconds) until it answers `Browser.getVersion`.
-    public init(timeout: Double = 30) throws {
-        guard let executable = Self.locate() else {
+    /// Starts the browser (`executable`, or the one `locate()` finds) and waits at most `timeout`
+    /// seconds until it answers `Browser.getVersion`.
+    public init(executable: String? = nil, timeout: Double = 30) throws {
+        if let executable, !FileManager.default.isExecutableFile(atPath: executable) {
+            throw WebAuditError("Chromium not found at \(executable); install Debian's chromium (scripts/deps does) or set TYPEFIT_CHROMIUM")
+        }
+        guard let executable = executable ?? Self.locate() else {
             throw WebAuditError("Chromium not found (looked for \(Self.candidates.joined(separator: ", ")) on PATH; install Debian's chromium, as scripts/deps does, or set TYPEFIT_CHROMIUM)")
         }
         self.executable = executable

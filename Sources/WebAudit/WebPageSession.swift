@@ -117,8 +117,12 @@ public final class WebPageSession {
         for event in browser.drainEvents(["Log.entryAdded"], session: session) {
             guard let entry = event["entry"] as? [String: Any], let text = entry["text"] as? String else { continue }
             if text.contains("Failed to decode downloaded font") || text.contains("OTS parsing error") {
-                let url = entry["url"] as? String ?? text.components(separatedBy: ": ").last ?? ""
-                throw WebAuditError(file: displayPath, "font \(relative(url)) cannot be used: \(text)")
+                // "Failed to decode downloaded font: file:///…/App.woff2" names the font; "OTS parsing
+                // error: …" does not, but its entry's url is the font's.
+                let named = text.range(of: "file://").map { String(text[$0.lowerBound...]) }
+                let url = named ?? entry["url"] as? String ?? ""
+                let reason = named.map { _ in String(text.prefix { $0 != ":" }) } ?? text
+                throw WebAuditError(file: displayPath, "font \(relative(url)) cannot be used (\(reason))")
             }
         }
         browser.discardEvents(session: session)
