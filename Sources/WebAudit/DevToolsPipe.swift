@@ -67,7 +67,12 @@ public final class DevToolsBrowser {
         if let executable, !FileManager.default.isExecutableFile(atPath: executable) {
             throw WebAuditError("Chromium not found at \(executable); install Debian's chromium (scripts/deps does) or set TYPEFIT_CHROMIUM")
         }
-        guard let executable = executable ?? Self.locate() else {
+        let environment = ProcessInfo.processInfo.environment
+        if executable == nil, let explicit = environment["TYPEFIT_CHROMIUM"], !explicit.isEmpty,
+           !FileManager.default.isExecutableFile(atPath: explicit) {
+            throw WebAuditError("TYPEFIT_CHROMIUM=\(explicit) is not an executable file")
+        }
+        guard let executable = executable ?? Self.locate(environment: environment) else {
             throw WebAuditError("Chromium not found (looked for \(Self.candidates.joined(separator: ", ")) on PATH; install Debian's chromium, as scripts/deps does, or set TYPEFIT_CHROMIUM)")
         }
         self.executable = executable

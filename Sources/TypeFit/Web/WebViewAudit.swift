@@ -57,7 +57,11 @@ struct WebViewAudit {
         }
         let total = plans.reduce(0) { $0 + $1.1.count * ($1.0.scaling == .none ? 1 : categories.count) }
         var done = 0
-        let browser = try DevToolsBrowser()
+        let browser: DevToolsBrowser
+        do { browser = try DevToolsBrowser() } catch let error as WebAuditError {
+            let where_ = webViews[0].location
+            throw WebAuditError(file: "\(where_.file):\(where_.line):\(where_.column)", "webViews need a browser: \(error.message)")
+        }
         defer { browser.close() }
         for (webView, list, display, index) in plans {
             let mode: WebScaling
