@@ -89,7 +89,7 @@ extension HTMLReporter {
                 h += "<image width=\"\(ReportText.number(s.imageWidth))\" height=\"\(ReportText.number(s.imageHeight))\" "
                     + "href=\"data:image/png;base64,\(s.png.base64EncodedString())\"/>"
                 for m in s.marks {
-                    h += "<rect class=\"mark \(slug(m.checkId))\" x=\"\(ReportText.number(m.x))\" y=\"\(ReportText.number(m.y))\" "
+                    h += "<rect class=\"mark \(slug(m.checkId).replacingOccurrences(of: ".", with: "-"))\" x=\"\(ReportText.number(m.x))\" y=\"\(ReportText.number(m.y))\" "
                         + "width=\"\(ReportText.number(m.width))\" height=\"\(ReportText.number(m.height))\">"
                         + "<title>\(e(m.checkId)): \(e(m.selector))</title></rect>"
                 }
