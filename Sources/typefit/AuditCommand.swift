@@ -15,6 +15,9 @@ struct AuditCommand: ParsableCommand {
         With no CONFIG it audits the bundled example (Examples/Focus/typefit.yml) into Reports/
         against its committed baseline.
 
+        HTML pages listed under `webViews:` are rendered in one headless Chromium (on PATH, or the
+        executable in TYPEFIT_CHROMIUM) at every device width and category (docs/web.md).
+
         Exit codes:
           0  no new finding at or above --fail-on (default: the config's checks.failOn, else error)
           1  failing findings (new findings at or above --fail-on)
@@ -25,6 +28,7 @@ struct AuditCommand: ParsableCommand {
           typefit audit typefit.yml --output reports --format html,sarif,junit
           typefit audit typefit.yml --baseline typefit-baseline.json
           typefit audit typefit.yml --baseline typefit-baseline.json --update-baseline
+          typefit audit Examples/Web/typefit.yml --output /tmp/web --format html
         """)
 
     @Argument(help: "The typefit.yml (or .json) to audit. Default: the bundled example.")
