@@ -41,13 +41,12 @@ public struct WebPageObservation: Sendable, Equatable {
     /// "at <category> on <device>" (or "at every category" for a page that does not scale).
     var place: String { "at \(category ?? "every category") on \(device)" }
 
-    /// A finding about `element` in this rendering.
+    /// A finding about `element` in this rendering (`source` is the element's HTML file and line).
     func finding(_ check: some Check, _ element: WebElementObservation, message: String,
                  figures: [String: Double]) -> Finding {
         var figures = figures
         if let baseSize { figures["baseSize"] = baseSize }
-        let at = element.source.map { " (\($0.file):\($0.line))" } ?? " (\(file))"
-        return Finding(checkId: check.id, severity: check.defaultSeverity, message: message + at, screen: webView,
+        return Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: webView,
                        device: device, category: category, source: element.source, figures: figures,
                        text: element.text.isEmpty ? nil : element.text, selector: element.selector)
     }

@@ -89,7 +89,7 @@ public struct WebClippedCheck: Check {
         return [
             CheckExample("a fixed-height card with overflow: hidden loses 92 px of text", input: page([card]),
                          expectedCount: 1,
-                         messageContains: ["is cut off by overflow: hidden: it needs 212.0 px of height but has 120.0 px at accessibilityLarge on iPhone 16 (help.html:40)"],
+                         messageContains: ["is cut off by overflow: hidden: it needs 212.0 px of height but has 120.0 px at accessibilityLarge on iPhone 16"],
                          figures: ["contentHeight": 212, "boxHeight": 120, "baseSize": 40]),
             CheckExample("a two-line clamp of four lines of text", input: page([clamp]), expectedCount: 1,
                          messageContains: ["is clamped to 2 lines (-webkit-line-clamp) and hides 96.0 px of text"],

@@ -69,7 +69,7 @@ public struct WebNotScalingCheck: Check {
         return [
             CheckExample("a px-sized caption stays 12 px while the body grows 14 → 53 px", input: AuditInput(web: scaling),
                          expectedCount: 1,
-                         messageContains: ["`figure > figcaption` “Photo: the settings screen” stays 12.0 px from extraSmall to accessibilityExtraExtraExtraLarge while the base size grows from 14.0 to 53.0 px, on iPhone 16 (help.html:31)"],
+                         messageContains: ["`figure > figcaption` “Photo: the settings screen” stays 12.0 px from extraSmall to accessibilityExtraExtraExtraLarge while the base size grows from 14.0 to 53.0 px, on iPhone 16"],
                          figures: ["sizeAtSmallest": 12, "sizeAtLargest": 12, "baseAtSmallest": 14, "baseAtLargest": 53]),
             CheckExample("a caption in em grows with the base", input: AuditInput(web: allFollow), expectedCount: 0),
             CheckExample("a page that does not scale (scaling: none) is not expected to", input: AuditInput(web: fixedPage),

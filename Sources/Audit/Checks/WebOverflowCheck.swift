@@ -13,7 +13,7 @@ public struct WebOverflowCheck: Check {
         and size boxes in em or % rather than px.
         """
     public let definition = """
-        For each rendering of a web view (device × category), reports an element outside a horizontally scrolling or clipping ancestor when its border box reaches past the viewport's right or left edge by more than `lengthEpsilon` and its parent's box does not (the outermost such element; children of `body` always qualify), or when its box fits but its own text reaches past the edge (a word or URL that cannot wrap). One finding per element, rendering and device. Figures: overflowBy (px past the edge), viewportWidth, elementWidth, fontSize, baseSize.
+        For each rendering of a web view (device × category), reports an element outside a horizontally scrolling or clipping ancestor when its border box reaches past the viewport's right or left edge by more than `lengthEpsilon` and its parent's box does not (the outermost such element; children of `body` always qualify), or when its box fits but its own text reaches past the edge (a word or URL that cannot wrap; an inline element such as a link counts as its text). One finding per element, rendering and device. Figures: overflowBy (px past the edge), viewportWidth, elementWidth, fontSize, baseSize.
         """
     public let defaultSeverity = Severity.error
 
@@ -27,7 +27,9 @@ public struct WebOverflowCheck: Check {
                 let textPast = max((element.textRight ?? 0) - vw, -(element.textLeft ?? 0))
                 let reason: String
                 let by: Double
-                if boxPast > eps && !parentPast {
+                // An inline element's box is its line fragments: past the edge means its text is.
+                let inline = element.display == "inline"
+                if boxPast > eps && !parentPast && !inline {
                     by = max(boxPast, textPast)
                     switch element.tag {
                     case "table": reason = "a table"
@@ -37,8 +39,8 @@ public struct WebOverflowCheck: Check {
                         reason = element.whiteSpace.hasPrefix("nowrap") || element.whiteSpace.hasPrefix("pre")
                             ? "text that does not wrap (white-space: \(element.whiteSpace))" : "a box of fixed width"
                     }
-                } else if boxPast <= eps && textPast > eps {
-                    by = textPast
+                } else if (boxPast <= eps || inline && !parentPast) && max(textPast, inline ? boxPast : 0) > eps {
+                    by = max(textPast, inline ? boxPast : 0)
                     reason = element.whiteSpace.hasPrefix("nowrap") || element.whiteSpace.hasPrefix("pre")
                         ? "text that does not wrap (white-space: \(element.whiteSpace))" : "a word or URL that cannot wrap"
                 } else {
@@ -70,6 +72,9 @@ public struct WebOverflowCheck: Check {
         // A code block scrolling inside its own box (an ancestor with overflow-x: auto): fine.
         let code = WebElementObservation(selector: "pre > code", tag: "code", text: "let x = 1", fontSize: 30,
                                          left: 8, right: 900, insideScroller: true)
+        // A link (display: inline) whose URL runs to 517 px inside a paragraph that fits: its text.
+        let link = WebElementObservation(selector: "main > p > a", tag: "a", text: "https://example.com/a/long/path",
+                                         fontSize: 53, left: 8, right: 517, parentRight: 312, display: "inline")
         func page(_ elements: [WebElementObservation]) -> AuditInput {
             AuditInput(web: [WebPageObservation(
                 webView: "Help", file: "help.html", device: "iPhone SE (1st gen)",
@@ -78,11 +83,14 @@ public struct WebOverflowCheck: Check {
         }
         return [
             CheckExample("a table 139.5 px past the 320 px screen", input: page([table]), expectedCount: 1,
-                         messageContains: ["`#prices > table` is a table reaching 139.5 px past the 320.0 px wide screen: the page scrolls sideways at accessibilityExtraExtraExtraLarge on iPhone SE (1st gen) (help.html:24)"],
+                         messageContains: ["`#prices > table` is a table reaching 139.5 px past the 320.0 px wide screen: the page scrolls sideways at accessibilityExtraExtraExtraLarge on iPhone SE (1st gen)"],
                          figures: ["overflowBy": 139.5, "viewportWidth": 320, "elementWidth": 451.5, "baseSize": 53]),
             CheckExample("a URL that cannot wrap inside a paragraph that fits", input: page([url]), expectedCount: 1,
                          messageContains: ["is a word or URL that cannot wrap reaching 382.3 px past"],
                          figures: ["overflowBy": 382.3]),
+            CheckExample("a link is its text: a URL that cannot wrap", input: page([link]), expectedCount: 1,
+                         messageContains: ["is a word or URL that cannot wrap reaching 197.0 px past"],
+                         figures: ["overflowBy": 197]),
             CheckExample("only the outermost overflowing element is reported", input: page([table, cell]),
                          expectedCount: 1, messageContains: ["`#prices > table`"]),
             CheckExample("content scrolling inside its own box does not widen the page", input: page([code]),
