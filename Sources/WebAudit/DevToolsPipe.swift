@@ -87,7 +87,7 @@ public final class DevToolsBrowser {
         try spawn(arguments: [
             executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-            "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio",
+            "--disable-sync", "--disable-dev-shm-usage", "--disable-breakpad", "--disable-crash-reporter", "--hide-scrollbars", "--mute-audio",
             "--allow-file-access-from-files", "--font-render-hinting=none",
             "--user-data-dir=\(base.appendingPathComponent("profile").path)", "about:blank",
         ])
@@ -224,8 +224,8 @@ public final class DevToolsBrowser {
         return taken
     }
 
-    /// Forgets queued events of `session` (after the page is closed).
-    public func discardEvents(session: String) {
+    /// Forgets queued events of `session` (nil: the browser's own, such as target notifications).
+    public func discardEvents(session: String?) {
         events.removeAll { $0["sessionId"] as? String == session }
     }
 

@@ -94,6 +94,7 @@ public final class WebPageSession {
         closed = true
         if !target.isEmpty { _ = try? browser.call("Target.closeTarget", ["targetId": target], timeout: 10) }
         browser.discardEvents(session: session)
+        browser.discardEvents(session: nil)
     }
 
     /// The `-apple-system-*` keywords the page's stylesheets use that TypeFit cannot map.

@@ -145,21 +145,17 @@ import WebAudit
         ])
         let browser = try DevToolsBrowser()
         defer { browser.close() }
-        // The font is requested while the page loads, so the error comes from opening it or from the first restyle.
-        let error = try #require(throws: WebAuditError.self) {
-            let page = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
-                                          width: 320, height: 500, scaling: .none)
-            defer { page.close() }
-            try page.apply(category: .large, scaling: .none, rootFontSize: nil)
+        // A font is requested while the page loads, so the error comes from opening it or from the first restyle.
+        func error(_ name: String) throws -> WebAuditError {
+            try #require(throws: WebAuditError.self) {
+                let page = try WebPageSession(browser: browser, fileURL: site.file(name), displayPath: name,
+                                              width: 320, height: 500, scaling: .none)
+                defer { page.close() }
+                try page.apply(category: .large, scaling: .none, rootFontSize: nil)
+            }
         }
-        #expect(error.description == "page.html: font broken.woff2 cannot be used (Failed to decode downloaded font)")
-        let error2 = try #require(throws: WebAuditError.self) {
-            let page = try WebPageSession(browser: browser, fileURL: site.file("missing.html"), displayPath: "missing.html",
-                                          width: 320, height: 500, scaling: .none)
-            defer { page.close() }
-            try page.apply(category: .large, scaling: .none, rootFontSize: nil)
-        }
-        #expect(error2.description == "missing.html: cannot load fonts/App.otf (net::ERR_FILE_NOT_FOUND)")
+        #expect(try error("page.html").description == "page.html: font broken.woff2 cannot be used (Failed to decode downloaded font)")
+        #expect(try error("missing.html").description == "missing.html: cannot load fonts/App.otf (net::ERR_FILE_NOT_FOUND)")
     }
 
     @Test func aPageThatNeverFinishesLoadingTimesOut() throws {
