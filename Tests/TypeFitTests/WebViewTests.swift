@@ -59,6 +59,23 @@ import Testing
     }
 }
 
+extension WebViewConfigTests {
+    /// Device names are checked (against the catalog and customDevices) before the browser starts.
+    @Test func unknownDeviceIsPositioned() throws {
+        let dir = try ConfigFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Line 4 "    devices: ["iPhone 99"]": the list item starts at column 15 (4 + "devices: [" = 14, +1).
+        try Data("webViews:\n  - name: Terms\n    file: t.html\n    devices: [\"iPhone 99\"]\n    scaling: none\n".utf8)
+            .write(to: dir.appendingPathComponent("typefit.yml"))
+        try Data("<p>x</p>".utf8).write(to: dir.appendingPathComponent("t.html"))
+        let error = try #require(throws: ConfigError.self) {
+            _ = try TypeFit.audit(configPath: dir.appendingPathComponent("typefit.yml").path)
+        }
+        #expect(error.line == 4 && error.column == 15 && error.path == "webViews[0].devices[0]")
+        #expect(error.message.hasPrefix("unknown device 'iPhone 99'; valid devices: "), "\(error)")
+    }
+}
+
 /// The bundled web example in real Chromium. Values asserted come from the page's CSS (the card's
 /// `height: 120px`, the caption's `font-size: 12px`, `body { margin: 16px }`), the HIG body sizes
 /// (14 pt at xS, 17 at L, 53 at AX5), the devices' screens, and `hb-shape` for the URL's width.
@@ -140,4 +157,23 @@ import Testing
         #expect(decoded.findings.map(\.selector) == run.document.normalized().findings.map(\.selector))
         #expect(decoded.webPages?.map(\.png) == run.document.webPages?.map(\.png))
     }
+
+    /// `scaling: none`: one rendering per device, findings for every category (no category), one screenshot.
+    @Test func aPageThatDoesNotScaleIsRenderedOnce() throws {
+        let dir = try ConfigFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("webViews:\n  - name: Terms\n    file: terms.html\n    scaling: none\ndevices: [\"iPhone SE (1st gen)\"]\n".utf8)
+            .write(to: dir.appendingPathComponent("typefit.yml"))
+        try Data(#"<!DOCTYPE html><html><head><meta name="viewport" content="width=device-width"></head><body><div style="width: 400px">Terms</div></body></html>"#.utf8)
+            .write(to: dir.appendingPathComponent("terms.html"))
+        let run = try TypeFit.audit(configPath: dir.appendingPathComponent("typefit.yml").path)
+        let web = run.document.findings.filter { $0.checkId.hasPrefix("web.") }
+        // body margin 8 + 400 px = 408, 88 px past the 320 px screen; the browser's default font size 16 px.
+        #expect(web.count == 1)
+        #expect(web.first?.category == nil && web.first?.selector == "body > div")
+        #expect(web.first?.figures == ["overflowBy": 88, "viewportWidth": 320, "elementWidth": 400, "fontSize": 16])
+        #expect(web.first?.message.hasSuffix("the page scrolls sideways at every category on iPhone SE (1st generation)") == true)
+        #expect(run.document.webPages?.count == 1 && run.document.webPages?.first?.category == nil)
+    }
 }
+
