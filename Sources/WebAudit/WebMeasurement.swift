@@ -15,7 +15,8 @@ public struct WebMeasurement: Codable, Sendable, Equatable {
 
 /// One element as measured (see `WebPageSession.measureScript` for which elements are reported).
 public struct WebElement: Codable, Sendable, Equatable {
-    /// A CSS selector that finds it (`#id`, or a `tag.class:nth-of-type(n)` path from the nearest id or `body`).
+    /// A CSS selector that finds it: `#id`, or a path of `tag.class` steps from the nearest id or `body`,
+    /// with `:nth-of-type(n)` where siblings would match the same step.
     public var selector: String
     /// From the element up to `<html>`, for `HTMLSourceIndex.line(chain:)`.
     public var chain: [WebElementPosition]

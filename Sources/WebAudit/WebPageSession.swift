@@ -249,8 +249,9 @@ public final class WebPageSession {
           if (cls.length) p += '.' + cls.map(esc).join('.');
           const parent = e.parentElement;
           if (parent) {
-            const same = [...parent.children].filter(c => c.localName === e.localName);
-            if (same.length > 1) p += ':nth-of-type(' + (same.indexOf(e) + 1) + ')';
+            const sameTag = [...parent.children].filter(c => c.localName === e.localName);
+            const alike = sameTag.filter(c => cls.every(k => c.classList.contains(k)));
+            if (alike.length > 1) p += ':nth-of-type(' + (sameTag.indexOf(e) + 1) + ')';
           }
           parts.unshift(p);
           if (e.localName === 'body') break;

@@ -60,6 +60,30 @@ import WebAudit
         #expect(width == 320 && Double(height) == min(1000, m.pageHeight.rounded(.down)))
     }
 
+    @Test func reportsLineClampAndEllipsis() throws {
+        let text = "Larger text needs more lines than this box allows, so some of it is hidden"
+        let site = try Site(["page.html": Self.head + """
+            <style>body { margin: 8px; font: 16px sans-serif; line-height: 20px }
+            .clamp { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; width: 100px }
+            .ell { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; width: 100px }</style></head><body>
+            <div class="clamp">\(text)</div><div class="ell">\(text)</div>
+            </body></html>
+            """])
+        let browser = try DevToolsBrowser()
+        defer { browser.close() }
+        let page = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
+                                      width: 320, height: 500, scaling: .none)
+        defer { page.close() }
+        try page.apply(category: .large, scaling: .none, rootFontSize: nil)
+        let m = try page.measure()
+        // Two lines of 20 px shown; the text needs more.
+        let clamp = try #require(m.elements.first { $0.selector == "body > div.clamp" })
+        #expect(clamp.lineClamp == "2" && clamp.clientHeight == 40 && clamp.scrollHeight > 40)
+        // One line in 100 px; the text is far wider.
+        let ell = try #require(m.elements.first { $0.selector == "body > div.ell" })
+        #expect(ell.textOverflow == "ellipsis" && ell.clientWidth == 100 && ell.scrollWidth > 100 && ell.overflowX == "hidden")
+    }
+
     @Test func appleSystemBodyIsRewrittenAtEachCategory() throws {
         let site = try Site([
             "page.html": Self.head + """
