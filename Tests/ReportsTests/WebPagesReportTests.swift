@@ -52,6 +52,8 @@ import Testing
         let doc = try Self.document()
         #expect(TerminalReporter.render(doc, colors: false).contains("Help / iPhone SE (1st gen) / AX5 / #prices > table"))
         #expect(MarkdownReporter.render(doc, maxFindings: 1000).contains("#prices &gt; table"))
-        #expect(String(decoding: ReportFormat.sarif.render(doc), as: UTF8.self).contains("help.html"))
+        #expect(String(decoding: ReportFormat.sarif.render(doc), as: UTF8.self).contains("\"uri\" : \"help.html\""))
+        #expect(String(decoding: ReportFormat.junit.render(doc), as: UTF8.self)
+                    .contains("name=\"Help / iPhone SE (1st gen) / AX5 / #prices &gt; table\""))
     }
 }
