@@ -4,6 +4,7 @@ import Foundation
 import Reports
 import Testing
 @testable import TypeFit
+import WebAudit
 
 /// `webViews:` in typefit.yml: parsing with positioned errors, and the bundled Examples/Web page
 /// audited end to end in real headless Chromium (scripts/deps installs it).
@@ -73,6 +74,24 @@ extension WebViewConfigTests {
         }
         #expect(error.line == 4 && error.column == 15 && error.path == "webViews[0].devices[0]")
         #expect(error.message.hasPrefix("unknown device 'iPhone 99'; valid devices: "), "\(error)")
+    }
+}
+
+extension WebViewConfigTests {
+    /// A file that is not HTML text, or is empty, is refused (naming it) before the browser starts.
+    @Test func brokenHTMLFilesAreOneLineErrors() throws {
+        let dir = try ConfigFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("typefit.yml")
+        try Data("webViews:\n  - name: Terms\n    file: t.html\n    scaling: none\ndevices: [\"iPhone 16\"]\n".utf8).write(to: config)
+        let cwd = FileManager.default.currentDirectoryPath
+        for (bytes, message) in [(Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF]), "not an HTML file (not UTF-8 text)"),
+                                 (Data(" \n\t".utf8), "the HTML file is empty")] {
+            try bytes.write(to: dir.appendingPathComponent("t.html"))
+            let error = try #require(throws: WebAuditError.self) { _ = try TypeFit.audit(configPath: config.path) }
+            let shown = dir.appendingPathComponent("t.html").standardizedFileURL.path
+            #expect(error.description == "\(shown.hasPrefix(cwd + "/") ? String(shown.dropFirst(cwd.count + 1)) : shown): \(message)")
+        }
     }
 }
 
