@@ -75,6 +75,7 @@ public enum HTMLReporter {
                 let id = anchor(screen: s, device: d, category: c, locale: l)
                 if shownIds.contains(id) { place = "<a href=\"#\(id)\">\(place)</a>" }
             }
+            if let shot = webAnchor(doc, f) { place = "<a href=\"#\(shot)\">\(place)</a>" }
             h += "<tr class=\"\(cls)\"><td>\(e(f.severity.rawValue))\(f.isNew ? "" : " (baseline)")</td><td><code>\(e(f.checkId))</code></td>"
                 + "<td>\(place)</td><td>\(e(f.stringKey ?? ""))</td><td>\(e(ReportText.figures(f.figures)))</td>"
                 + "<td>\(e(f.message))</td><td>\(e(f.source.map { "\($0.file):\($0.line)" } ?? ""))</td></tr>\n"

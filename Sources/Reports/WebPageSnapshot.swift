@@ -82,7 +82,7 @@ extension HTMLReporter {
             for s in shots {
                 let category = s.category.map(ReportText.shortCategory) ?? "every size"
                 let base = s.baseSize.map { " · base \(ReportText.number($0)) px" } ?? ""
-                h += "<figure class=\"webshot\" id=\"web-\(slug(s.webView))-\(slug(s.device))-\(slug(s.category ?? "all"))\">"
+                h += "<figure class=\"webshot\" id=\"\(webAnchor(s))\">"
                 h += "<figcaption>\(e(category))\(base) · page \(ReportText.number((s.screens * 10).rounded() / 10)) screens tall</figcaption>\n"
                 h += "<svg width=\"\(ReportText.number(s.imageWidth))\" height=\"\(ReportText.number(s.imageHeight))\" "
                     + "viewBox=\"0 0 \(ReportText.number(s.imageWidth)) \(ReportText.number(s.imageHeight))\">"
@@ -98,6 +98,19 @@ extension HTMLReporter {
             h += "</div>\n"
         }
         return h + "</section>\n"
+    }
+
+    /// The id of a screenshot's figure: `web-<web view>-<device>-<category or "all">`.
+    static func webAnchor(_ s: WebPageSnapshot) -> String {
+        "web-\(slug(s.webView))-\(slug(s.device))-\(slug(s.category ?? "all"))"
+    }
+
+    /// The screenshot a web finding links to (same web view, device and category), if the report kept it.
+    static func webAnchor(_ doc: ReportDocument, _ f: Finding) -> String? {
+        guard f.selector != nil,
+              let shot = doc.webPages?.first(where: { $0.webView == f.screen && $0.device == f.device && $0.category == f.category })
+        else { return nil }
+        return webAnchor(shot)
     }
 
     static let webCSS = """

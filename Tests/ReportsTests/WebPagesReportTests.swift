@@ -42,6 +42,9 @@ import Testing
         #expect(html.contains("href=\"data:image/png;base64,\(Self.png.base64EncodedString())\""))
         // 2117 / 504 = 4.2 screens.
         #expect(html.contains("<figcaption>AX5 · base 53 px · page 4.2 screens tall</figcaption>"))
+        // The finding links to its screenshot.
+        #expect(html.contains("<figure class=\"webshot\" id=\"web-Help-iPhone_SE__1st_gen_-accessibilityExtraExtraExtraLarge\">"))
+        #expect(html.contains("<td><a href=\"#web-Help-iPhone_SE__1st_gen_-accessibilityExtraExtraExtraLarge\">Help / iPhone SE (1st gen) / AX5 / #prices &gt; table</a></td>"))
         #expect(html.contains("<rect class=\"mark web-overflow\" x=\"8\" y=\"900\" width=\"451.5\" height=\"219\">"))
         // Without web pages there is no section and no extra style.
         let plain = HTMLReporter.render(Fixture.document())
