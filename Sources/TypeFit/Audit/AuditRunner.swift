@@ -570,26 +570,15 @@ public final class AuditRunner {
             let sizes = ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize }
             return StyleObservation(style: name, font: style.fontId, model: style.modelName, pointSizes: sizes,
                                     maximumPointSize: style.maximum, minimumPointSize: style.minimum,
-                                    isCustomFont: true)
+                                    isCustomFont: true,
+                                    fallbackFonts: project.config.fallbackFonts.map(\.font).filter { $0 != style.fontId })
         }
     }
 
     private func fontObservations() -> [FontObservation] {
         project.fontOrder.compactMap { id in
             guard let f = project.font(id) else { return nil }
-            let info = f.face.info
-            let ink = inkByFont[id]
-            return FontObservation(
-                font: id, path: f.displayPath, unitsPerEm: Double(info.unitsPerEm),
-                hheaAscender: Double(info.hhea.ascender), hheaDescender: Double(info.hhea.descender),
-                hheaLineGap: Double(info.hhea.lineGap),
-                typoAscender: Double(info.os2?.typoAscender ?? info.hhea.ascender),
-                typoDescender: Double(info.os2?.typoDescender ?? info.hhea.descender),
-                typoLineGap: Double(info.os2?.typoLineGap ?? info.hhea.lineGap),
-                winAscent: Double(info.os2?.winAscent ?? info.hhea.ascender),
-                winDescent: Double(info.os2?.winDescent ?? -info.hhea.descender),
-                useTypoMetrics: info.os2?.useTypoMetrics ?? false, inkYMax: ink?.yMax, inkYMin: ink?.yMin,
-                inkSource: .auditedText)
+            return FontObservation(face: f.face, id: id, path: f.displayPath, ink: inkByFont[id])
         }
     }
 
