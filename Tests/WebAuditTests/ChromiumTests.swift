@@ -27,6 +27,25 @@ import WebAudit
         return url
     }()
 
+    /// Opens `page.html` of `site` in a fresh browser at `width` × `height` and runs `body` on it.
+    static func withPage<T>(_ site: Site, width: Double = 320, height: Double = 500, scaling: WebScaling = .none,
+                            _ body: (WebPageSession) throws -> T) throws -> T {
+        let browser = try DevToolsBrowser()
+        defer { browser.close() }
+        let page = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
+                                      width: width, height: height, scaling: scaling)
+        defer { page.close() }
+        return try body(page)
+    }
+
+    /// `page.html` of `site` measured once at Large, unscaled.
+    static func measure(_ site: Site) throws -> WebMeasurement {
+        try withPage(site) { page in
+            try page.apply(category: .large, scaling: .none, rootFontSize: nil)
+            return try page.measure()
+        }
+    }
+
     static let head = "<!DOCTYPE html><html><head><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
 
     @Test func measuresBoxesTextAndClipsAtAViewportWidth() throws {
@@ -37,13 +56,11 @@ import WebAudit
             <p class="fine">short</p>
             </body></html>
             """])
-        let browser = try DevToolsBrowser()
-        defer { browser.close() }
-        let page = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
-                                      width: 320, height: 500, scaling: .none)
-        defer { page.close() }
-        try page.apply(category: .large, scaling: .none, rootFontSize: nil)
-        let m = try page.measure()
+        let (m, png) = try Self.withPage(site) { page in
+            try page.apply(category: .large, scaling: .none, rootFontSize: nil)
+            let m = try page.measure()
+            return (m, try page.screenshot(maxHeight: 1000, pageHeight: m.pageHeight, width: 320))
+        }
         #expect(m.viewportWidth == 320 && m.viewportHeight == 500 && m.hasDeviceWidthViewport)
         // body margin 8 + width 500 = right edge 508.
         let wide = try #require(m.elements.first { $0.selector == "#wide" })
@@ -54,7 +71,6 @@ import WebAudit
         #expect(clip.clientHeight == 50 && clip.scrollHeight == 100 && clip.overflowY == "hidden")
         #expect(m.elements.contains { $0.selector == "body > p.fine" && $0.fontSize == 16 && $0.text == "short" })
         // The page is 8 + 10 + 50 + (16 p margin) + … tall; the screenshot is the viewport width × that height.
-        let png = try page.screenshot(maxHeight: 1000, pageHeight: m.pageHeight, width: 320)
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 320 && Double(height) == min(1000, m.pageHeight.rounded(.down)))
@@ -69,13 +85,7 @@ import WebAudit
             <div class="clamp">\(text)</div><div class="ell">\(text)</div>
             </body></html>
             """])
-        let browser = try DevToolsBrowser()
-        defer { browser.close() }
-        let page = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
-                                      width: 320, height: 500, scaling: .none)
-        defer { page.close() }
-        try page.apply(category: .large, scaling: .none, rootFontSize: nil)
-        let m = try page.measure()
+        let m = try Self.measure(site)
         // Two lines of 20 px shown; the text needs more.
         let clamp = try #require(m.elements.first { $0.selector == "body > div.clamp" })
         #expect(clamp.lineClamp == "2" && clamp.clientHeight == 40 && clamp.scrollHeight > 40)
@@ -93,18 +103,15 @@ import WebAudit
                 """,
             "page.css": "body { font: -apple-system-body } h1 { font-size: 2em } .caption { font-size: 12px }",
         ])
-        let browser = try DevToolsBrowser()
-        defer { browser.close() }
-        let page = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
-                                      width: 393, height: 700, scaling: .appleSystemFont)
-        defer { page.close() }
-        // HIG body: 14 pt at xS, 53 pt at AX5; headline 53 pt at AX5 as well; h1 2em; caption fixed 12 px.
-        for (category, body) in [(ContentSizeCategory.extraSmall, 14.0), (.accessibilityExtraExtraExtraLarge, 53)] {
-            try page.apply(category: category, scaling: .appleSystemFont, rootFontSize: nil)
-            let m = try page.measure()
-            #expect(m.elements.first { $0.tag == "h1" }?.fontSize == 2 * body)
-            #expect(m.elements.first { $0.text == "Caption" }?.fontSize == 12)
-            #expect(m.elements.first { $0.text == "Inline" }?.fontSize == body)
+        try Self.withPage(site, width: 393, height: 700, scaling: .appleSystemFont) { page in
+            // HIG body: 14 pt at xS, 53 pt at AX5; headline 53 pt at AX5 as well; h1 2em; caption fixed 12 px.
+            for (category, body) in [(ContentSizeCategory.extraSmall, 14.0), (.accessibilityExtraExtraExtraLarge, 53)] {
+                try page.apply(category: category, scaling: .appleSystemFont, rootFontSize: nil)
+                let m = try page.measure()
+                #expect(m.elements.first { $0.tag == "h1" }?.fontSize == 2 * body)
+                #expect(m.elements.first { $0.text == "Caption" }?.fontSize == 12)
+                #expect(m.elements.first { $0.text == "Inline" }?.fontSize == body)
+            }
         }
     }
 
@@ -112,13 +119,10 @@ import WebAudit
         let site = try Site(["page.html": Self.head + """
             </head><body><p class="rem" style="font-size: 1rem">a</p><p class="px" style="font-size: 15px">b</p></body></html>
             """])
-        let browser = try DevToolsBrowser()
-        defer { browser.close() }
-        let page = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
-                                      width: 393, height: 700, scaling: .rootFontSize)
-        defer { page.close() }
-        try page.apply(category: .accessibilityMedium, scaling: .rootFontSize, rootFontSize: 23.333)
-        let m = try page.measure()
+        let m = try Self.withPage(site, width: 393, height: 700, scaling: .rootFontSize) { page in
+            try page.apply(category: .accessibilityMedium, scaling: .rootFontSize, rootFontSize: 23.333)
+            return try page.measure()
+        }
         // Chromium keeps computed font sizes as floats: 23.333 px exactly as given.
         #expect(abs((m.elements.first { $0.text == "a" }?.fontSize ?? 0) - 23.333) < 0.001)
         #expect(m.elements.first { $0.text == "b" }?.fontSize == 15)
@@ -134,24 +138,15 @@ import WebAudit
             <style>@font-face { font-family: T; src: url("\(font)") } body { margin: 16px; font: 53px T }</style>
             </head><body><p>https://support.example.com/accessibility/larger-</p></body></html>
             """])
-        let browser = try DevToolsBrowser()
-        defer { browser.close() }
-        let page = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
-                                      width: 320, height: 500, scaling: .none)
-        defer { page.close() }
-        try page.apply(category: .large, scaling: .none, rootFontSize: nil)
-        let p = try #require(try page.measure().elements.first { $0.tag == "p" })
+        let p = try #require(try Self.measure(site).elements.first { $0.tag == "p" })
         let expected = 16 + 53 * 65524 / 2816.0
         #expect(abs((p.textRight ?? 0) - expected) <= 1.0 / 64, "\(p.textRight ?? 0) vs \(expected)")
     }
 
     @Test func missingStylesheetNamesTheFile() throws {
         let site = try Site(["page.html": Self.head + "<link rel=\"stylesheet\" href=\"css/missing.css\"></head><body>x</body></html>"])
-        let browser = try DevToolsBrowser()
-        defer { browser.close() }
         #expect(throws: WebAuditError(file: "page.html", "cannot load css/missing.css (net::ERR_FILE_NOT_FOUND)")) {
-            _ = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
-                                   width: 320, height: 500, scaling: .none)
+            try Self.withPage(site) { _ in }
         }
     }
 
