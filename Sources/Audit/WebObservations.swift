@@ -3,6 +3,11 @@ import Reports
 // Observations of web content (typefit.yml `webViews:`): what a browser measured in one rendering
 // of an HTML page on one device at one content size category. TypeFit fills them from the
 // WebAudit module's measurements; the web checks read only these.
+//
+// `WebElementObservation` repeats most fields of WebAudit's `WebElement` on purpose: `WebElement` is
+// the measuring script's JSON contract (with the ancestor chain used to find the HTML line), and
+// Audit must not depend on the module that drives a browser; the observation carries the resolved
+// `source` instead of the chain. TypeFit's `WebViewAudit.element(_:index:file:)` is the one mapping.
 
 /// One rendering of an HTML page: a web view on a device at a category.
 public struct WebPageObservation: Sendable, Equatable {
