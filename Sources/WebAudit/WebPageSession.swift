@@ -232,7 +232,8 @@ public final class WebPageSession {
     }
 
     /// The measuring script. It reports, in document order, every element below `body` (not
-    /// `script`, `style`, hidden or zero-size ones) that has text of its own, whose box or own text
+    /// `script`, `style`, hidden or zero-size ones, nor visually hidden ones such as screen-reader-only
+    /// text and off-screen skip links) that has text of its own, whose box or own text
     /// reaches past the viewport's left or right edge, or whose content is larger than its box
     /// (`scrollWidth`/`scrollHeight` > `clientWidth`/`clientHeight` + 1 px); see `WebElement`.
     static let measureScript = #"""
@@ -267,6 +268,19 @@ public final class WebPageSession {
         return out;
       };
       const clips = v => v !== 'visible';
+      // Visually hidden on purpose (screen-reader-only text, skip links): a box of at most 1 × 1 px that
+      // clips, a `clip`/`clip-path` that hides, or a box entirely above or left of the page — on the
+      // element or an ancestor below body.
+      const hidden = el => {
+        for (let e = el; e && e !== document.body; e = e.parentElement) {
+          const s = getComputedStyle(e), b = e.getBoundingClientRect();
+          if (b.width <= 1 && b.height <= 1 && (clips(s.overflowX) || clips(s.overflowY))) return true;
+          if (s.clip && s.clip !== 'auto' && s.position !== 'static') return true;
+          if (s.clipPath && /inset\(\s*50%/.test(s.clipPath)) return true;
+          if (b.right <= 0 || b.bottom <= 0) return true;
+        }
+        return false;
+      };
       const elements = [];
       const all = document.body ? document.body.querySelectorAll('*') : [];
       for (const el of all) {
@@ -292,6 +306,7 @@ public final class WebPageSession {
         const past = r.right > vw + 0.5 || r.left < -0.5 || (textRight !== null && (textRight > vw + 0.5 || textLeft < -0.5));
         const spills = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
         if (!own && !past && !spills) continue;
+        if (hidden(el)) continue;
         let inside = false;
         for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
           if (clips(getComputedStyle(a).overflowX)) { inside = true; break; }

@@ -94,6 +94,23 @@ import WebAudit
         #expect(ell.textOverflow == "ellipsis" && ell.clientWidth == 100 && ell.scrollWidth > 100 && ell.overflowX == "hidden")
     }
 
+    /// Common "visually hidden" patterns are for screen readers, not clipped or overflowing text.
+    @Test func visuallyHiddenTextIsNotMeasured() throws {
+        let site = try Site(["page.html": Self.head + """
+            <style>
+            .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+                       clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0 }
+            .skip { position: absolute; left: -10000px; top: auto; width: 200px }
+            </style></head><body>
+            <span class="sr-only">Opens in a new window, a long description for screen readers only</span>
+            <a class="skip" href="#main">Skip to the main content of this page</a>
+            <p id="main">Visible</p>
+            </body></html>
+            """])
+        let m = try Self.measure(site)
+        #expect(m.elements.map(\.selector) == ["#main"])
+    }
+
     @Test func appleSystemBodyIsRewrittenAtEachCategory() throws {
         let site = try Site([
             "page.html": Self.head + """
