@@ -123,3 +123,19 @@ extension HTMLReporter {
 
         """
 }
+
+extension MarkdownReporter {
+    /// "Web views": each kept rendering's web view, device, category, base size and page height in
+    /// screens. Empty when the document has no web pages.
+    static func webTable(_ doc: ReportDocument) -> String {
+        guard let pages = doc.webPages, !pages.isEmpty else { return "" }
+        var out = "### Web views\n\n| Web view | Device | Size | Base | Page height |\n|---|---|---|---:|---:|\n"
+        for p in pages {
+            let size = p.category.map(ReportText.shortCategory) ?? "every"
+            let base = p.baseSize.map { ReportText.number($0) + " px" } ?? "–"
+            out += "| \(cell(p.webView)) | \(cell(p.device)) | \(size) | \(base) | "
+                + "\(ReportText.number((p.screens * 10).rounded() / 10)) screens |\n"
+        }
+        return out + "\n"
+    }
+}

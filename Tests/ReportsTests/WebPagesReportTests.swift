@@ -55,6 +55,9 @@ import Testing
         let doc = try Self.document()
         #expect(TerminalReporter.render(doc, colors: false).contains("Help / iPhone SE (1st gen) / AX5 / #prices > table"))
         #expect(MarkdownReporter.render(doc, maxFindings: 1000).contains("#prices &gt; table"))
+        // 2117 / 504 = 4.2 screens.
+        #expect(MarkdownReporter.render(doc).contains("| Help | iPhone SE (1st gen) | AX5 | 53 px | 4.2 screens |"))
+        #expect(!MarkdownReporter.render(Fixture.document()).contains("### Web views"))
         #expect(String(decoding: ReportFormat.sarif.render(doc), as: UTF8.self).contains("\"uri\" : \"help.html\""))
         #expect(String(decoding: ReportFormat.junit.render(doc), as: UTF8.self)
                     .contains("name=\"Help / iPhone SE (1st gen) / AX5 / #prices &gt; table\""))
