@@ -27,8 +27,7 @@ struct WebViewAudit {
 
     /// Renders every web view on its devices at every category of `categories` (once for `scaling:
     /// none`). `devices` are the audit's devices, used when a web view lists none.
-    static func run(project: AuditProject, devices: [Device], categories: [ContentSizeCategory],
-                    progress: ((Int, Int) -> Void)? = nil) throws -> WebViewAudit {
+    static func run(project: AuditProject, devices: [Device], categories: [ContentSizeCategory]) throws -> WebViewAudit {
         var result = WebViewAudit()
         let webViews = project.config.webViews
         guard !webViews.isEmpty else { return result }
@@ -55,8 +54,6 @@ struct WebViewAudit {
             }
             plans.append((webView, list, display, HTMLSourceIndex(html: html)))
         }
-        let total = plans.reduce(0) { $0 + $1.1.count * ($1.0.scaling == .none ? 1 : categories.count) }
-        var done = 0
         let browser: DevToolsBrowser
         do { browser = try DevToolsBrowser() } catch let error as WebAuditError {
             let where_ = webViews[0].location
@@ -112,8 +109,6 @@ struct WebViewAudit {
                         elements: m.elements.map { element($0, index: index, file: display) })
                     result.renderings.append(Rendering(observation: observation, measurement: m, png: png,
                                                        imageHeight: imageHeight))
-                    done += 1
-                    progress?(done, total)
                 }
             }
         }
