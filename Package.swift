@@ -48,7 +48,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization"]),
-        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
+        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Schemas"]),

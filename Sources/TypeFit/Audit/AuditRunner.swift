@@ -398,7 +398,8 @@ public final class AuditRunner {
                             letterSpacing: style.letterSpacing, lineHeightMultiple: style.lineHeightMultiple,
                             minimumLineHeight: style.minimumLineHeight, maximumLineHeight: style.maximumLineHeight,
                             adjustsFontSizeToFitWidth: label.autoshrink != nil,
-                            minimumScaleFactor: label.autoshrink ?? 0)
+                            minimumScaleFactor: label.autoshrink ?? 0,
+                            lineHeightFonts: project.config.lineHeightFonts)
         ls.cache = layoutCache
         return (ls, style)
     }
@@ -610,13 +611,16 @@ public final class AuditRunner {
                     }
                 }
                 let rtl = ScriptProfile(text).isRightToLeft
+                // Lines of different heights (fallback fonts): each line's baseline from Layout.
+                let uniform = l.lines.allSatisfy { abs($0.height - l.lineHeight) < 1e-9 }
                 return LabelSnapshot(name: frame.id, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
                                      font: fontId, pointSize: l.pointSize, lineHeight: l.lineHeight,
                                      baselineOffset: baseline, lines: l.lines.map(\.text),
                                      lineWidths: l.lines.map(\.width), rightToLeft: rtl, truncated: l.truncated,
                                      clipped: row.clips(frame),
                                      inkOverflow: l.inkOverflow.maximum,
-                                     hasFindings: false)
+                                     hasFindings: false, lineBaselines: uniform ? nil : l.lines.map(\.baseline),
+                                     lineHeights: uniform ? nil : l.lines.map(\.height))
             }
             rows.append(RowSnapshot(name: rowNames[i], height: row.height, clippedBy: row.clippedBy, labels: labels))
         }
