@@ -43,7 +43,7 @@ let package = Package(
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
         .executableTarget(name: "typefit", dependencies: [
-            "TypeFit",
+            "TypeFit", "TypeFitSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit"]),
-        .testTarget(name: "CLITests", dependencies: ["TypeFit"]),
+        .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport"]),
         .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "DynamicType"]),
     ],
     swiftLanguageModes: [.v6]
