@@ -28,6 +28,8 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var device: String?
         public var style: String?
         public var font: String?
+        /// The CSS selector of a web finding.
+        public var selector: String?
         /// For people reading the file; not used for matching.
         public var message: String
 
@@ -42,6 +44,7 @@ public struct Baseline: Codable, Sendable, Equatable {
             device = finding.device
             style = finding.style
             font = finding.font
+            selector = finding.selector
             message = finding.message
         }
 
@@ -49,7 +52,7 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var fingerprint: String {
             Finding(checkId: checkId, severity: .info, message: "", screen: screen, row: row, label: label,
                     device: device, category: category, locale: locale, style: style, font: font,
-                    stringKey: stringKey).fingerprint
+                    stringKey: stringKey, selector: selector).fingerprint
         }
     }
 

@@ -17,6 +17,9 @@ struct AuditCommand: ParsableCommand {
         bundled example (Examples/Focus/typefit.yml): from the tool's checkout into its Reports/ against \
         the committed baseline; from any other folder to the terminal only, writing nothing into the checkout.
 
+        HTML pages listed under `webViews:` are rendered in one headless Chromium (on PATH, or the
+        executable in TYPEFIT_CHROMIUM) at every device width and category (docs/web.md).
+
         Exit codes:
           0  no new finding at or above --fail-on (default: checks.failOn, else error)
           1  failing findings (new findings at or above --fail-on)
@@ -27,6 +30,7 @@ struct AuditCommand: ParsableCommand {
           typefit audit typefit.yml --output reports --format html,sarif,junit
           typefit audit typefit.yml --baseline typefit-baseline.json
           typefit audit typefit.yml --baseline typefit-baseline.json --update-baseline
+          typefit audit Examples/Web/typefit.yml --output /tmp/web --format html
         """)
 
     @Argument(help: "The typefit.yml (or .json) to audit. Default: ./typefit.yml (.yaml, .json), else the bundled example.")

@@ -93,7 +93,7 @@ final class ConfigParser {
     static let topLevelKeys = [
         "version", "fontDirectories", "fonts", "fallbackFonts", "lineHeightRule", "lineHeightFonts", "typographyKit", "systemFont",
         "styles", "devices", "customDevices", "orientation", "categories", "locales", "strings", "formatSamples",
-        "pseudoLocale", "screens", "checks",
+        "pseudoLocale", "screens", "checks", "webViews",
     ]
 
     func parseRoot(_ root: ConfigCursor) throws -> TypeFitConfig {
@@ -160,13 +160,16 @@ final class ConfigParser {
             context.warnings.append(ConfigWarning(location: font.location, message: "font \"\(font.id)\" is not used by any style, fallback or systemFont"))
         }
 
-        return TypeFitConfig(
+        var config = TypeFitConfig(
             file: context.file, baseDirectory: context.baseDirectory, version: version,
             fontDirectories: fontDirectories, fonts: fonts, fallbackFonts: fallbackFonts,
             lineHeightRule: lineHeightRule, lineHeightFonts: lineHeightFonts, typographyKit: typographyKit, systemFont: systemFont, styles: styles,
             devices: devices, customDevices: customDevices, orientation: orientation, categories: categories,
             locales: locales, strings: strings, formatSamples: formatSamples, pseudoLocale: pseudoLocale,
             screens: screens, checks: checks, warnings: context.warnings)
+        config.webViews = try map["webViews"].map(parseWebViews) ?? []  // WebViewConfig.swift
+        config.warnings = context.warnings
+        return config
     }
 
     private func suggestion(_ name: String, _ candidates: [String], defined: String) -> String {
