@@ -41,6 +41,7 @@ public enum HTMLReporter {
                 + data.base64EncodedString() + "); }\n"
         }
         h += css
+        if doc.webPages != nil { h += webCSS }
         h += "</style>\n</head>\n<body>\n"
         h += "<header><h1><span class=\"verdict \(failing.isEmpty ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
@@ -112,6 +113,8 @@ public enum HTMLReporter {
         }
         h += "</section>\n"
 
+        h += webSection(doc)  // WebPageSnapshot.swift
+
         for section in extraSections {
             h += "<section id=\"\(e(section.id))\"><h2>\(e(section.title))</h2>\n" + section.html + "\n</section>\n"
         }
@@ -132,6 +135,7 @@ public enum HTMLReporter {
                shownIds.contains(link) {
                 place = "<a href=\"#\(link)\">\(place.isEmpty ? "mockup" : place)</a>"
             }
+            if let shot = webAnchor(doc, g) { place = "<a href=\"#\(shot)\">\(place.isEmpty ? "screenshot" : place)</a>" }
             let status = g.status == .baselined ? " (baseline)" : (g.status == .worse ? " (worse)" : "")
             h += "<tr class=\"\(cls)\"\(attributes(screen: g.key.screen, locale: g.key.locale, devices: g.devices, categories: g.categories))>"
                 + "<td>\(e(g.severity.rawValue))\(status)</td><td><code>\(e(g.checkId))</code></td>"
@@ -161,7 +165,7 @@ public enum HTMLReporter {
         var seen = Set<String>()
         var out: [(screen: String, device: String, category: String, locale: String)] = []
         for g in doc.worstFirst(doc.groups.filter(\.isNew)) {
-            guard let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
+            guard g.key.selector == nil, let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
             if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {
                 out.append((screen, w.device, w.category, locale))
             }

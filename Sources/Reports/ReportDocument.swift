@@ -40,12 +40,14 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var baseline: String?
     /// The severity at or above which a new group fails the run (`--fail-on`).
     public var failOn: Severity
+    /// Renderings of the config's web views with screenshots (WebPageSnapshot.swift); nil without web views.
+    public var webPages: [WebPageSnapshot]?
 
     public init(schemaVersion: Int = ReportDocument.currentSchemaVersion, tool: ToolInfo, generatedAt: String? = nil,
                 config: String, scope: Scope, checks: [CheckDescriptor], groups: [FindingGroup],
                 fixed: [FixedGroup] = [], rowsVisible: [RowsVisibleSeries] = [], screens: [ScreenSnapshot],
                 mockups: MockupSummary = MockupSummary(), fonts: [FontInfo], baseline: String? = nil,
-                failOn: Severity = .error) {
+                failOn: Severity = .error, webPages: [WebPageSnapshot]? = nil) {
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.generatedAt = generatedAt
@@ -60,6 +62,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         self.fonts = fonts
         self.baseline = baseline
         self.failOn = failOn
+        self.webPages = webPages
     }
 
     /// A document made from occurrences: `findings` are grouped (a group is new when any of its
@@ -217,11 +220,15 @@ public struct Finding: Codable, Sendable, Equatable {
     public var text: String?
     /// True when the finding's group is new or worse than the baseline (always true without a baseline).
     public var isNew: Bool
+    /// For findings in web content: a CSS selector of the element (the HTML file:line is `source`).
+    public var selector: String?
 
     public init(checkId: String, severity: Severity, message: String, screen: String? = nil, row: String? = nil,
                 label: String? = nil, device: String? = nil, category: String? = nil, locale: String? = nil,
                 style: String? = nil, font: String? = nil, stringKey: String? = nil, source: SourceLocation? = nil,
-                figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil) {
+                figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil,
+                selector: String? = nil) {
+        self.selector = selector
         self.checkId = checkId
         self.severity = severity
         self.message = message
@@ -244,7 +251,7 @@ public struct Finding: Codable, Sendable, Equatable {
     /// The group this finding belongs to: everything but its device, category and figures.
     public var groupKey: GroupKey {
         GroupKey(checkId: checkId, screen: screen, row: row, label: label, stringKey: stringKey, locale: locale,
-                 variant: variant, style: style, font: font)
+                 variant: variant, style: style, font: font, selector: selector)
     }
 }
 

@@ -168,6 +168,11 @@ public final class AuditRunner {
         }
         input.styles = styleObservations(scale: devices.first?.scale ?? 3)
         input.fonts = fontObservations()
+        // Web views (Sources/TypeFit/Web): one browser for the whole audit; not for `typefit layout`.
+        let web = options.keepLayouts ? WebViewAudit()
+            : try WebViewAudit.run(project: project, devices: devices, categories: categories)
+        input.web = web.observations
+        warnings += web.warnings
 
         let findings = auditor.run(input)
         let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
@@ -209,11 +214,12 @@ public final class AuditRunner {
                                   ? project.orientations.map { "\(d.name) (\($0.rawValue))" } : [d.name]
                           },
                           locales: locales)
-        let document = ReportAssembler.assemble(
+        var document = ReportAssembler.assemble(
             tool: ToolInfo(version: TypeFitVersion.string),
             config: options.configDisplayPath ?? config.file, scope: scope,
             checks: auditor.descriptors, findings: findings, rowsVisible: RowsVisibleSeries.from(snapshots, scope: scope),
             screens: kept, fonts: fontInfos, baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
+        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
         return AuditRun(document: document, exitCode: document.exitCode,
                         fontData: fontData, layouts: layouts, warnings: warnings)
     }
