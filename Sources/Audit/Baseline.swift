@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 import Reports
 
 /// Known finding groups a team has accepted. A run marks a group found in the baseline as
@@ -78,6 +79,9 @@ public struct Baseline: Codable, Sendable, Equatable {
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch {
+            if let failure = JSONSyntax.firstError(in: data) {  // file:line:column for a syntax error
+                throw AuditError.baselineInvalid(path: "\(path):\(failure.position)", reason: "not valid JSON: \(failure.problem)")
+            }
             throw AuditError.baselineInvalid(path: path, reason: describe(error))
         }
         if header.schemaVersion > currentSchemaVersion {
@@ -100,7 +104,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     struct Version1: Decodable {
         struct Entry: Decodable {
             var checkId: String
-            var screen, row, label, stringKey, locale, category, device, style, font: String?
+            var screen, row, label, stringKey, locale, category, device, style, font, selector: String?
             var message: String
         }
         var toolVersion: String
@@ -110,7 +114,8 @@ public struct Baseline: Codable, Sendable, Equatable {
             var byKey: [GroupKey: [Entry]] = [:]
             for e in entries {
                 let key = GroupKey(checkId: e.checkId, screen: e.screen, row: e.row, label: e.label,
-                                   stringKey: e.stringKey, locale: e.locale, style: e.style, font: e.font)
+                                   stringKey: e.stringKey, locale: e.locale, style: e.style, font: e.font,
+                                   selector: e.selector)
                 byKey[key, default: []].append(e)
             }
             var b = Baseline(groups: [], toolVersion: toolVersion)
@@ -180,16 +185,16 @@ public struct Baseline: Codable, Sendable, Equatable {
         try AtomicFile.write(data, to: path)
     }
 
-    /// Key order of the file: check, screen, row, label, string key, locale, variant, style, font.
+    /// Key order of the file: check, screen, row, label, string key, locale, variant, style, font, selector.
     static func precedes(_ a: GroupKey, _ b: GroupKey) -> Bool {
         let ka = [a.checkId, a.screen ?? "", a.row ?? "", a.label ?? "", a.stringKey ?? "", a.locale ?? "", a.variant ?? "",
-                  a.style ?? "", a.font ?? ""]
+                  a.style ?? "", a.font ?? "", a.selector ?? ""]
         let kb = [b.checkId, b.screen ?? "", b.row ?? "", b.label ?? "", b.stringKey ?? "", b.locale ?? "", b.variant ?? "",
-                  b.style ?? "", b.font ?? ""]
+                  b.style ?? "", b.font ?? "", b.selector ?? ""]
         if ka != kb { return ka.lexicographicallyPrecedes(kb) }
         // nil sorts before "" so two keys differing only there keep a fixed order.
-        let na = [a.screen, a.row, a.label, a.stringKey, a.locale, a.variant, a.style, a.font].map { $0 == nil ? 0 : 1 }
-        let nb = [b.screen, b.row, b.label, b.stringKey, b.locale, b.variant, b.style, b.font].map { $0 == nil ? 0 : 1 }
+        let na = [a.screen, a.row, a.label, a.stringKey, a.locale, a.variant, a.style, a.font, a.selector].map { $0 == nil ? 0 : 1 }
+        let nb = [b.screen, b.row, b.label, b.stringKey, b.locale, b.variant, b.style, b.font, b.selector].map { $0 == nil ? 0 : 1 }
         return na.lexicographicallyPrecedes(nb)
     }
 

@@ -13,6 +13,7 @@ public enum ReportAssembler {
     ///   - findings: every occurrence; or pass a `FindingGrouper` filled along the way to `assemble(grouper:…)`.
     ///   - rowsVisible: rows visible per screen, device, locale and category; when empty they are taken
     ///     from `screens`.
+    ///   - scope: what was audited; `scope.rows` of a screen not given is taken from its first snapshot.
     ///   - screens: candidate snapshots for mockups. The document keeps those at the worst occurrence of
     ///     each new group, worst group first, at most `mockupCap`; the others wanted are counted in
     ///     `mockups.omitted` (also when the producer did not keep that snapshot).
@@ -35,6 +36,9 @@ public enum ReportAssembler {
                                 screens: [ScreenSnapshot], fonts: [FontInfo], baseline: (Baseline, path: String)? = nil,
                                 failOn: Severity, generatedAt: String? = nil,
                                 mockupCap: Int = ReportDocument.defaultMockupCap) -> ReportDocument {
+        // Row order of the screens the producer did not give, from the first snapshot of each.
+        var scope = scope
+        for s in screens where scope.rows[s.screen] == nil { scope.rows[s.screen] = s.rows.map(\.name) }
         var groups = grouper.groups(scope: scope)
         for i in groups.indices { groups[i].status = .new }
         let doc = ReportDocument(

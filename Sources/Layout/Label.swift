@@ -24,6 +24,15 @@ public enum HeightRounding: String, Sendable, Hashable, Codable, CaseIterable {
     case point
 }
 
+/// Which fonts set a line's height (uncertain UIKit behaviour made an option; see docs/layout.md).
+public enum LineHeightFonts: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Each line by the largest ascent and descent of the fonts actually used on it (CoreText and
+    /// TextKit): a line drawn in a taller fallback font is taller (default).
+    case fontsUsed
+    /// Every line by the label's own font, whatever the fallback fonts draw.
+    case labelFont
+}
+
 /// Everything about a label except its text and width: the font (through `TextMeasuring`)
 /// and the UILabel / NSParagraphStyle properties Layout models.
 public struct LabelStyle {
@@ -51,6 +60,8 @@ public struct LabelStyle {
     public var minimumScaleFactor: Double
     /// Rounding of the label's height.
     public var heightRounding: HeightRounding
+    /// Which fonts set each line's natural height.
+    public var lineHeightFonts: LineHeightFonts
     /// Measurements shared with other layouts of the same text and font (nil: none kept).
     public var cache: LayoutCache?
 
@@ -59,7 +70,7 @@ public struct LabelStyle {
                 letterSpacing: Double = 0, lineHeightMultiple: Double? = nil,
                 minimumLineHeight: Double? = nil, maximumLineHeight: Double? = nil,
                 adjustsFontSizeToFitWidth: Bool = false, minimumScaleFactor: Double = 0,
-                heightRounding: HeightRounding = .pixel) {
+                heightRounding: HeightRounding = .pixel, lineHeightFonts: LineHeightFonts = .fontsUsed) {
         self.font = font
         self.pointSize = pointSize
         self.lineHeight = lineHeight
@@ -72,6 +83,7 @@ public struct LabelStyle {
         self.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth
         self.minimumScaleFactor = minimumScaleFactor
         self.heightRounding = heightRounding
+        self.lineHeightFonts = lineHeightFonts
         self.cache = nil
     }
 
@@ -83,7 +95,12 @@ public struct LabelStyle {
     /// The line height after the paragraph rules at `size`: base (explicit or the font's),
     /// × lineHeightMultiple, then clamped to minimum/maximum line height.
     func resolvedLineHeight(at size: Double, factor: Double) -> Double {
-        var h = lineHeight.map { $0 * factor } ?? fontLineHeight(at: size)
+        resolvedLineHeight(natural: fontLineHeight(at: size), factor: factor)
+    }
+
+    /// The paragraph rules over a line's natural height (its fonts' line height at the drawn size).
+    func resolvedLineHeight(natural: Double, factor: Double) -> Double {
+        var h = lineHeight.map { $0 * factor } ?? natural
         if let m = lineHeightMultiple, m > 0 { h *= m }
         if let lo = minimumLineHeight, lo > 0 { h = max(h, lo * factor) }
         if let hi = maximumLineHeight, hi > 0 { h = min(h, hi * factor) }
@@ -111,6 +128,11 @@ public struct LabelLayout: Sendable, Hashable, Codable {
         public var text: String
         /// Width in points of what the line shows (shaped as one run; letter-spacing included).
         public var width: Double
+        /// The line box's height in points at the requested size (the paragraph rules over the
+        /// natural height of the fonts the line uses; see `LineHeightFonts`).
+        public var height: Double
+        /// Distance in points from the label's top to this line's baseline, as drawn (after autoshrink).
+        public var baseline: Double
     }
     /// Where truncation removed text.
     public struct Truncation: Sendable, Hashable, Codable {
@@ -133,17 +155,37 @@ public struct LabelLayout: Sendable, Hashable, Codable {
             self.left = left
             self.right = right
         }
+        /// Where the largest overflow comes from: its line and the character(s) whose ink
+        /// reaches furthest on that side; nil when nothing overflows.
+        public var source: Source?
         /// Whether any side overflows.
         public var overflows: Bool { top > 0 || bottom > 0 || left > 0 || right > 0 }
+
+        /// The line and characters of the largest overflow.
+        public struct Source: Sendable, Hashable, Codable {
+            /// 1-based line of the label.
+            public var line: Int
+            /// What the line shows.
+            public var lineText: String
+            /// The grapheme clusters whose ink reaches furthest on that side (measured one by one),
+            /// in text order, without repeats; e.g. `["j"]` for a "j" starting a line.
+            public var characters: [String]
+            public init(line: Int, lineText: String, characters: [String]) {
+                self.line = line
+                self.lineText = lineText
+                self.characters = characters
+            }
+        }
     }
 
     /// The lines, in order.
     public var lines: [Line]
     /// The label's box width in points (the available width).
     public var width: Double
-    /// Line height in points (at the requested size; see docs/layout.md for autoshrink).
+    /// The label font's line height in points (at the requested size; see docs/layout.md for
+    /// autoshrink). A line drawn in a taller fallback font is taller: see `Line.height`.
     public var lineHeight: Double
-    /// lines × lineHeight, rounded up to the pixel or point.
+    /// The sum of the lines' heights, rounded up to the pixel or point.
     public var height: Double
     /// Non-nil when some text is not shown.
     public var truncation: Truncation?
@@ -158,8 +200,6 @@ public struct LabelLayout: Sendable, Hashable, Codable {
     /// Lines the text needs at the requested size with no line limit (= `lineCount` unless
     /// truncated): counted while laying out, so nobody lays the label out a second time.
     public var neededLineCount: Int
-    /// Each shown line's baseline, in points down from the top of the label's box.
-    public var baselines: [Double]
 
     /// Whether some text is not shown.
     public var truncated: Bool { truncation != nil }
@@ -218,22 +258,27 @@ extension LabelStyle {
 
         let finalSize = pointSize * factor
         let lh = resolvedLineHeight(at: pointSize, factor: 1)
-        let rawHeight = Double(pass.lines.count) * lh
+        // Each line's natural metrics: the fonts used on it, or the label's font (`lineHeightFonts`).
+        let natural: [LineMetrics] = pass.lines.map {
+            lineHeightFonts == .labelFont ? font.lineMetrics : font.lineMetrics(of: Substring($0.text))
+        }
+        let heights = natural.map { resolvedLineHeight(natural: $0.lineHeight * pointSize / upem, factor: 1) }
+        let rawHeight = heights.reduce(0, +)
         let height = heightRounding.roundUp(rawHeight, scale: scale)
-        // Drawn line height at the final size; a shrunk block is centred vertically.
-        let drawnLH = resolvedLineHeight(at: finalSize, factor: factor)
-        let blockTop = (rawHeight - Double(pass.lines.count) * drawnLH) / 2
+        // Drawn line heights at the final size; a shrunk block is centred vertically.
         let s = finalSize / upem
-        let metricsLH = fontLineHeight(at: finalSize)
-        let ascender = font.lineMetrics.ascender * s
+        let drawn = natural.map { resolvedLineHeight(natural: $0.lineHeight * s, factor: factor) }
+        let blockTop = (rawHeight - drawn.reduce(0, +)) / 2
         var overflow = LabelLayout.InkOverflow()
+        var worstLine = (top: 0, bottom: 0, left: 0, right: 0)
         var baselines: [Double] = []
-        baselines.reserveCapacity(pass.lines.count)
+        var lineTop = blockTop
         for (i, line) in pass.lines.enumerated() {
             // Extra leading (line height − font line height) goes ABOVE the glyphs; the font's
             // lineGap stays below (CoreText). See docs/layout.md.
-            let baseline = blockTop + Double(i) * drawnLH + (drawnLH - metricsLH) + ascender
+            let baseline = lineTop + (drawn[i] - natural[i].lineHeight * s) + natural[i].ascender * s
             baselines.append(baseline)
+            lineTop += drawn[i]
             for piece in line.pieces {
                 guard let box = piece.ink else { continue }
                 let spacingSpan = letterSpacing * Double(max(0, piece.clusters - 1))
@@ -241,11 +286,18 @@ extension LabelStyle {
                 let xMax = piece.x + box.xMax * s + spacingSpan
                 let yTop = baseline - box.yMax * s
                 let yBottom = baseline - box.yMin * s
-                overflow.top = max(overflow.top, -yTop)
-                overflow.bottom = max(overflow.bottom, yBottom - height)
-                overflow.left = max(overflow.left, -xMin)
-                overflow.right = max(overflow.right, xMax - width)
+                if -yTop > overflow.top { overflow.top = -yTop; worstLine.top = i }
+                if yBottom - height > overflow.bottom { overflow.bottom = yBottom - height; worstLine.bottom = i }
+                if -xMin > overflow.left { overflow.left = -xMin; worstLine.left = i }
+                if xMax - width > overflow.right { overflow.right = xMax - width; worstLine.right = i }
             }
+        }
+        let sides: [(InkSide, Double, Int)] = [(.top, overflow.top, worstLine.top), (.bottom, overflow.bottom, worstLine.bottom),
+                                                (.left, overflow.left, worstLine.left), (.right, overflow.right, worstLine.right)]
+        if let worst = sides.max(by: { $0.1 < $1.1 }), worst.1 > 0 {
+            let line = pass.lines[worst.2]
+            overflow.source = .init(line: worst.2 + 1, lineText: line.text,
+                                    characters: Self.inkReach(model: model, range: line.range, side: worst.0))
         }
         // Lines needed without a limit, at the requested size (what a truncated label would need).
         var neededLines = pass.lines.count
@@ -258,10 +310,13 @@ extension LabelStyle {
             }
         }
         return LabelLayout(
-            lines: pass.lines.map { LabelLayout.Line(range: $0.range, text: $0.text, width: $0.width) },
+            lines: pass.lines.indices.map { i in
+                let l = pass.lines[i]
+                return LabelLayout.Line(range: l.range, text: l.text, width: l.width, height: heights[i], baseline: baselines[i])
+            },
             width: width, lineHeight: lh, height: height, truncation: pass.truncation,
             shrinkFactor: factor, pointSize: finalSize, neededWidth: needed, inkOverflow: overflow,
-            neededLineCount: neededLines, baselines: baselines)
+            neededLineCount: neededLines)
     }
 
     private func scaled(_ model: TextModel, _ f: Double) -> Metrics {
@@ -294,6 +349,32 @@ extension LabelStyle {
             }
         }
         return clusters
+    }
+
+    enum InkSide { case top, bottom, left, right }
+
+    /// The clusters of the source text in `range` whose own ink reaches furthest on `side`
+    /// (each cluster shaped alone; for left and right, positions add the advances before them).
+    /// Ties within one font unit are all named. Called only for a label whose ink overflows.
+    static func inkReach(model: TextModel, range: TextRange, side: InkSide) -> [String] {
+        guard let a = model.boundaries.firstIndex(of: range.start) else { return [] }
+        let b = model.boundaries.lastIndex(where: { $0 <= range.end }) ?? a
+        var reach: [(Int, Double)] = []
+        var x = 0.0
+        for c in a..<max(a, b) {
+            defer { x += model.advance(c, c + 1) }
+            guard let box = model.ink(c, c + 1) else { continue }
+            switch side {
+            case .top: reach.append((c, box.yMax))
+            case .bottom: reach.append((c, -box.yMin))
+            case .left: reach.append((c, -(x + box.xMin)))
+            case .right: reach.append((c, x + box.xMax))
+            }
+        }
+        guard let best = reach.map(\.1).max() else { return [] }
+        var seen = Set<String>()
+        return reach.filter { $0.1 >= best - 1 }.map { String(model.substring($0.0, $0.0 + 1)) }
+            .filter { seen.insert($0).inserted }
     }
 
     private struct Piece {

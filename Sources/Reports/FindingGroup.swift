@@ -11,10 +11,12 @@ public struct GroupKey: Codable, Hashable, Sendable {
     public var variant: String?
     public var style: String?
     public var font: String?
+    /// For web content: the CSS selector of the element (`screen` is the web view).
+    public var selector: String?
 
     public init(checkId: String, screen: String? = nil, row: String? = nil, label: String? = nil,
                 stringKey: String? = nil, locale: String? = nil, variant: String? = nil, style: String? = nil,
-                font: String? = nil) {
+                font: String? = nil, selector: String? = nil) {
         self.checkId = checkId
         self.screen = screen
         self.row = row
@@ -24,13 +26,15 @@ public struct GroupKey: Codable, Hashable, Sendable {
         self.variant = variant
         self.style = style
         self.font = font
+        self.selector = selector
     }
 
     /// An opaque, stable identifier for tools outside TypeFit (SARIF `partialFingerprints`): the
     /// 64-bit FNV-1a hash, as 16 hex digits, of the fields in order, each written as its UTF-8 length,
     /// ":" and its bytes ("-" when absent), joined by "," — so no field value can imitate a separator.
     public var fingerprint: String {
-        let text = [checkId, screen, row, label, stringKey, locale, variant, style, font]
+        // A selector is appended only when there is one, so keys without one keep their fingerprint.
+        let text = ([checkId, screen, row, label, stringKey, locale, variant, style, font] + (selector.map { [$0] } ?? []))
             .map { v in v.map { "\($0.utf8.count):\($0)" } ?? "-" }.joined(separator: ",")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
@@ -42,10 +46,11 @@ public struct GroupKey: Codable, Hashable, Sendable {
     }
 
     /// What a person calls the subject: "settings.offline (de)", "settings.offline [one] (de)",
-    /// "Settings / row / label (de)", the style or the font.
+    /// "Settings / row / label (de)", a web view's element ("Help / #prices > table"), the style or the font.
     public var subject: String {
         var s: String
         if let stringKey { s = stringKey }
+        else if let selector { s = [screen, selector].compactMap { $0 }.joined(separator: " / ") }
         else if let label { s = [screen, row, label].compactMap { $0 }.joined(separator: " / ") }
         else if let row { s = [screen, row].compactMap { $0 }.joined(separator: " / ") }
         else if let screen { s = screen }
@@ -57,9 +62,9 @@ public struct GroupKey: Codable, Hashable, Sendable {
         return s
     }
 
-    /// The row and label, when the key names them: "Settings / offline / title".
+    /// The row and label (or a web view's element), when the key names them: "Settings / offline / title".
     public var place: String {
-        [screen, row, label].compactMap { $0 }.joined(separator: " / ")
+        [screen, row, label, selector].compactMap { $0 }.joined(separator: " / ")
     }
 }
 
@@ -198,7 +203,8 @@ public struct FindingGroup: Codable, Sendable, Equatable {
                            label: key.label, device: devices.indices.contains(o.device) ? devices[o.device] : nil,
                            category: categories.indices.contains(o.category) ? categories[o.category] : nil,
                            locale: key.locale, style: key.style, font: key.font, stringKey: key.stringKey,
-                           source: source, figures: figures, text: text, isNew: isNew, variant: key.variant)
+                           source: source, figures: figures, text: text, isNew: isNew, variant: key.variant,
+                           selector: key.selector)
         }
     }
 }
@@ -321,6 +327,8 @@ public struct FindingGrouper: Sendable {
 /// ones after them by name.
 struct ScopeOrder {
     let screens: [String: Int]
+    /// Row positions per screen.
+    let rows: [String: [String: Int]]
     let categories: [String: Int]
     let devices: [String: Int]
     let locales: [String: Int]
@@ -332,6 +340,7 @@ struct ScopeOrder {
             return d
         }
         screens = index(scope.screens)
+        rows = scope.rows.mapValues(index)
         categories = index(scope.categories)
         devices = index(scope.devices)
         locales = index(scope.locales)
@@ -353,13 +362,18 @@ struct ScopeOrder {
         return table[value] ?? Int.max / 2
     }
 
-    /// Canonical group order: screen (project-wide groups first, then config order), row, label,
-    /// string key, locale (scope order), variant, check, style, font.
+    /// Canonical group order: screen (project-wide groups first, then config order), row (screen-level
+    /// groups first, then layout order), label, string key, locale (scope order), variant, check, style, font.
     func precedes(_ a: GroupKey, _ b: GroupKey) -> Bool {
         let sa = Self.rank(a.screen, screens), sb = Self.rank(b.screen, screens)
         if sa != sb { return sa < sb }
         if a.screen != b.screen { return (a.screen ?? "") < (b.screen ?? "") }
-        if a.row != b.row { return (a.row ?? "") < (b.row ?? "") }
+        if a.row != b.row {
+            let table = a.screen.flatMap { rows[$0] } ?? [:]
+            let ra = Self.rank(a.row, table), rb = Self.rank(b.row, table)
+            if ra != rb { return ra < rb }
+            return (a.row ?? "") < (b.row ?? "")
+        }
         if a.label != b.label { return (a.label ?? "") < (b.label ?? "") }
         if a.stringKey != b.stringKey { return (a.stringKey ?? "") < (b.stringKey ?? "") }
         let la = Self.rank(a.locale, locales), lb = Self.rank(b.locale, locales)
@@ -368,7 +382,8 @@ struct ScopeOrder {
         if a.variant != b.variant { return (a.variant ?? "") < (b.variant ?? "") }
         if a.checkId != b.checkId { return a.checkId < b.checkId }
         if a.style != b.style { return (a.style ?? "") < (b.style ?? "") }
-        return (a.font ?? "") < (b.font ?? "")
+        if a.font != b.font { return (a.font ?? "") < (b.font ?? "") }
+        return (a.selector ?? "") < (b.selector ?? "")
     }
 
     func sorted(_ groups: [FindingGroup]) -> [FindingGroup] {

@@ -5,13 +5,19 @@ public enum GitHubAnnotations {
         environment["GITHUB_ACTIONS"] == "true"
     }
 
-    /// One line per new group (baselined ones are not annotated), worst first: error/warning/notice
-    /// by severity, at the string's file and line, or at the config file when the group has none;
-    /// then one notice per baseline group that no longer occurs.
-    public static func render(_ document: ReportDocument) -> String {
+    /// GitHub shows at most 50 annotations per job (10 errors and 10 warnings per step), so more
+    /// would only lengthen the log.
+    public static let limit = 50
+
+    /// One line per new group (baselined ones are not annotated), worst first, at most `limit`:
+    /// error/warning/notice by severity, at the string's file and line, or at the config file when
+    /// the group has none; then a notice with the count of the rest; then one notice per baseline
+    /// group that no longer occurs (within the same limit).
+    public static func render(_ document: ReportDocument, limit: Int = GitHubAnnotations.limit) -> String {
         let doc = document.normalized()
         var out = ""
-        for g in doc.worstFirst(doc.groups.filter(\.isNew)) {
+        let new = doc.worstFirst(doc.groups.filter(\.isNew))
+        for g in new.prefix(limit) {
             let command: String
             switch g.severity {
             case .error: command = "error"
@@ -33,9 +39,18 @@ public enum GitHubAnnotations {
             out += "::\(command) " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
                 + "::" + escapeData(message) + "\n"
         }
-        for f in doc.fixed {
+        if new.count > limit {
+            out += "::notice file=\(escapeProperty(doc.config)),title=\(escapeProperty("More new findings"))::"
+                + escapeData("…and \(new.count - limit) more new groups (see report.md, report.html or report.sarif)") + "\n"
+        }
+        let room = max(0, limit - min(new.count, limit))
+        for f in doc.fixed.prefix(room) {
             out += "::notice " + "file=\(escapeProperty(doc.config)),title=\(escapeProperty("Fixed since the baseline"))"
                 + "::" + escapeData("\(f.key.checkId) \(f.key.subject): no longer occurs — run `typefit audit --update-baseline`") + "\n"
+        }
+        if doc.fixed.count > room, !doc.fixed.isEmpty {
+            out += "::notice file=\(escapeProperty(doc.config)),title=\(escapeProperty("Fixed since the baseline"))::"
+                + escapeData("\(doc.fixed.count) baseline groups no longer occur — run `typefit audit --update-baseline`") + "\n"
         }
         return out
     }

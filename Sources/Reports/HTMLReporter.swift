@@ -41,6 +41,7 @@ public enum HTMLReporter {
                 + data.base64EncodedString() + "); }\n"
         }
         h += css
+        if doc.webPages != nil { h += webCSS }
         h += "</style>\n</head>\n<body>\n"
         h += "<header><h1><span class=\"verdict \(failing.isEmpty ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
@@ -112,6 +113,8 @@ public enum HTMLReporter {
         }
         h += "</section>\n"
 
+        h += webSection(doc)  // WebPageSnapshot.swift
+
         for section in extraSections {
             h += "<section id=\"\(e(section.id))\"><h2>\(e(section.title))</h2>\n" + section.html + "\n</section>\n"
         }
@@ -132,6 +135,7 @@ public enum HTMLReporter {
                shownIds.contains(link) {
                 place = "<a href=\"#\(link)\">\(place.isEmpty ? "mockup" : place)</a>"
             }
+            if let shot = webAnchor(doc, g) { place = "<a href=\"#\(shot)\">\(place.isEmpty ? "screenshot" : place)</a>" }
             let status = g.status == .baselined ? " (baseline)" : (g.status == .worse ? " (worse)" : "")
             h += "<tr class=\"\(cls)\"\(attributes(screen: g.key.screen, locale: g.key.locale, devices: g.devices, categories: g.categories))>"
                 + "<td>\(e(g.severity.rawValue))\(status)</td><td><code>\(e(g.checkId))</code></td>"
@@ -161,7 +165,7 @@ public enum HTMLReporter {
         var seen = Set<String>()
         var out: [(screen: String, device: String, category: String, locale: String)] = []
         for g in doc.worstFirst(doc.groups.filter(\.isNew)) {
-            guard let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
+            guard g.key.selector == nil, let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
             if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {
                 out.append((screen, w.device, w.category, locale))
             }
@@ -275,9 +279,15 @@ public enum HTMLReporter {
             let o = l.inkOverflow
             g += "<rect class=\"inkbox\" x=\"\(n(l.x - o))\" y=\"\(n(l.y - o))\" width=\"\(n(l.width + 2 * o))\" height=\"\(n(l.height + 2 * o))\"/>\n"
         }
+        // Lines of different heights (a line in a taller fallback font): each line box, stacked from the top.
+        var boxTop = l.y
+        for h in l.lineHeights ?? [] {
+            g += "<rect class=\"linebox\" x=\"\(n(l.x))\" y=\"\(n(boxTop))\" width=\"\(n(l.width))\" height=\"\(n(h))\"/>\n"
+            boxTop += h
+        }
         let family = "\(fontFamily(l.font)), sans-serif"
         for (i, line) in l.lines.enumerated() {
-            let baseline = l.y + Double(i) * l.lineHeight + l.baselineOffset
+            let baseline = l.y + (l.lineBaselines.map { i < $0.count ? $0[i] : 0 } ?? Double(i) * l.lineHeight + l.baselineOffset)
             let x = l.rightToLeft ? l.x + l.width : l.x
             let dir = l.rightToLeft ? " direction=\"rtl\" text-anchor=\"start\" unicode-bidi=\"embed\"" : ""
             g += "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-family=\"\(e(family))\" font-size=\"\(n(l.pointSize))\"\(dir)>\(e(line))</text>\n"
@@ -415,6 +425,7 @@ public enum HTMLReporter {
     /* Truncation wins over clipping: it comes last. */
     .label.truncated .frame { fill: rgba(255, 59, 48, 0.18); stroke: #ff3b30; stroke-width: 2; stroke-dasharray: none; }
     .inkbox { fill: none; stroke: #af52de; stroke-width: 1; stroke-dasharray: 3 2; }
+    .linebox { fill: none; stroke: #c9d8ee; stroke-width: 0.5; }
     text { fill: #1c1c1e; }
     .axis { font-size: 10px; fill: #3a3a3c; font-family: system-ui, sans-serif; }
     .grid { stroke: #e5e5ea; stroke-width: 1; }

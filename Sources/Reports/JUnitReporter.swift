@@ -1,7 +1,8 @@
 /// JUnit XML (the Jenkins/Ant `junit-10.xsd` dialect).
 public enum JUnitReporter {
     /// One `<testsuite>` per check (checks without groups get an empty suite), one `<testcase>` per
-    /// group named by its place and subject ("Settings / offline / title — settings.offline (de)"); a
+    /// group named by its place and subject ("Settings / offline / title — settings.offline (de)"), or its
+    /// subject when it has no string key ("Help / #prices > table", "Contacts (en)"); a
     /// `<failure>` for groups that fail the run (new or worse, at or above `failOn`), `<skipped>` for
     /// baselined ones, `<system-out>` for the others.
     public static func render(_ document: ReportDocument) -> String {
@@ -24,8 +25,7 @@ public enum JUnitReporter {
             stream.write("  <testsuite name=\"\(XML.escape(id))\" tests=\"\(gs.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n")
             for g in gs {
                 let place = g.key.place
-                let name = place.isEmpty || g.key.stringKey == nil && g.key.label != nil
-                    ? g.key.subject : "\(place) — \(g.key.subject)"
+                let name = g.key.stringKey != nil && !place.isEmpty ? "\(place) — \(g.key.subject)" : g.key.subject
                 var out = "    <testcase classname=\"typefit.\(XML.escape(id))\" name=\"\(XML.escape(name))\">"
                 let detail = detailText(g, doc)
                 if doc.isFailing(g) {

@@ -41,6 +41,7 @@ public enum MarkdownReporter {
             if doc.fixed.count > maxGroups { out += "- …and \(doc.fixed.count - maxGroups) more\n" }
             out += "\n"
         }
+        out += webTable(doc)  // WebPageSnapshot.swift
 
         out += rowsVisibleTable(doc)
 

@@ -190,6 +190,7 @@ extension ScreenSnapshot {
                 var l = l
                 l.x = r(l.x); l.y = r(l.y); l.width = r(l.width); l.height = r(l.height)
                 l.pointSize = r(l.pointSize); l.lineHeight = r(l.lineHeight); l.baselineOffset = r(l.baselineOffset)
+                l.lineBaselines = l.lineBaselines?.map(r); l.lineHeights = l.lineHeights?.map(r)
                 l.lineWidths = l.lineWidths.map(r); l.inkOverflow = r(l.inkOverflow)
                 return l
             }
@@ -342,7 +343,8 @@ extension ReportDocument {
 
     /// "screen / device / category / locale" for a finding (missing parts left out).
     static func place(_ f: Finding) -> String {
-        [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale].compactMap { $0 }.joined(separator: " / ")
+        [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale, f.selector].compactMap { $0 }
+            .joined(separator: " / ")
     }
 
     /// The sentence a person reads for a group: "settings.offline (de): text is truncated from xL to

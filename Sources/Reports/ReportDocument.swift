@@ -40,12 +40,14 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var baseline: String?
     /// The severity at or above which a new group fails the run (`--fail-on`).
     public var failOn: Severity
+    /// Renderings of the config's web views with screenshots (WebPageSnapshot.swift); nil without web views.
+    public var webPages: [WebPageSnapshot]?
 
     public init(schemaVersion: Int = ReportDocument.currentSchemaVersion, tool: ToolInfo, generatedAt: String? = nil,
                 config: String, scope: Scope, checks: [CheckDescriptor], groups: [FindingGroup],
                 fixed: [FixedGroup] = [], rowsVisible: [RowsVisibleSeries] = [], screens: [ScreenSnapshot],
                 mockups: MockupSummary = MockupSummary(), fonts: [FontInfo], baseline: String? = nil,
-                failOn: Severity = .error) {
+                failOn: Severity = .error, webPages: [WebPageSnapshot]? = nil) {
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.generatedAt = generatedAt
@@ -60,10 +62,12 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         self.fonts = fonts
         self.baseline = baseline
         self.failOn = failOn
+        self.webPages = webPages
     }
 
     /// A document made from occurrences: `findings` are grouped (a group is new when any of its
-    /// findings is), and rows visible are taken from `screens` when `rowsVisible` is empty.
+    /// findings is), rows visible are taken from `screens` when `rowsVisible` is empty, and every
+    /// snapshot is kept as a mockup (the cap is raised to their number; `selectingMockups()` picks).
     public init(tool: ToolInfo, generatedAt: String? = nil, config: String, scope: Scope, checks: [CheckDescriptor],
                 findings: [Finding], rowsVisible: [RowsVisibleSeries] = [], screens: [ScreenSnapshot],
                 fonts: [FontInfo], baseline: String? = nil, failOn: Severity = .error) {
@@ -135,12 +139,16 @@ public struct ToolInfo: Codable, Sendable, Equatable {
 public struct Scope: Codable, Sendable, Equatable {
     /// Screen names in config order (reports list screens in this order).
     public var screens: [String]
+    /// Row names of each screen in layout order (reports list a screen's rows in this order).
+    public var rows: [String: [String]]
     /// UIKit names of the content size categories, in order (extraSmall … accessibilityExtraExtraExtraLarge).
     public var categories: [String]
     public var devices: [String]
     public var locales: [String]
-    public init(screens: [String] = [], categories: [String], devices: [String], locales: [String]) {
+    public init(screens: [String] = [], rows: [String: [String]] = [:], categories: [String], devices: [String],
+                locales: [String]) {
         self.screens = screens
+        self.rows = rows
         self.categories = categories
         self.devices = devices
         self.locales = locales
@@ -212,11 +220,15 @@ public struct Finding: Codable, Sendable, Equatable {
     public var text: String?
     /// True when the finding's group is new or worse than the baseline (always true without a baseline).
     public var isNew: Bool
+    /// For findings in web content: a CSS selector of the element (the HTML file:line is `source`).
+    public var selector: String?
 
     public init(checkId: String, severity: Severity, message: String, screen: String? = nil, row: String? = nil,
                 label: String? = nil, device: String? = nil, category: String? = nil, locale: String? = nil,
                 style: String? = nil, font: String? = nil, stringKey: String? = nil, source: SourceLocation? = nil,
-                figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil) {
+                figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil,
+                selector: String? = nil) {
+        self.selector = selector
         self.checkId = checkId
         self.severity = severity
         self.message = message
@@ -247,7 +259,7 @@ public struct Finding: Codable, Sendable, Equatable {
     /// The group this finding belongs to: everything but its device, category and figures.
     public var groupKey: GroupKey {
         GroupKey(checkId: checkId, screen: screen, row: row, label: label, stringKey: stringKey, locale: locale,
-                 variant: variant, style: style, font: font)
+                 variant: variant, style: style, font: font, selector: selector)
     }
 }
 
@@ -316,6 +328,11 @@ public struct LabelSnapshot: Codable, Sendable, Equatable {
     public var lineHeight: Double
     /// Distance from a line's top to its baseline, in points.
     public var baselineOffset: Double
+    /// Each line's baseline from the label's top, in points, when the lines differ in height (a line
+    /// drawn in a taller fallback font is taller); nil when every line is `lineHeight` apart.
+    public var lineBaselines: [Double]?
+    /// Each line box's height in points, set with `lineBaselines` (nil when every line is `lineHeight`).
+    public var lineHeights: [Double]?
     /// The text of each displayed line (truncated lines end with "…"), and its width in points.
     public var lines: [String]
     public var lineWidths: [Double]
@@ -328,7 +345,8 @@ public struct LabelSnapshot: Codable, Sendable, Equatable {
 
     public init(name: String, x: Double, y: Double, width: Double, height: Double, font: String, pointSize: Double,
                 lineHeight: Double, baselineOffset: Double, lines: [String], lineWidths: [Double], rightToLeft: Bool,
-                truncated: Bool, clipped: Bool, inkOverflow: Double, hasFindings: Bool) {
+                truncated: Bool, clipped: Bool, inkOverflow: Double, hasFindings: Bool, lineBaselines: [Double]? = nil,
+                lineHeights: [Double]? = nil) {
         self.name = name
         self.x = x
         self.y = y
@@ -338,6 +356,8 @@ public struct LabelSnapshot: Codable, Sendable, Equatable {
         self.pointSize = pointSize
         self.lineHeight = lineHeight
         self.baselineOffset = baselineOffset
+        self.lineBaselines = lineBaselines
+        self.lineHeights = lineHeights
         self.lines = lines
         self.lineWidths = lineWidths
         self.rightToLeft = rightToLeft

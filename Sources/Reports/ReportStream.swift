@@ -127,8 +127,8 @@ struct PrettyJSON {
 extension ReportDocument {
     /// Writes the canonical report.json group by group, without its whole text in memory: the
     /// normalized document with sorted keys, slashes unescaped and a trailing newline, pretty-printed
-    /// as `JSONEncoder` does, except that each element of `groups`, `fixed`, `rowsVisible` and
-    /// `screens` takes one line, encoded by `JSONEncoder` without pretty printing (a report of
+    /// as `JSONEncoder` does, except that each element of `groups`, `fixed`, `rowsVisible`, `screens`
+    /// and `webPages` takes one line, encoded by `JSONEncoder` without pretty printing (a report of
     /// 100,000 occurrences stays small, and a diff still shows one changed group per line).
     /// Pass `normalized: true` when the document already is.
     public func writeJSON(to stream: ReportStream, normalized isNormalized: Bool = false) {
@@ -152,6 +152,7 @@ extension ReportDocument {
             ("scope", v(doc.scope)),
             ("screens", l(doc.screens)),
             ("tool", v(doc.tool)),
+            ("webPages", doc.webPages.map(l)),
         ])
         stream.write("\n")
     }

@@ -10,11 +10,11 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Explain a check: why it matters, exactly when it reports, its severity and examples.",
         discussion: """
-        The examples are the check's own documented examples (they are also its tests): each is run
-        through the check here and the findings it produces are shown with their messages.
+        The examples are the check's own documented examples (they are also its tests): each is run through \
+        the check here and the findings it produces are shown with their messages.
 
-        JSON (--format json): {"id", "title", "defaultSeverity", "rationale", "definition",
-        "examples": [{"description", "expectedFindings", "messages": [...]}]}.
+        JSON (--format json): {"id", "title", "defaultSeverity", "rationale", "definition", "examples": \
+        [{"description", "expectedFindings", "messages": [...]}]}.
 
         Exit codes: 0 ok, 2 unknown check id (with the closest id as a suggestion).
 
@@ -57,6 +57,7 @@ struct ExplainCommand: ParsableCommand {
             out += "Default severity: \(check.defaultSeverity.rawValue)\n\n"
             out += "Why it matters\n" + wrap(check.rationale, indent: "  ") + "\n\n"
             out += "When it reports\n" + wrap(check.definition, indent: "  ") + "\n\n"
+            if let font = check as? any FontCheck { out += "fontbakery\n" + wrap(font.fontbakeryNote, indent: "  ") + "\n\n" }
             out += "Examples\n"
             for example in examples {
                 let count = example.messages.count == 1 ? "1 finding" : "\(example.messages.count) findings"

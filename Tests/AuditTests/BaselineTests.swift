@@ -170,7 +170,8 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
             _ = try Baseline.load(path: invalid.path)
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)" == "\(invalid.path): invalid baseline: not valid JSON")
+            // "{ not json": the "n" at byte 2 is line 1, column 3, where a key should start.
+            #expect("\(error)" == "\(invalid.path):1:3: invalid baseline: not valid JSON: expected a key in double quotes, found 'n'")
         }
 
         let newer = dir.appendingPathComponent("newer.json")
@@ -205,6 +206,23 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
         #expect(throws: AuditError.baselineInvalid(path: wrongShape2.path, reason: "groups[0].key: missing")) {
             try Baseline.load(path: wrongShape2.path)
         }
+    }
+
+    /// A killed run's temporary baseline files are removed by the next write; a live run's are not.
+    @Test func leftoversOfAKilledRunAreRemoved() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        let dead = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(p.processIdentifier)-ABC")
+        let live = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(getpid())-DEF")
+        try Data("half".utf8).write(to: dead)
+        try Data("half".utf8).write(to: live)
+        try Baseline.write(sampleFindings(), toolVersion: "0.1.0", to: dir.appendingPathComponent("typefit-baseline.json").path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+                == [live.lastPathComponent, "typefit-baseline.json"])
     }
 
     /// The last step (rename) fails: the old baseline stays byte for byte, and the temp file is removed.

@@ -91,7 +91,8 @@ import Testing
         let scratch = try Scratch()
         let invalid = try scratch.write("invalid.txt", Data([0x61, 0xC3, 0x28, 0x0A]))
         let message = try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", invalid], naming: invalid)
-        #expect(message == "typefit: error: \(invalid): not valid UTF-8 text\n")
+        // "a" then 0xC3 0x28: the bad byte is line 1, column 2.
+        #expect(message == "typefit: error: \(invalid):1:2: not valid UTF-8 text (byte 0xC3)\n")
 
         // Legitimate: a 1 MiB line, a NUL, bidi controls. Advances from hb-shape on Roboto-Regular.ttf:
         // "a" = 1114 with no a–a kerning, so 2^20 × 1114; U+0061 U+0000 U+0062 = 1114 + 0 + 1150;
@@ -121,8 +122,8 @@ import Testing
     @Test func typographyKitConfigs() throws {
         let scratch = try Scratch()
         let cases: [(String, Data, String)] = [
-            ("cycle.json", Data(#"{"ui-font-text-styles":{"a":{"extends":"b","point-size":12},"b":{"extends":"a"}}}"#.utf8),
-             "ui-font-text-styles.a.extends: extends cycle: a → b → a"),
+            ("bool.json", Data(#"{"ui-font-text-styles":{"a":{"point-size":true}}}"#.utf8),
+             "ui-font-text-styles.a.point-size: expected a number, got true"),
             ("nan.plist", Data(#"<?xml version="1.0"?><plist version="1.0"><dict><key>ui-font-text-styles</key><dict><key>b</key><dict><key>point-size</key><real>nan</real></dict></dict></dict></plist>"#.utf8),
              "ui-font-text-styles.b.point-size: expected a finite number, got nan"),
             // (.json with ui-font-text-styles is read as TypographyKit, without it as a typefit.yml.)
@@ -203,7 +204,7 @@ import Testing
             #expect(line.contains(problem), "\(line)")
         }
         let bad = try scratch.write("bad.yml", Data([0x61, 0x3A, 0x20, 0xFF, 0x0A]))
-        try expectAuditError([bad], naming: "\(bad): not valid UTF-8 text")
+        try expectAuditError([bad], naming: "\(bad):1:4: not valid UTF-8 text (byte 0xFF)")
     }
 
     @Test func auditOutputThatCannotBeWritten() throws {

@@ -96,6 +96,19 @@ enum Expected {
                           "Settings ar text.clipped", "Contacts en rows.minimumVisible", "Settings ar text.inkOverflow"])
     }
 
+    /// Rows come in layout order (`scope.rows`), not alphabetically; a screen-level group comes first.
+    @Test func rowsInLayoutOrder() {
+        func f(_ row: String?) -> Finding {
+            Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S", row: row, label: row.map { _ in "l" },
+                    device: "d", category: "large", locale: "en")
+        }
+        let scope = Scope(screens: ["S"], rows: ["S": ["zeta", "alpha"]], categories: Fixture.categories, devices: ["d"],
+                          locales: ["en"])
+        var g = FindingGrouper()
+        g.add([f("alpha"), f(nil), f("zeta"), f("unlisted")])
+        #expect(g.groups(scope: scope).map { $0.key.row ?? "-" } == ["-", "zeta", "alpha", "unlisted"])
+    }
+
     /// Grouping does not depend on the order findings arrive in (units and threads finish in any order).
     @Test func groupingIsOrderIndependent() {
         let doc = Fixture.document()

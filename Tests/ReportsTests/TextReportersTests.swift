@@ -164,6 +164,15 @@ import Testing
             + "::Contacts (en): too few rows visible at AX5 on iPhone SE; shows 3.795 rows, needs 4%0AOnly 3.795 rows are visible; at least 4 are required."))
         // The ink message's "%" escaped in the message, "," kept.
         #expect(lines.contains { $0.hasPrefix("::notice ") && $0.contains("by 1.5 pt (3%25), above the row") })
+        // A limit of 2: the two worst groups, then the count of the other 4; a fixed group is counted too.
+        var doc = Fixture.document()
+        doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", stringKey: "gone", locale: "de"), message: "m")]
+        let capped = GitHubAnnotations.render(doc, limit: 2).split(separator: "\n").map(String.init)
+        #expect(capped.count == 4)
+        #expect(capped[2] == "::notice file=Examples/ContactsApp/typefit.yml,title=More new findings::…and 4 more new groups (see report.md, report.html or report.sarif)")
+        #expect(capped[3] == "::notice file=Examples/ContactsApp/typefit.yml,title=Fixed since the baseline::1 baseline groups no longer occur — run `typefit audit --update-baseline`")
+        #expect(GitHubAnnotations.render(doc).split(separator: "\n").last
+            == "::notice file=Examples/ContactsApp/typefit.yml,title=Fixed since the baseline::text.truncated gone (de): no longer occurs — run `typefit audit --update-baseline`")
     }
 }
 

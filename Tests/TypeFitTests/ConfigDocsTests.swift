@@ -30,7 +30,7 @@ import Testing
 
     /// A folder laid out like the project the docs describe: `Fonts/` (a link to the bundled
     /// fonts), `strings/en.strings`, `strings/de.strings` and `TypographyKit.json` (a link to the
-    /// shared TypographyKit example).
+    /// TypographyKit example copied under Tests/DynamicTypeTests/Fixtures).
     static func projectFolder() throws -> URL {
         let folder = try ConfigFixtures.temporaryFolder()
         let manager = FileManager.default
@@ -38,7 +38,7 @@ import Testing
                                        withDestinationURL: ConfigFixtures.packageRoot.appendingPathComponent("Fonts"))
         try manager.createSymbolicLink(
             at: folder.appendingPathComponent("TypographyKit.json"),
-            withDestinationURL: ConfigFixtures.packageRoot.appendingPathComponent("../shared/typographykit/TypographyKit.json"))
+            withDestinationURL: ConfigFixtures.packageRoot.appendingPathComponent("Tests/DynamicTypeTests/Fixtures/typographykit/TypographyKit.json"))
         let strings = folder.appendingPathComponent("strings")
         try manager.createDirectory(at: strings, withIntermediateDirectories: true)
         try Data("\"contact.detail\" = \"Mobile\";\n".utf8).write(to: strings.appendingPathComponent("en.strings"))
@@ -66,6 +66,7 @@ import Testing
         #expect(config.font("hebrew")?.faceIndex == 0)
         #expect(config.fallbackFonts.map { "\($0.script)→\($0.font)" } == ["Arab→arabic", "Hebr→hebrew"])
         #expect(config.lineHeightRule == .hhea)
+        #expect(config.lineHeightFonts == .fontsUsed)
         #expect(config.systemFont == "text")
         #expect(config.styles.map(\.name) == ["title", "headline", "body", "stepped", "lerped", "tabular", "droid", "caption"])
         #expect(config.style("title")?.lineHeight == .hig)
@@ -130,13 +131,16 @@ import Testing
         #expect(config.screens[0].rows[0].labels.map(\.style) == ["paragraph", "heading"])
     }
 
-    @Test func localePatternWithoutMatchesWarns() throws {
+    @Test func localePatternWithoutMatchesIsAnError() throws {
         let folder = try Self.projectFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // line 3 "  - \"strings/{locale}.stringsdict\"": the scalar starts at column 5 ("  - ").
         let yaml = "fonts: {}\nstrings:\n  - \"strings/{locale}.stringsdict\"\n"
-        let config = try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder)
-        #expect(config.warnings.map(\.description).contains(
-            #"typefit.yml:3:5: warning: strings[0]: no file matches "strings/{locale}.stringsdict" for any locale"#))
+        #expect(throws: ConfigError.self) { try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder) }
+        do {
+            _ = try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder)
+        } catch {
+            #expect(String(describing: error) == #"typefit.yml:3:5: strings[0]: no file matches the pattern "strings/{locale}.stringsdict" for any locale (looked in \#(folder.appendingPathComponent("strings").path))"#)
+        }
     }
 }

@@ -25,6 +25,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var fallbackFonts: [ConfigFallbackFont]
     /// Which font table gives the default line height.
     public var lineHeightRule: LineHeightRule
+    /// Which fonts set a line's height: those used on the line (default) or the label's own.
+    public var lineHeightFonts: LineHeightFonts = .fontsUsed
     /// A TypographyKit config (JSON or plist) to import styles from, resolved.
     public var typographyKit: URL?
     /// Font id standing in for TypographyKit's `System…` fonts.
@@ -53,6 +55,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var checks: ConfigChecks
     /// Non-fatal remarks gathered while parsing.
     public var warnings: [ConfigWarning]
+    /// HTML pages shown in web views (WebViewConfig.swift), in file order.
+    public var webViews: [ConfigWebView] = []
 
     /// The font with this id.
     public func font(_ id: String) -> ConfigFont? { fonts.first { $0.id == id } }
