@@ -41,18 +41,18 @@ let package = Package(
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
         .executableTarget(name: "typefit", dependencies: [
-            "TypeFit",
+            "TypeFit", "TypeFitSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization"]),
-        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
+        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TypeFit"]),
+        .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

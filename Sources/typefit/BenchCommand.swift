@@ -98,6 +98,11 @@ struct BenchCommand: ParsableCommand {
                                         uharfbuzzScript: script)
         let output = try Benchmark.run(options) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         print(output, terminator: "")
+        // The whole-process figure: this executable's `measure` on a lines file, beside the C loop.
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        print(try ProcessBenchmark.run(executable: executable, lines: Benchmark.corpusLines(at: options.corpus), fonts: specs, threads: threads,
+                                       repeats: repeats, uharfbuzzScript: script) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+              terminator: "")
         if FileManager.default.fileExists(atPath: app.path) {
             print("")
             try runWholeApp(app, fonts: fontsDirectory)

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Audit
+import DynamicType
 import FontEngine
 import Foundation
 import TypeFit
@@ -21,9 +23,12 @@ struct FontOptions: ParsableArguments {
     var fontDirectories: [String] = []
 
     /// Loads the face; fontconfig sees the system fonts, the project's Fonts/ folder and --font-dir.
-    func load() throws -> FontFace {
-        let catalog = try catalog()
-        return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) { catalog }
+    /// fontconfig is initialized only for a pattern (a file path needs none) unless `catalog` is given.
+    func load(catalog given: FontCatalog? = nil) throws -> FontFace {
+        let catalog = try given ?? (FontCatalog.isPath(font) ? nil : catalog())
+        return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) {
+            catalog ?? FontCatalog(directories: fontDirectories)
+        }
     }
 
     /// fontconfig over the system fonts, the project's Fonts/ and every --font-dir (which must exist).
@@ -64,14 +69,6 @@ func parseSizes(_ text: String?) throws -> [Double] {
     }
 }
 
-/// "17" for 17.0, "17.5" otherwise: JSON object keys and table headers for sizes.
-func sizeKey(_ size: Double) -> String {
-    size == size.rounded() && abs(size) < 1e9 ? String(Int(size)) : String(size)
-}
-
-/// Points rounded to 1/1000 for output (the numbers are exact in font units).
-func roundedPoints(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-
 func writeJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -82,12 +79,17 @@ func writeJSON<T: Encodable>(_ value: T) throws {
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show a font's names, metrics, line heights and variation axes.",
+        abstract: "Show a font's names, metrics, line heights and variation axes, and run the font checks.",
         discussion: """
         All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes.
         Line heights: hhea = ascender − descender + lineGap (CoreText, the default rule),
         typo = typoAscender − typoDescender + typoLineGap, win = winAscent + winDescent.
         Output is a table on a terminal and one JSON object (sorted keys) when piped.
+
+        The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance,
+        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's
+        corresponding check would, and a finding says what it means at the sizes of a HIG text style
+        (--style, default body: 14–53 pt). `typefit audit` quotes your config's own styles instead.
 
         Examples:
           typefit inspect Fonts/Inter/Inter-Regular.otf
@@ -95,6 +97,7 @@ struct InspectCommand: ParsableCommand {
           typefit inspect Fonts/Inter/Inter.var.ttf --instance "Semi Bold" --format json
           typefit inspect "Roboto:weight=500"
           typefit inspect ":postscriptname=Inter-SemiBold" --font-dir ~/MyFonts
+          typefit inspect /usr/share/fonts/truetype/lato/Lato-Regular.ttf --style title1
         """
     )
 
@@ -103,16 +106,26 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Point sizes for line heights in points, e.g. 12,17,53.")
     var sizes: String?
 
+    @Option(help: "HIG text style whose sizes the font checks quote, e.g. body (default), title1, caption1.")
+    var style: String = "body"
+
     @Option(help: "Output format: text or json (default: text on a terminal, json when piped).")
     var format: OutputFormat?
 
     func run() throws {
         let sizes = try parseSizes(sizes)
+        let textStyle: TextStyle
+        do { textStyle = try TextStyle(parsing: style) } catch { throw ValidationError("--style: \(error)") }
         let face = try fontOptions.load()
-        let report = InspectReport(face.info, sizes: sizes)
+        let id = face.info.postScriptName.isEmpty ? URL(fileURLWithPath: face.info.path).lastPathComponent : face.info.postScriptName
+        let checks = FontQA.run(face: face, id: id, path: face.info.path, style: textStyle)
+        var report = InspectReport(face.info, sizes: sizes)
+        report.checks = Dictionary(uniqueKeysWithValues: checks.map { ($0.check.id, $0.verdict.rawValue) })
         switch OutputFormat.resolve(format) {
         case .json: try writeJSON(report)
-        case .text: print(report.table(face.info, sizes: sizes), terminator: "")
+        case .text:
+            print(report.table(face.info, sizes: sizes), terminator: "")
+            print("\n" + InspectReport.checksText(checks, style: textStyle), terminator: "")
         }
     }
 }
@@ -150,6 +163,8 @@ struct InspectReport: Encodable {
     var instance: String?
     /// size → line heights in points.
     var sizes: [String: Heights]?
+    /// Font check id → "pass", "warn" or "fail" (fontbakery's verdict for the corresponding check).
+    var checks: [String: String] = [:]
 
     init(_ info: FontInfo, sizes: [Double]) {
         path = info.path
@@ -220,15 +235,48 @@ struct InspectReport: Encodable {
     }
 }
 
+extension InspectReport {
+    /// The font checks as text: one line per check (id, verdict, fontbakery check), then each finding's
+    /// message and figures, indented.
+    static func checksText(_ results: [FontQA.Result], style: TextStyle) -> String {
+        let sizes = ContentSizeCategory.allCases.map { style.pointSize(at: $0) }
+        var out = "font checks (sizes of the HIG \(style.rawValue) style, \(sizeKey(sizes.min() ?? 0))–\(sizeKey(sizes.max() ?? 0)) pt)\n"
+        let width = results.map(\.check.id.count).max() ?? 0
+        for result in results {
+            let fontbakery = result.check.fontbakeryCheck.map { "fontbakery \($0)" } ?? "no fontbakery counterpart"
+            out += "  " + result.check.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  " + result.verdict.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0) + "  " + fontbakery + "\n"
+            for finding in result.findings {
+                out += "      " + finding.message + "\n"
+                let figures = finding.figures.keys.sorted().map { "\($0) \(String(format: "%g", roundedPoints(finding.figures[$0] ?? 0)))" }
+                if !figures.isEmpty { out += "      figures: " + figures.joined(separator: ", ") + "\n" }
+            }
+        }
+        return out
+    }
+}
+
 /// An aligned text table: first column left-aligned, the others right-aligned.
 func textTable(header: [String], rows: [[String]]) -> String {
     let all = [header] + rows
-    let widths = header.indices.map { c in all.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
-    func line(_ cells: [String]) -> String {
-        cells.enumerated().map { c, cell in
-            let pad = String(repeating: " ", count: max(0, widths[c] - cell.count))
-            return c == 0 ? cell + pad : pad + cell
-        }.joined(separator: "  ")
+    // Character counts once per cell; the table is built as UTF-8 bytes (tens of thousands of
+    // rows for `measure`: padding strings per cell dominated the run).
+    let counts = all.map { $0.map(\.count) }
+    let widths = header.indices.map { c in counts.map { c < $0.count ? $0[c] : 0 }.max() ?? 0 }
+    var out: [UInt8] = []
+    for (cells, cellCounts) in zip(all, counts) {
+        for (c, cell) in cells.enumerated() {
+            if c > 0 { out += [0x20, 0x20] }
+            let pad = repeatElement(UInt8(0x20), count: max(0, widths[c] - cellCounts[c]))
+            if c == 0 {
+                out += cell.utf8
+                out += pad
+            } else {
+                out += pad
+                out += cell.utf8
+            }
+        }
+        out.append(0x0A)
     }
-    return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+    return String(decoding: out, as: UTF8.self)
 }

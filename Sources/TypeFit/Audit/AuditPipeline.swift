@@ -252,13 +252,17 @@ public struct AuditPipeline: Sendable {
                 let primary = plan.font(style.font).name
                 // A text drawn by a fallback font is drawn in that font in the mockup.
                 let font = facts[r][l].fontsUsed.first { $0 != primary } ?? primary
+                // Lines of different heights (fallback fonts): each line's baseline from Layout.
+                let uniform = laidOut.lines.allSatisfy { abs($0.height - laidOut.lineHeight) < 1e-9 }
                 return LabelSnapshot(name: label.name, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
                                      font: font, pointSize: laidOut.pointSize, lineHeight: laidOut.lineHeight,
-                                     baselineOffset: laidOut.baselines.first ?? 0, lines: laidOut.lines.map(\.text),
+                                     baselineOffset: laidOut.lines.first?.baseline ?? 0, lines: laidOut.lines.map(\.text),
                                      lineWidths: laidOut.lines.map(\.width),
                                      rightToLeft: ScriptProfile(laid.texts[r][l].text).isRightToLeft,
                                      truncated: laidOut.truncated, clipped: rowLayout.clips(frame),
-                                     inkOverflow: laidOut.inkOverflow.maximum, hasFindings: false)
+                                     inkOverflow: laidOut.inkOverflow.maximum, hasFindings: false,
+                                     lineBaselines: uniform ? nil : laidOut.lines.map(\.baseline),
+                                     lineHeights: uniform ? nil : laidOut.lines.map(\.height))
             }
             let snapshotRow = RowSnapshot(name: row.name, height: rowLayout.height, clippedBy: rowLayout.clippedBy,
                                           labels: labels)
@@ -274,7 +278,7 @@ public struct AuditPipeline: Sendable {
     /// Style, font and string checks, the baseline, and the report document.
     func finish(_ collected: Collected) throws -> AuditRun {
         var findings = collected.findings
-        let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: fontObservations(collected.ink),
+        let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: try fontObservations(collected.ink),
                                                      strings: plan.stringObservations))
         findings += plan.checks.apply(run)
         findings = FindingOrder.sorted(findings)
@@ -319,28 +323,21 @@ public struct AuditPipeline: Sendable {
 
     func styleObservations() -> [StyleObservation] {
         let scale = devices.first?.scale ?? 3
+        let fallbacks = plan.config.fallbackFonts.map(\.font)
         return plan.styles.map { style in
-            StyleObservation(style: style.name, font: plan.font(style.font).name, model: style.modelName,
-                             pointSizes: ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize },
-                             maximumPointSize: style.maximum, minimumPointSize: style.minimum, isCustomFont: true)
+            let font = plan.font(style.font).name
+            return StyleObservation(style: style.name, font: font, model: style.modelName,
+                                    pointSizes: ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize },
+                                    maximumPointSize: style.maximum, minimumPointSize: style.minimum, isCustomFont: true,
+                                    fallbackFonts: fallbacks.filter { $0 != font })
         }
     }
 
-    func fontObservations(_ ink: [FontID: UnitObservation.InkRange]) -> [FontObservation] {
-        plan.fonts.map { font in
-            let info = font.info
-            let range = ink[font.id]
-            return FontObservation(
-                font: font.name, path: font.displayPath, unitsPerEm: Double(info.unitsPerEm),
-                hheaAscender: Double(info.hhea.ascender), hheaDescender: Double(info.hhea.descender),
-                hheaLineGap: Double(info.hhea.lineGap),
-                typoAscender: Double(info.os2?.typoAscender ?? info.hhea.ascender),
-                typoDescender: Double(info.os2?.typoDescender ?? info.hhea.descender),
-                typoLineGap: Double(info.os2?.typoLineGap ?? info.hhea.lineGap),
-                winAscent: Double(info.os2?.winAscent ?? info.hhea.ascender),
-                winDescent: Double(info.os2?.winDescent ?? -info.hhea.descender),
-                useTypoMetrics: info.os2?.useTypoMetrics ?? false, inkYMax: range?.yMax, inkYMin: range?.yMin,
-                inkSource: .auditedText)
+    /// The fonts' tables (read from a face opened here) and the ink of the texts audited in them.
+    func fontObservations(_ ink: [FontID: UnitObservation.InkRange]) throws -> [FontObservation] {
+        try plan.fonts.map { font in
+            let range = ink[font.id].map { (yMin: $0.yMin, yMax: $0.yMax) }
+            return FontObservation(face: try font.open(), id: font.name, path: font.displayPath, ink: range)
         }
     }
 }

@@ -257,6 +257,8 @@ public struct AuditPlan: Sendable {
     public var locales: [String]
     public var screens: [PlannedScreen]
     public var lineHeightRule: LineHeightRule
+    /// Which fonts set a line's height (typefit.yml `lineHeightFonts`).
+    public var lineHeightFonts: LineHeightFonts
     public var checks: CheckSettings
     /// Keys of the string tables, sorted (for did-you-mean suggestions).
     public var stringObservations: [StringObservation]
@@ -317,6 +319,7 @@ public struct AuditPlan: Sendable {
         let localCatalog = FontCatalog(directories: directories, includeSystemFonts: false)
         self.fallbackFinder = FallbackFinder(catalog: catalog)
         self.lineHeightRule = config.lineHeightRule
+        self.lineHeightFonts = config.lineHeightFonts
 
         // Devices.
         var devices: [Device] = []
@@ -345,7 +348,9 @@ public struct AuditPlan: Sendable {
         // Fonts and styles.
         var fonts = FontPlanner(catalog: catalog, localCatalog: localCatalog, config: config)
         for font in config.fonts { try fonts.add(font) }
-        var styleList = try Self.typographyKitStyles(config: config, fonts: &fonts, diagnostics: &diagnostics)
+        var withoutFont: [String: String] = [:]
+        var styleList = try Self.typographyKitStyles(config: config, fonts: &fonts, diagnostics: &diagnostics,
+                                                     withoutFont: &withoutFont)
         for style in config.styles {
             let base = styleList[style.name]
             styleList[style.name] = try Self.resolve(style, refining: base, fonts: fonts)
@@ -406,6 +411,9 @@ public struct AuditPlan: Sendable {
                 let all = row.labels + (row.pair.map { [$0.title, $0.value] } ?? [])
                 for (l, label) in all.enumerated() {
                     guard let style = styles.first(where: { $0.name == label.style }) else {
+                        if let why = withoutFont[label.style] {
+                            throw label.location.error("style \"\(label.style)\" is not usable: \(why); define it under `styles:` to audit this label")
+                        }
                         throw label.location.error("unknown style \"\(label.style)\"; styles: \(names.joined(separator: ", "))")
                     }
                     let (texts, observations) = resolver.texts(label, screen: screen.name, row: row.name)

@@ -162,7 +162,7 @@ final class UnitRunner {
                             letterSpacing: style.letterSpacing, lineHeightMultiple: style.lineHeightMultiple,
                             minimumLineHeight: style.minimumLineHeight, maximumLineHeight: style.maximumLineHeight,
                             adjustsFontSizeToFitWidth: label.autoshrink != nil,
-                            minimumScaleFactor: label.autoshrink ?? 0)
+                            minimumScaleFactor: label.autoshrink ?? 0, lineHeightFonts: plan.lineHeightFonts)
         ls.cache = fonts.layoutCache
         return ls
     }

@@ -25,6 +25,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var fallbackFonts: [ConfigFallbackFont]
     /// Which font table gives the default line height.
     public var lineHeightRule: LineHeightRule
+    /// Which fonts set a line's height: those used on the line (default) or the label's own.
+    public var lineHeightFonts: LineHeightFonts = .fontsUsed
     /// A TypographyKit config (JSON or plist) to import styles from, resolved.
     public var typographyKit: URL?
     /// Font id standing in for TypographyKit's `System…` fonts.
