@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 import Reports
 
 /// Known findings a team has accepted. A run marks findings whose fingerprint is in the
@@ -29,6 +30,8 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var device: String?
         public var style: String?
         public var font: String?
+        /// The CSS selector of a web finding.
+        public var selector: String?
         /// For people reading the file; not used for matching.
         public var message: String
 
@@ -44,6 +47,7 @@ public struct Baseline: Codable, Sendable, Equatable {
             device = finding.device
             style = finding.style
             font = finding.font
+            selector = finding.selector
             message = finding.message
         }
 
@@ -51,7 +55,7 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var fingerprint: String {
             Finding(checkId: checkId, severity: .info, message: "", screen: screen, row: row, label: label,
                     device: device, category: category, locale: locale, style: style, font: font,
-                    stringKey: stringKey, variant: variant).fingerprint
+                    stringKey: stringKey, variant: variant, selector: selector).fingerprint
         }
     }
 
@@ -81,6 +85,9 @@ public struct Baseline: Codable, Sendable, Equatable {
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch {
+            if let failure = JSONSyntax.firstError(in: data) {  // file:line:column for a syntax error
+                throw AuditError.baselineInvalid(path: "\(path):\(failure.position)", reason: "not valid JSON: \(failure.problem)")
+            }
             throw AuditError.baselineInvalid(path: path, reason: describe(error))
         }
         if header.schemaVersion > currentSchemaVersion {

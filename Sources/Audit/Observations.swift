@@ -332,9 +332,13 @@ public struct AuditInput: Sendable, Equatable {
     public var styles: [StyleObservation]
     public var fonts: [FontObservation]
     public var strings: [StringObservation]
+    /// Renderings of the config's web views (WebObservations.swift).
+    public var web: [WebPageObservation]
 
     public init(labels: [LabelObservation] = [], rows: [RowObservation] = [], screens: [ScreenObservation] = [],
-                styles: [StyleObservation] = [], fonts: [FontObservation] = [], strings: [StringObservation] = []) {
+                styles: [StyleObservation] = [], fonts: [FontObservation] = [], strings: [StringObservation] = [],
+                web: [WebPageObservation] = []) {
+        self.web = web
         self.labels = labels
         self.rows = rows
         self.screens = screens

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// Reader for Xcode 15+ string catalogs (`.xcstrings`, JSON).
 ///
@@ -32,6 +33,10 @@ public enum StringCatalogFile {
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
+            if let failure = JSONSyntax.firstError(in: data) {
+                throw LocalizationError(file: file, line: failure.position.line, column: failure.position.column,
+                                        message: "not valid JSON: \(failure.problem)")
+            }
             throw LocalizationError(file: file, message: "not valid JSON (\(error.localizedDescription))")
         }
         guard let root = json as? [String: Any] else {

@@ -81,14 +81,14 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show a font's names, metrics, line heights and variation axes, and run the font checks.",
         discussion: """
-        All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes.
-        Line heights: hhea = ascender − descender + lineGap (CoreText, the default rule),
-        typo = typoAscender − typoDescender + typoLineGap, win = winAscent + winDescent.
-        Output is a table on a terminal and one JSON object (sorted keys) when piped.
+        All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes. Line \
+        heights: hhea = ascender − descender + lineGap (CoreText, the default rule), typo = typoAscender − \
+        typoDescender + typoLineGap, win = winAscent + winDescent. Output is a table on a terminal and one \
+        JSON object (sorted keys) when piped.
 
-        The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance,
-        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's
-        corresponding check would, and a finding says what it means at the sizes of a HIG text style
+        The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance, \
+        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's \
+        corresponding check would, and a finding says what it means at the sizes of a HIG text style \
         (--style, default body: 14–53 pt). `typefit audit` quotes your config's own styles instead.
 
         Examples:

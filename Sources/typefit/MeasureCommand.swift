@@ -9,12 +9,11 @@ struct MeasureCommand: ParsableCommand {
         commandName: "measure",
         abstract: "Measure each line of a text file with a real font (HarfBuzz shaping, font units).",
         discussion: """
-        Each line of the file (split on \\n only, nothing trimmed) is shaped with HarfBuzz in
-        script runs, with the font's default features plus --features. Advances and ink boxes are
-        font units; widths in points = advance × size / unitsPerEm. Letter-spacing is reported
-        separately (PT per grapheme cluster). Output is a table on a terminal and JSON Lines (one
-        object per input line, sorted keys) when piped. Lines are measured and encoded on all
-        cores (--threads) and written in input order as they are done.
+        Each line of the file (split on \\n only, nothing trimmed) is shaped with HarfBuzz in script runs, \
+        with the font's default features plus --features. Advances and ink boxes are font units; widths in \
+        points = advance × size / unitsPerEm. Letter-spacing is reported separately (PT per grapheme cluster). \
+        Output is a table on a terminal and JSON Lines (one object per input line, sorted keys) when piped. \
+        Lines are measured and encoded on all cores (--threads) and written in input order as they are done.
 
         Examples:
           typefit measure Fonts/Roboto/Roboto-Regular.ttf --text-file strings.txt --sizes 14,17,53
@@ -130,7 +129,9 @@ struct MeasureCommand: ParsableCommand {
             data = read
         }
         guard let lines = TextLines(data: data) else {
-            throw MeasureError(message: "\(path == "-" ? "stdin" : path): not valid UTF-8 text")
+            let offset = TextPosition.firstInvalidUTF8(in: data) ?? 0
+            let byte = offset < data.count ? " (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))" : ""
+            throw MeasureError(message: "\(path == "-" ? "stdin" : path):\(TextPosition(byteOffset: offset, in: data)): not valid UTF-8 text\(byte)")
         }
         return lines
     }

@@ -91,7 +91,8 @@ import Testing
         let scratch = try Scratch()
         let invalid = try scratch.write("invalid.txt", Data([0x61, 0xC3, 0x28, 0x0A]))
         let message = try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", invalid], naming: invalid)
-        #expect(message == "typefit: error: \(invalid): not valid UTF-8 text\n")
+        // "a" then 0xC3 0x28: the bad byte is line 1, column 2.
+        #expect(message == "typefit: error: \(invalid):1:2: not valid UTF-8 text (byte 0xC3)\n")
 
         // Legitimate: a 1 MiB line, a NUL, bidi controls. Advances from hb-shape on Roboto-Regular.ttf:
         // "a" = 1114 with no a–a kerning, so 2^20 × 1114; U+0061 U+0000 U+0062 = 1114 + 0 + 1150;
@@ -203,7 +204,7 @@ import Testing
             #expect(line.contains(problem), "\(line)")
         }
         let bad = try scratch.write("bad.yml", Data([0x61, 0x3A, 0x20, 0xFF, 0x0A]))
-        try expectAuditError([bad], naming: "\(bad): not valid UTF-8 text")
+        try expectAuditError([bad], naming: "\(bad):1:4: not valid UTF-8 text (byte 0xFF)")
     }
 
     @Test func auditOutputThatCannotBeWritten() throws {

@@ -110,11 +110,16 @@ struct ReportParts: Sendable {
     var baseline: String?
     var failOn: Severity
     var generatedAt: String?
+    /// The web views rendered (screenshots for the report).
+    var web: WebViewAudit
 
     func document(findings: [Finding]) -> ReportDocument {
-        ReportAssembler.assemble(tool: ToolInfo(version: TypeFitVersion.string), config: config, scope: scope,
-                                 checks: checks, findings: findings, screens: screens, fonts: fonts, baseline: baseline,
-                                 failOn: failOn, generatedAt: generatedAt)
+        var document = ReportAssembler.assemble(
+            tool: ToolInfo(version: TypeFitVersion.string), config: config, scope: scope, checks: checks,
+            findings: findings, screens: screens, fonts: fonts, baseline: baseline, failOn: failOn,
+            generatedAt: generatedAt)
+        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
+        return document
     }
 }
 
@@ -278,8 +283,11 @@ public struct AuditPipeline: Sendable {
     /// Style, font and string checks, the baseline, and the report document.
     func finish(_ collected: Collected) throws -> AuditRun {
         var findings = collected.findings
+        // Web views (Sources/TypeFit/Web): one browser for the whole audit; not for `typefit layout`.
+        let web = options.runChecks ? try WebViewAudit.run(project: plan, devices: devices, categories: categories)
+            : WebViewAudit()
         let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: try fontObservations(collected.ink),
-                                                     strings: plan.stringObservations))
+                                                     strings: plan.stringObservations, web: web.observations))
         findings += plan.checks.apply(run)
         findings = FindingOrder.sorted(findings)
         var compared = findings
@@ -314,10 +322,12 @@ public struct AuditPipeline: Sendable {
                          devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
                          locales: locales.map { plan.locales[$0] }),
             checks: plan.checks.auditor.descriptors, screens: kept, fonts: fontInfos, baseline: options.baselinePath,
-            failOn: failOn, generatedAt: options.timestamp)
+            failOn: failOn, generatedAt: options.timestamp, web: web)
         return AuditRun(document: parts.document(findings: compared),
                         exitCode: AuditOutcome.exitCode(findings: compared, failOn: failOn), fontData: fontData,
-                        layouts: collected.layouts, diagnostics: plan.diagnostics, findings: findings,
+                        layouts: collected.layouts,
+                        diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
+                        findings: findings,
                         rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut, parts: parts)
     }
 
