@@ -17,7 +17,7 @@ struct AuditCommand: ParsableCommand {
         bundled example (Examples/Focus/typefit.yml): from the tool's checkout into its Reports/ against \
         the committed baseline; from any other folder to the terminal only, writing nothing into the checkout.
 
-        HTML pages listed under `webViews:` are rendered in one headless Chromium (on PATH, or the
+        HTML pages listed under `webViews:` are rendered in one headless Chromium (on PATH, or the \
         executable in TYPEFIT_CHROMIUM) at every device width and category (docs/web.md).
 
         Exit codes:

@@ -14,13 +14,14 @@ struct BenchCommand: ParsableCommand {
         wrapping included), lines/s at 5k/10k/20k/all lines and peak memory. --verify instead compares the \
         fast path with whole-line shaping on every line in every bundled font and exits 1 on any difference.
 
-        Then, when the corpus has a home-assistant-ios/ folder, the whole-app audit: a typefit.yml
-        written at run time (every key × every locale of that app, one label per row in 20-row
-        screens, headline 1 line / body unlimited / subheadline 2 lines / footnote 3 lines in the
-        bundled Inter with Noto fallbacks, iPhone SE (1st generation) and iPhone 16, all 12
-        categories) audited by a child `typefit audit` into a temporary folder. It prints the wall
-        time against a C loop calling hb_shape once per translated text, the child's peak RSS, the
-        size of all reports and the terminal lines. --whole-app runs only that part.
+        Then, when the corpus has a home-assistant-ios/ folder, the whole-app audit: a typefit.yml \
+        written at run time (every key × every locale of that app, one label per row in 20-row \
+        screens, headline 1 line / body unlimited / subheadline 2 lines / footnote 3 lines in the \
+        bundled Inter with Noto fallbacks, iPhone SE (1st generation) and iPhone 16, all 12 \
+        categories) audited by a child `typefit audit` into a temporary folder. It prints the wall \
+        time against a C loop calling hb_shape once per translated text, the child's peak RSS, the \
+        size of all reports, the terminal lines, and the audit's stages alone in process. \
+        --whole-app runs only that part; --audit-with PATH runs another typefit for it.
 
 
         The corpus is a folder of .strings/.stringsdict/.xcstrings files, read recursively: --corpus DIR, by \
