@@ -211,7 +211,7 @@ public struct AuditPipeline: Sendable {
                             }
                         }
                         let observed = UnitObservation.observe(laid, screen: screen, plan: plan, localeIndex: unit.locale,
-                                                               device: deviceName, scale: device.scale, facts: facts)
+                                                               device: deviceName, facts: facts)
                         let input = AuditInput(labels: observed.labels, rows: observed.rows,
                                                screens: observed.screen.map { [$0] } ?? [])
                         let findings = plan.checks.apply(plan.checks.auditor.findings(input))
@@ -362,10 +362,12 @@ struct SnapshotKey: Comparable, Sendable {
     var category: ContentSizeCategory
     var pass: Int
 
-    private var tuple: [Int] {
-        [hasFindings ? 0 : 1, screen, locale, device, orientation == .portrait ? 0 : 1, category.position, pass]
+    static func < (a: SnapshotKey, b: SnapshotKey) -> Bool {
+        if a.hasFindings != b.hasFindings { return a.hasFindings }
+        let x = (a.screen, a.locale, a.device, a.orientation == .portrait ? 0 : 1, a.category.position, a.pass)
+        let y = (b.screen, b.locale, b.device, b.orientation == .portrait ? 0 : 1, b.category.position, b.pass)
+        return x < y
     }
-    static func < (a: SnapshotKey, b: SnapshotKey) -> Bool { a.tuple.lexicographicallyPrecedes(b.tuple) }
 }
 
 /// What one unit hands to the collector.
@@ -441,9 +443,16 @@ final class Collector: @unchecked Sendable {
         defer { lock.unlock() }
         var output = output
         if !output.snapshots.isEmpty {
-            snapshots += output.snapshots
-            snapshots.sort { $0.0 < $1.0 }
-            if snapshots.count > snapshotLimit { snapshots.removeLast(snapshots.count - snapshotLimit) }
+            // Kept sorted: each new snapshot goes in at its place; the largest keys fall off the end.
+            for item in output.snapshots {
+                var low = 0, high = snapshots.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if snapshots[mid].0 < item.0 { low = mid + 1 } else { high = mid }
+                }
+                if low < snapshotLimit { snapshots.insert(item, at: low) }
+                if snapshots.count > snapshotLimit { snapshots.removeLast() }
+            }
             output.snapshots = []
         }
         outputs.append(output)
