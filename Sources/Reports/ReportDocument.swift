@@ -253,7 +253,7 @@ public struct Finding: Codable, Sendable, Equatable {
     /// identity when numbers move.
     public var fingerprint: String {
         [checkId, screen ?? "", row ?? "", label ?? "", (stringKey ?? "") + (variant ?? ""), locale ?? "",
-         category ?? "", device ?? "", style ?? "", font ?? ""].joined(separator: "|")
+         category ?? "", device ?? "", style ?? "", font ?? ""].joined(separator: "|") + (selector.map { "|" + $0 } ?? "")
     }
 
     /// The group this finding belongs to: everything but its device, category and figures.

@@ -72,10 +72,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = try TypeFitConfig.parse(yaml: Self.yaml(locales: "[en, de]", path: "Resources/{locale}.lproj/Localizable.strings"),
                                              file: "typefit.yml", baseDirectory: folder)
-        let project = try AuditProject(config: config)
-        #expect(project.strings.lookup(key: "settings.title", locale: "de")?.value == "Einstellungen")
-        #expect(project.strings.lookup(key: "settings.title", locale: "en")?.value == "Settings")
-        #expect(project.strings.lookup(key: "settings.title", locale: "de")?.file.hasSuffix("de.lproj/Localizable.strings") == true)
+        let plan = try AuditPlan(config: config)
+        let texts = plan.screens[0].rows[0].labels[0].texts  // by locale: en, de
+        #expect(plan.locales == ["en", "de"])
+        #expect(texts[1].first?.text == "Einstellungen")
+        #expect(texts[0].first?.text == "Settings")
+        #expect(texts[1].first?.source?.file.hasSuffix("de.lproj/Localizable.strings") == true)
     }
 
     /// An audited locale the pattern has no file for stops the audit at the pattern's position:
@@ -85,14 +87,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = try TypeFitConfig.parse(yaml: Self.yaml(locales: "[en, de, fr]", path: "Resources/{locale}.lproj/Localizable.strings"),
                                              file: "typefit.yml", baseDirectory: folder)
-        #expect(throws: ConfigError.self) { _ = try AuditProject(config: config) }
-        do { _ = try AuditProject(config: config) } catch {
+        #expect(throws: ConfigError.self) { _ = try AuditPlan(config: config) }
+        do { _ = try AuditPlan(config: config) } catch {
             #expect(String(describing: error) == #"typefit.yml:7:11: strings[0].path: no file for locale "fr" matches the pattern "Resources/{locale}.lproj/Localizable.strings" (it matches de, en)"#)
         }
         // de-CH falls back to de, as lookups do.
         let swiss = try TypeFitConfig.parse(yaml: Self.yaml(locales: "[en, de-CH]", path: "Resources/{locale}.lproj/Localizable.strings"),
                                             file: "typefit.yml", baseDirectory: folder)
-        #expect(try AuditProject(config: swiss).locales == ["en", "de-CH"])
+        #expect(try AuditPlan(config: swiss).locales == ["en", "de-CH"])
     }
 }
 
@@ -103,7 +105,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let yaml = LocalePathPatternTests.yaml(locales: "[en, de]", path: "Resources/{locale}.lproj/Localizable.strings")
             + "\nformatSamples: { \"%@\": \"Marin County\", \"%d\": 12, \"%1$@\": \"640 m\", \"%2$d\": 185 }\n"
-        let project = try AuditProject(config: try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder))
+        let project = try AuditPlan(config: try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder))
         #expect(project.formatSamples.substitute("%@ · %d km").text == "Marin County · 12 km")
         #expect(project.formatSamples.substitute("%lld review").text == "12 review")
         #expect(project.formatSamples.substitute("%2$d km · %1$@").text == "185 km · 640 m")

@@ -183,7 +183,7 @@ public struct AuditPipeline: Sendable {
                             }
                         }
                         let observed = UnitObservation.observe(laid, screen: screen, plan: plan, localeIndex: unit.locale,
-                                                               device: deviceName, scale: device.scale, facts: facts)
+                                                               device: deviceName, facts: facts)
                         let input = AuditInput(labels: observed.labels, rows: observed.rows,
                                                screens: observed.screen.map { [$0] } ?? [])
                         let findings = plan.checks.apply(plan.checks.auditor.findings(input))
@@ -229,13 +229,17 @@ public struct AuditPipeline: Sendable {
                 let primary = plan.font(style.font).name
                 // A text drawn by a fallback font is drawn in that font in the mockup.
                 let font = facts[r][l].fontsUsed.first { $0 != primary } ?? primary
+                // Lines of different heights (fallback fonts): each line's baseline from Layout.
+                let uniform = laidOut.lines.allSatisfy { abs($0.height - laidOut.lineHeight) < 1e-9 }
                 return LabelSnapshot(name: label.name, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
                                      font: font, pointSize: laidOut.pointSize, lineHeight: laidOut.lineHeight,
-                                     baselineOffset: laidOut.baselines.first ?? 0, lines: laidOut.lines.map(\.text),
+                                     baselineOffset: laidOut.lines.first?.baseline ?? 0, lines: laidOut.lines.map(\.text),
                                      lineWidths: laidOut.lines.map(\.width),
                                      rightToLeft: ScriptProfile(laid.texts[r][l].text).isRightToLeft,
                                      truncated: laidOut.truncated, clipped: rowLayout.clips(frame),
-                                     inkOverflow: laidOut.inkOverflow.maximum, hasFindings: false)
+                                     inkOverflow: laidOut.inkOverflow.maximum, hasFindings: false,
+                                     lineBaselines: uniform ? nil : laidOut.lines.map(\.baseline),
+                                     lineHeights: uniform ? nil : laidOut.lines.map(\.height))
             }
             let snapshotRow = RowSnapshot(name: row.name, height: rowLayout.height, clippedBy: rowLayout.clippedBy,
                                           labels: labels)
@@ -253,8 +257,11 @@ public struct AuditPipeline: Sendable {
     /// units), grouping, the baseline, the mockups and the report document.
     func finish(_ collected: Collected, layouts: [ScreenRun]) throws -> AuditRun {
         var findings = collected.findings
-        let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: fontObservations(collected.ink),
-                                                     strings: plan.stringObservations))
+        // Web views (Sources/TypeFit/Web): one browser for the whole audit; not for `typefit layout`.
+        let web = options.runChecks ? try WebViewAudit.run(project: plan, devices: devices, categories: categories)
+            : WebViewAudit()
+        let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: try fontObservations(collected.ink),
+                                                     strings: plan.stringObservations, web: web.observations))
         findings += plan.checks.apply(run)
         findings = FindingOrder.sorted(findings)
         let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
@@ -272,13 +279,16 @@ public struct AuditPipeline: Sendable {
         let fontInfos = plan.fonts.map { font in
             Reports.FontInfo(id: font.name, family: font.info.family, style: font.info.style, path: font.displayPath)
         }
-        let document = ReportAssembler.assemble(
+        var document = ReportAssembler.assemble(
             tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
             scope: scope, checks: plan.checks.auditor.descriptors, findings: findings,
             rowsVisible: Self.rowsVisibleSeries(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
             baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
+        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
         return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData(for: document),
-                        layouts: layouts, diagnostics: plan.diagnostics, findings: findings,
+                        layouts: layouts,
+                        diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
+                        findings: findings,
                         rowsVisible: collected.rowsVisible, snapshotsKept: collected.snapshots.count,
                         snapshotsLeftOut: max(0, collected.candidates - collected.snapshots.count))
     }
@@ -324,28 +334,21 @@ public struct AuditPipeline: Sendable {
 
     func styleObservations() -> [StyleObservation] {
         let scale = devices.first?.scale ?? 3
+        let fallbacks = plan.config.fallbackFonts.map(\.font)
         return plan.styles.map { style in
-            StyleObservation(style: style.name, font: plan.font(style.font).name, model: style.modelName,
-                             pointSizes: ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize },
-                             maximumPointSize: style.maximum, minimumPointSize: style.minimum, isCustomFont: true)
+            let font = plan.font(style.font).name
+            return StyleObservation(style: style.name, font: font, model: style.modelName,
+                                    pointSizes: ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize },
+                                    maximumPointSize: style.maximum, minimumPointSize: style.minimum, isCustomFont: true,
+                                    fallbackFonts: fallbacks.filter { $0 != font })
         }
     }
 
-    func fontObservations(_ ink: [FontID: UnitObservation.InkRange]) -> [FontObservation] {
-        plan.fonts.map { font in
-            let info = font.info
-            let range = ink[font.id]
-            return FontObservation(
-                font: font.name, path: font.displayPath, unitsPerEm: Double(info.unitsPerEm),
-                hheaAscender: Double(info.hhea.ascender), hheaDescender: Double(info.hhea.descender),
-                hheaLineGap: Double(info.hhea.lineGap),
-                typoAscender: Double(info.os2?.typoAscender ?? info.hhea.ascender),
-                typoDescender: Double(info.os2?.typoDescender ?? info.hhea.descender),
-                typoLineGap: Double(info.os2?.typoLineGap ?? info.hhea.lineGap),
-                winAscent: Double(info.os2?.winAscent ?? info.hhea.ascender),
-                winDescent: Double(info.os2?.winDescent ?? -info.hhea.descender),
-                useTypoMetrics: info.os2?.useTypoMetrics ?? false, inkYMax: range?.yMax, inkYMin: range?.yMin,
-                inkSource: .auditedText)
+    /// The fonts' tables (read from a face opened here) and the ink of the texts audited in them.
+    func fontObservations(_ ink: [FontID: UnitObservation.InkRange]) throws -> [FontObservation] {
+        try plan.fonts.map { font in
+            let range = ink[font.id].map { (yMin: $0.yMin, yMax: $0.yMax) }
+            return FontObservation(face: try font.open(), id: font.name, path: font.displayPath, ink: range)
         }
     }
 }
@@ -360,10 +363,12 @@ struct SnapshotKey: Comparable, Sendable, Codable {
     var category: ContentSizeCategory
     var pass: Int
 
-    private var tuple: [Int] {
-        [hasFindings ? 0 : 1, screen, locale, device, orientation == .portrait ? 0 : 1, category.position, pass]
+    static func < (a: SnapshotKey, b: SnapshotKey) -> Bool {
+        if a.hasFindings != b.hasFindings { return a.hasFindings }
+        let x = (a.screen, a.locale, a.device, a.orientation == .portrait ? 0 : 1, a.category.position, a.pass)
+        let y = (b.screen, b.locale, b.device, b.orientation == .portrait ? 0 : 1, b.category.position, b.pass)
+        return x < y
     }
-    static func < (a: SnapshotKey, b: SnapshotKey) -> Bool { a.tuple.lexicographicallyPrecedes(b.tuple) }
 }
 
 /// What one unit hands to the collector.
@@ -490,9 +495,16 @@ final class Collector: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if !output.snapshots.isEmpty {
-            snapshots += output.snapshots
-            snapshots.sort { $0.0 < $1.0 }
-            if snapshots.count > snapshotLimit { snapshots.removeLast(snapshots.count - snapshotLimit) }
+            // Kept sorted: each new snapshot goes in at its place; the largest keys fall off the end.
+            for item in output.snapshots {
+                var low = 0, high = snapshots.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if snapshots[mid].0 < item.0 { low = mid + 1 } else { high = mid }
+                }
+                if low < snapshotLimit { snapshots.insert(item, at: low) }
+                if snapshots.count > snapshotLimit { snapshots.removeLast() }
+            }
         }
         records.append(output.record)
         if !output.layouts.isEmpty { layouts.append((output.order, output.layouts)) }

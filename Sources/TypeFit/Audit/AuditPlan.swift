@@ -76,6 +76,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case defaultDevice
         /// A `formatSamples` key that is not a format specifier.
         case formatSample
+        /// A remark of the web view rendering (docs/web.md).
+        case web
     }
 
     /// `file[:line[:column]]`, or nil when the remark has no place.
@@ -257,6 +259,10 @@ public struct AuditPlan: Sendable {
     public var locales: [String]
     public var screens: [PlannedScreen]
     public var lineHeightRule: LineHeightRule
+    /// Sample values for format specifiers (typefit.yml `formatSamples`), already applied to the texts.
+    public var formatSamples: FormatSamples
+    /// Which fonts set a line's height (typefit.yml `lineHeightFonts`).
+    public var lineHeightFonts: LineHeightFonts
     public var checks: CheckSettings
     /// Keys of the string tables, sorted (for did-you-mean suggestions).
     public var stringObservations: [StringObservation]
@@ -317,6 +323,7 @@ public struct AuditPlan: Sendable {
         let localCatalog = FontCatalog(directories: directories, includeSystemFonts: false)
         self.fallbackFinder = FallbackFinder(catalog: catalog)
         self.lineHeightRule = config.lineHeightRule
+        self.lineHeightFonts = config.lineHeightFonts
 
         // Devices.
         var devices: [Device] = []
@@ -345,7 +352,9 @@ public struct AuditPlan: Sendable {
         // Fonts and styles.
         var fonts = FontPlanner(catalog: catalog, localCatalog: localCatalog, config: config)
         for font in config.fonts { try fonts.add(font) }
-        var styleList = try Self.typographyKitStyles(config: config, fonts: &fonts, diagnostics: &diagnostics)
+        var withoutFont: [String: String] = [:]
+        var styleList = try Self.typographyKitStyles(config: config, fonts: &fonts, diagnostics: &diagnostics,
+                                                     withoutFont: &withoutFont)
         for style in config.styles {
             let base = styleList[style.name]
             styleList[style.name] = try Self.resolve(style, refining: base, fonts: fonts)
@@ -374,12 +383,7 @@ public struct AuditPlan: Sendable {
         }
 
         // Strings.
-        var table = StringTable()
-        for source in config.strings {
-            do { try Self.loadStrings(source, into: &table) } catch {
-                throw source.location.error(String(describing: error))
-            }
-        }
+        let table = try StringsSources.load(config.strings, auditedLocales: config.locales)
         diagnostics += table.warnings.map {
             Diagnostic(location: "\($0.file):\($0.line):\($0.column)", code: .strings, message: $0.message)
         }
@@ -392,6 +396,7 @@ public struct AuditPlan: Sendable {
         }
         self.locales = locales
         let samples = Self.formatSamples(config: config, diagnostics: &diagnostics)
+        self.formatSamples = samples
 
         // Screens, rows and labels with their texts in every locale.
         let resolver = TextResolver(table: table, locales: locales, pseudo: pseudo, samples: samples)
@@ -406,6 +411,9 @@ public struct AuditPlan: Sendable {
                 let all = row.labels + (row.pair.map { [$0.title, $0.value] } ?? [])
                 for (l, label) in all.enumerated() {
                     guard let style = styles.first(where: { $0.name == label.style }) else {
+                        if let why = withoutFont[label.style] {
+                            throw label.location.error("style \"\(label.style)\" is not usable: \(why); define it under `styles:` to audit this label")
+                        }
                         throw label.location.error("unknown style \"\(label.style)\"; styles: \(names.joined(separator: ", "))")
                     }
                     let (texts, observations) = resolver.texts(label, screen: screen.name, row: row.name)
@@ -465,26 +473,6 @@ public struct AuditPlan: Sendable {
             }
         }
         return FormatSamples(byConversion: byConversion, byPosition: byPosition)
-    }
-
-    static func loadStrings(_ source: ConfigStringsSource, into table: inout StringTable) throws {
-        let options = StringTable.Options(mode: .strict, skipStale: source.skipStale)
-        let path = source.resolved.path
-        guard path.contains("{locale}") else {
-            try table.load(contentsOf: source.resolved, locale: nil, options: options)
-            return
-        }
-        // "dir/{locale}.strings": every file of the folder that matches, the placeholder giving the locale.
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let pattern = URL(fileURLWithPath: path).lastPathComponent
-        guard let range = pattern.range(of: "{locale}") else { return }
-        let prefix = String(pattern[..<range.lowerBound]), suffix = String(pattern[range.upperBound...])
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(suffix)
-            && name.count > prefix.count + suffix.count {
-            let locale = String(name.dropFirst(prefix.count).dropLast(suffix.count))
-            try table.load(contentsOf: directory.appendingPathComponent(name), locale: locale, options: options)
-        }
     }
 
     /// `path` relative to the current folder when it is inside it, else as is.

@@ -4,8 +4,10 @@ import Foundation
 
 extension AuditPlan {
     /// The styles of the TypographyKit config (if any), by name, with their fonts added to `fonts`.
-    static func typographyKitStyles(config: TypeFitConfig, fonts: inout FontPlanner,
-                                    diagnostics: inout [Diagnostic]) throws -> [String: PlannedStyle] {
+    /// Styles TypographyKit gives no font (dropped, or no font-name/point-size) go to
+    /// `withoutFont` with the reason, for the error of a label that uses one.
+    static func typographyKitStyles(config: TypeFitConfig, fonts: inout FontPlanner, diagnostics: inout [Diagnostic],
+                                    withoutFont: inout [String: String]) throws -> [String: PlannedStyle] {
         guard let url = config.typographyKit else { return [:] }
         let file = displayPath(url.path)
         let data: Data
@@ -17,13 +19,17 @@ extension AuditPlan {
             throw ConfigError(file: file, line: nil, column: nil, path: error.keyPath.isEmpty ? nil : error.keyPath,
                               message: error.message)
         }
-        diagnostics += tk.warnings.map { Diagnostic(location: file, code: .typographyKit, message: $0) }
+        diagnostics += tk.warnings.map { Diagnostic(location: file, code: .typographyKit, message: "\($0)") }
+        for w in tk.warnings where w.code == .droppedStyle {
+            let name = w.keyPath.dropFirst("ui-font-text-styles.".count).dropLast(".extends".count)
+            withoutFont[String(name)] = "\(file): \(w)"
+        }
         var styles: [String: PlannedStyle] = [:]
         for name in tk.styles.keys.sorted() {
             guard let style = tk.styles[name] else { continue }
-            guard let pointSize = style.pointSize else {
-                diagnostics.append(Diagnostic(location: file, code: .typographyKit,
-                                              message: "ui-font-text-styles.\(name) has no point-size; skipped"))
+            // No font-name or point-size: TypographyKit gives the style no font (the parser warned).
+            guard style.hasFont, let pointSize = style.pointSize else {
+                withoutFont[name] = "TypographyKit gives it no font (no \(style.fontName == nil ? "font-name" : "point-size") in \(file))"
                 continue
             }
             let font = try fonts.id(forTypographyKit: style.fontName, style: name, file: file, diagnostics: &diagnostics)
@@ -102,7 +108,7 @@ extension AuditPlan {
             case .android:
                 let size = try need(style.size, "size")
                 let conversion: AndroidScaling.Conversion =
-                    style.androidConversion == .linear ? .linear : .nonlinear(.platformLater)
+                    style.androidConversion == .linear ? .linear : .nonlinear(.aosp)
                 makeModel = { _ in limit(AndroidScaling(spSize: size, conversion: conversion)) }
             case .fixed:
                 let size = try need(style.size, "size")

@@ -21,7 +21,7 @@ struct UnitObservation {
     /// Observes `unit`. With `pass > 0` (a string-variant pass) only the labels whose text
     /// changed are observed; rows and the screen were observed in pass 0.
     static func observe(_ unit: UnitLayout, screen: PlannedScreen, plan: AuditPlan, localeIndex: Int, device: String,
-                        scale: Double, facts: [[TextFacts]]) -> UnitObservation {
+                        facts: [[TextFacts]]) -> UnitObservation {
         let locale = plan.locales[localeIndex]
         var result = UnitObservation()
         let category = unit.place.category
@@ -56,8 +56,7 @@ struct UnitObservation {
                     availableWidth: frame.width, lines: laid.neededLineCount, maxLines: label.lines,
                     truncated: laid.truncated, lineBreakMode: checkName(label.lineBreak), height: laid.height,
                     availableHeight: row.fixedHeight == nil ? nil : frame.height, pointSize: laid.pointSize,
-                    requestedPointSize: style.size(at: category, scale: scale).pointSize,
-                    largePointSize: style.size(at: .large, scale: scale).pointSize,
+                    requestedPointSize: unit.requestedPointSizes[r][l], largePointSize: unit.largePointSizes[r][l],
                     inkOverflow: laid.inkOverflow,
                     missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
                     fallbackFont: fact.fallback))

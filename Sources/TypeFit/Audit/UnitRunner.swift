@@ -69,6 +69,9 @@ struct UnitLayout {
     var texts: [[PlannedText]]
     /// Measurers by planned row then label (for ink and fallback facts).
     var measurers: [[CascadeMeasurer]]
+    /// Each label's style sizes on this device: at this category (before autoshrink) and at Large.
+    var requestedPointSizes: [[Double]]
+    var largePointSizes: [[Double]]
 }
 
 /// What a text is made of in a font cascade, whatever its size: characters no font has (with
@@ -85,6 +88,23 @@ final class UnitRunner {
     let plan: AuditPlan
     let fonts: FontSet
     private var facts: [FactsKey: TextFacts] = [:]
+    /// Each style's 12 sizes on a device scale (a scaling model is built once per style and scale).
+    private var sizes: [SizesKey: [ScaledSize]] = [:]
+
+    private struct SizesKey: Hashable {
+        var style: StyleID
+        var scale: Double
+    }
+
+    /// The size of `style` at `category` on a device of `scale`.
+    func size(_ style: PlannedStyle, at category: ContentSizeCategory, scale: Double) -> ScaledSize {
+        let key = SizesKey(style: style.id, scale: scale)
+        if let known = sizes[key] { return known[category.position] }
+        let model = style.makeModel(scale)
+        let all = ContentSizeCategory.allCases.map { model.size(at: $0) }
+        sizes[key] = all
+        return all[category.position]
+    }
 
     private struct FactsKey: Hashable {
         var font: FontID
@@ -111,7 +131,9 @@ final class UnitRunner {
         var firstRow: [Int] = []
         var texts: [[PlannedText]] = []
         var measurers: [[CascadeMeasurer]] = []
+        var requested: [[Double]] = [], large: [[Double]] = []
         for row in screen.rows {
+            var rowRequested: [Double] = [], rowLarge: [Double] = []
             var rowTexts: [PlannedText] = []
             var rowMeasurers: [CascadeMeasurer] = []
             var rowLabels: [RowLabel] = []
@@ -122,9 +144,10 @@ final class UnitRunner {
                 let measurer = try fonts.measurer(style.font, locale: locale)
                 rowTexts.append(text)
                 rowMeasurers.append(measurer)
-                rowLabels.append(RowLabel(id: label.name, text: style.letterCase.apply(text.text),
-                                          style: labelStyle(label, style: style, measurer: measurer,
-                                                            category: category, scale: device.scale)))
+                let ls = labelStyle(label, style: style, measurer: measurer, category: category, scale: device.scale)
+                rowRequested.append(ls.pointSize)
+                rowLarge.append(size(style, at: .large, scale: device.scale).pointSize)
+                rowLabels.append(RowLabel(id: label.name, text: style.letterCase.apply(text.text), style: ls))
             }
             var items = rowLabels.map { RowItem.label($0) }
             if row.hasPair, rowLabels.count >= 2 {
@@ -141,15 +164,18 @@ final class UnitRunner {
             rows.append(contentsOf: repeatElement(laid, count: row.repeatCount))
             texts.append(rowTexts)
             measurers.append(rowMeasurers)
+            requested.append(rowRequested)
+            large.append(rowLarge)
         }
         let layout = ScreenLayout(device: device.name, orientation: place.orientation, contentTop: ui.contentTop,
                                   contentHeight: ui.contentHeight, rows: rows)
-        return UnitLayout(place: place, layout: layout, firstRow: firstRow, texts: texts, measurers: measurers)
+        return UnitLayout(place: place, layout: layout, firstRow: firstRow, texts: texts, measurers: measurers,
+                          requestedPointSizes: requested, largePointSizes: large)
     }
 
     private func labelStyle(_ label: PlannedLabel, style: PlannedStyle, measurer: CascadeMeasurer,
                             category: ContentSizeCategory, scale: Double) -> LabelStyle {
-        let size = style.size(at: category, scale: scale)
+        let size = size(style, at: category, scale: scale)
         var lineHeight: Double?
         switch style.lineHeight {
         case .font: lineHeight = nil
@@ -162,7 +188,7 @@ final class UnitRunner {
                             letterSpacing: style.letterSpacing, lineHeightMultiple: style.lineHeightMultiple,
                             minimumLineHeight: style.minimumLineHeight, maximumLineHeight: style.maximumLineHeight,
                             adjustsFontSizeToFitWidth: label.autoshrink != nil,
-                            minimumScaleFactor: label.autoshrink ?? 0)
+                            minimumScaleFactor: label.autoshrink ?? 0, lineHeightFonts: plan.lineHeightFonts)
         ls.cache = fonts.layoutCache
         return ls
     }

@@ -1,4 +1,5 @@
 import DynamicType
+import Layout
 import Foundation
 
 /// One entry of `webViews:`: an HTML page the app shows in a `WKWebView` (see docs/web.md).
@@ -23,7 +24,7 @@ public struct ConfigWebView: Sendable, Equatable {
 /// `frame:` of a web view.
 public enum ConfigWebFrame: Sendable, Equatable {
     /// The whole screen below the status and navigation bars and above a tab bar and the home indicator.
-    case fullScreen(navigationBar: ConfigNavigationBar, tabBar: Bool)
+    case fullScreen(navigationBar: NavigationBarStyle, tabBar: Bool)
     /// A fixed height in points, the screen's full width.
     case height(Double)
 }
@@ -89,7 +90,7 @@ extension ConfigParser {
                     throw map[key]!.fail("\(key) applies to frame: fullScreen only (a frame with a height is that tall)")
                 }
             } else {
-                frame = .fullScreen(navigationBar: try map["navigationBar"]?.choice(ConfigNavigationBar.self) ?? .standard,
+                frame = .fullScreen(navigationBar: try map["navigationBar"].map(parseNavigationBar) ?? .standard,
                                     tabBar: try map["tabBar"]?.bool() ?? false)
             }
 

@@ -27,7 +27,7 @@ struct WebViewAudit {
 
     /// Renders every web view on its devices at every category of `categories` (once for `scaling:
     /// none`). `devices` are the audit's devices, used when a web view lists none.
-    static func run(project: AuditProject, devices: [Device], categories: [ContentSizeCategory]) throws -> WebViewAudit {
+    static func run(project: AuditPlan, devices: [Device], categories: [ContentSizeCategory]) throws -> WebViewAudit {
         var result = WebViewAudit()
         let webViews = project.config.webViews
         guard !webViews.isEmpty else { return result }
@@ -42,7 +42,7 @@ struct WebViewAudit {
                     }
                 }
             }
-            let display = AuditProject.displayPath(webView.file.path)
+            let display = AuditPlan.displayPath(webView.file.path)
             guard let data = FileManager.default.contents(atPath: webView.file.path) else {
                 throw WebAuditError(file: display, "cannot read the HTML file")
             }
@@ -73,8 +73,7 @@ struct WebViewAudit {
                 switch webView.frame {
                 case .height(let h): height = h
                 case .fullScreen(let bar, let tabBar):
-                    let style: NavigationBarStyle = bar == .large ? .largeTitle : bar == .none ? .none : .standard
-                    height = Screen(device: device, orientation: .portrait, navigationBar: style, tabBar: tabBar,
+                    height = Screen(device: device, orientation: .portrait, navigationBar: bar, tabBar: tabBar,
                                     toolbar: false).contentHeight
                 }
                 let page = try WebPageSession(browser: browser, fileURL: webView.file, displayPath: display,
