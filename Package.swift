@@ -45,7 +45,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization"]),
+        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization"], exclude: ["Fixtures"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),

@@ -149,6 +149,33 @@ import Localization
         }
     }
 
+    // MARK: format specifiers (issue 12.2)
+
+    /// Regression: digits were parsed without an overflow check (`%99999999999999999999d` trapped) and
+    /// `%99999999d` padded the sample to 10⁸ spaces. Widths cap at 1000 and precisions at 100
+    /// (docs/strings.md); the sample for `%d` is "1,234" (5 characters), so a 1000-wide field holds
+    /// 995 spaces then "1,234".
+    @Test func hugeWidthsAndPrecisionsAreCapped() throws {
+        let twentyNines = "%" + String(repeating: "9", count: 20) + "d"
+        let specs = FormatSpecifiers.parse("a \(twentyNines) b")
+        #expect(specs.count == 1)
+        #expect(specs.first?.width == FormatSpecifiers.maximumWidth)
+        #expect(FormatSpecifiers.maximumWidth == 1000 && FormatSpecifiers.maximumPrecision == 100)
+        let sample = FormatSamples().substitute("[%99999999d]")
+        #expect(sample.text == "[" + String(repeating: " ", count: 995) + "1,234]")
+        // %.99999999999999999999f: precision capped at 100 → 1,234.5678 printed with 100 decimals.
+        let float = FormatSamples().substitute("%.99999999999999999999f")
+        let decimals = try #require(float.text.split(separator: ".").last)
+        #expect(decimals.count == 100)
+        #expect(float.text.hasPrefix("1,234.5678"))
+        // A position past Int.max saturates instead of trapping.
+        let positional = FormatSpecifiers.parse("%99999999999999999999$@")
+        #expect(positional.first?.position == Int.max)
+        // In a .strings value.
+        let table = try StringsFile.parse(Data("\"k\" = \"\(twentyNines)\";".utf8), file: "w.strings", locale: "en")
+        #expect(FormatSamples().substitute(table.entries[0].value).text == String(repeating: " ", count: 995) + "1,234")
+    }
+
     // MARK: .stringsdict / .xcstrings
 
     @Test func truncatedStringsDict() {
@@ -220,8 +247,73 @@ import Localization
             _ = try StringCatalogFile.parse(Data(json.utf8), file: "deep.xcstrings")
             Issue.record("deeply nested catalog accepted")
         } catch {
-            expectOneLine(error, file: "deep.xcstrings", containing: "")
+            // Regression (issue 12.7): said "not valid JSON" for JSON that is only too deep.
+            expectOneLine(error, file: "deep.xcstrings", containing: "nested too deeply (more than 512 levels")
         }
+    }
+
+    // MARK: expansion limits (issue 12.3)
+
+    /// Regression: a 686-byte .stringsdict with six `%#@var@` of six plural forms expanded to
+    /// 6⁶ = 46,656 variants (past a minute, GBs). The limit is 1000 per key, reached before building
+    /// the rest; two variables of six forms (36 variants) still expand in full.
+    @Test func stringsDictVariantBombIsRefusedNamingTheKey() throws {
+        func plist(variables: Int) -> Data {
+            let forms = StringsDictFile.pluralCategories.map { "<key>\($0)</key><string>\($0)</string>" }.joined()
+            let names = (0..<variables).map { "v\($0)" }
+            let defs = names.map { "<key>\($0)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\(forms)</dict>" }.joined()
+            let format = names.map { "%#@\($0)@" }.joined(separator: " ")
+            return Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>bomb</key><dict><key>NSStringLocalizedFormatKey</key><string>\(format)</string>\(defs)</dict></dict></plist>
+            """.utf8)
+        }
+        let two = try StringsDictFile.parse(plist(variables: 2), file: "two.stringsdict", locale: "en")
+        #expect(two.entries.count == 36)
+        #expect(two.entries.first?.value == "zero zero" && two.entries.last?.value == "other other")
+        do {
+            _ = try StringsDictFile.parse(plist(variables: 6), file: "bomb.stringsdict", locale: "en")
+            Issue.record("46,656 variants accepted")
+        } catch {
+            expectOneLine(error, file: "bomb.stringsdict", containing: "key \"bomb\": its plural variables expand to more than 1000 variants")
+        }
+        // Lenient mode skips the key with a warning instead.
+        let lenient = try StringsDictFile.parse(plist(variables: 6), file: "bomb.stringsdict", locale: "en", mode: .lenient)
+        #expect(lenient.entries.isEmpty && lenient.warnings.count == 1)
+    }
+
+    /// Regression: a 6.7 kB .xcstrings with eight substitutions of six plural forms each meant
+    /// 6⁸ = 1,679,616 variants. Refused when a pass would pass 1000, before building its texts;
+    /// three substitutions (6³ = 216) expand in full.
+    @Test func catalogSubstitutionBombIsRefusedNamingThePath() throws {
+        func catalog(substitutions: Int) -> Data {
+            let names = (0..<substitutions).map { "s\($0)" }
+            let plural = StringsDictFile.pluralCategories.map { "\"\($0)\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"\($0)\"}}" }.joined(separator: ",")
+            let subs = names.enumerated().map { "\"\($1)\":{\"argNum\":\($0 + 1),\"formatSpecifier\":\"lld\",\"variations\":{\"plural\":{\(plural)}}}" }.joined(separator: ",")
+            let value = names.map { "%#@\($0)@" }.joined(separator: " ")
+            return Data("{\"sourceLanguage\":\"en\",\"strings\":{\"bomb\":{\"localizations\":{\"en\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"\(value)\"},\"substitutions\":{\(subs)}}}}}}".utf8)
+        }
+        let three = try StringCatalogFile.parse(catalog(substitutions: 3), file: "three.xcstrings")
+        #expect(three.entries.count == 216)
+        do {
+            _ = try StringCatalogFile.parse(catalog(substitutions: 8), file: "bomb.xcstrings")
+            Issue.record("6⁸ variants accepted")
+        } catch {
+            expectOneLine(error, file: "bomb.xcstrings", containing: "strings.\"bomb\".localizations.en.substitutions expand to more than 1000 variants")
+        }
+    }
+
+    /// Regression: `expansion: 1e300` trapped converting to Int and `1e8` ran for minutes. The ratio
+    /// is clamped to PseudoLocale.maximumExpansion (3: four times as long) — "Settings" (8 characters)
+    /// becomes at most 8 × 4 = 32 characters inside the brackets; NaN counts as 0.
+    @Test func pseudoLocaleExpansionIsBounded() {
+        #expect(PseudoLocale.maximumExpansion == 3)
+        for ratio in [1e300, 1e8, .infinity] {
+            let out = PseudoLocale(expansion: .fixed(ratio)).transform("Settings")
+            #expect(out.count == 32 + 2, "\(ratio): \(out)")
+        }
+        #expect(PseudoLocale(expansion: .fixed(.nan)).transform("Settings") == "[Šéţţîñĝš]")
+        #expect(PseudoLocale(expansion: .fixed(-5)).transform("Settings") == "[Šéţţîñĝš]")
     }
 }
 
