@@ -41,7 +41,7 @@ let package = Package(
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
         .executableTarget(name: "typefit", dependencies: [
-            "TypeFit",
+            "TypeFit", "TypeFitSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

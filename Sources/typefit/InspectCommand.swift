@@ -1,4 +1,5 @@
 import ArgumentParser
+import TypeFitSupport
 import FontEngine
 import Foundation
 import TypeFit
@@ -60,6 +61,7 @@ func parseSizes(_ text: String?) throws -> [Double] {
         guard let size = Double(trimmed), size > 0, size.isFinite else {
             throw ValidationError("--sizes: '\(trimmed)' is not a positive point size (expected e.g. 12,17,53)")
         }
+        if let problem = Figures.problem(with: size) { throw ValidationError("--sizes: \(problem)") }
         return size
     }
 }

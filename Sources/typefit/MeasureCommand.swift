@@ -1,4 +1,5 @@
 import ArgumentParser
+import TypeFitSupport
 import FontEngine
 import Foundation
 import TypeFit
@@ -49,6 +50,9 @@ struct MeasureCommand: ParsableCommand {
 
     func run() throws {
         let sizes = try parseSizes(sizes)
+        if let letterSpacing, let problem = Figures.problem(with: letterSpacing) {
+            throw ValidationError("--letter-spacing: \(problem)")
+        }
         if let threads, threads < 1 { throw MeasureError(message: "--threads \(threads): must be at least 1") }
         let lines = try readLines(textFile)
         let face = try fontOptions.load()

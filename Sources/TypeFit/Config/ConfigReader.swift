@@ -174,7 +174,7 @@ struct ConfigCursor {
     /// The largest magnitude of any number in a config (points, ratios, axis values, steps):
     /// ten times the largest screen dimension, yet small enough that no size, line height or
     /// inset computed from such figures can overflow to infinity (issue 12.4).
-    static let largestFigure = 10_000.0
+    static let largestFigure = Figures.largestMagnitude
 
     /// A finite number in a range. `minimum` inclusive unless `exclusive`; `maximum` inclusive.
     /// Bounds left out default to ±``largestFigure``.
