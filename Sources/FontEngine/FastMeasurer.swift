@@ -1,6 +1,7 @@
 import CHarfBuzz
 import Dispatch
 import Foundation
+import TypeFitSupport
 
 /// Measures lines like `Shaper.advance(of:)` / `Shaper.measure(_:)`, to the font unit, but
 /// shapes each distinct word once. Every script run (the same runs as `Shaper`, via

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import TypeFitSupport
 
 /// The result of measuring one line.
 public struct LineMeasurement: Sendable, Hashable {

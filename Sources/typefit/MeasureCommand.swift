@@ -55,6 +55,11 @@ struct MeasureCommand: ParsableCommand {
         }
         if let threads, threads < 1 { throw MeasureError(message: "--threads \(threads): must be at least 1") }
         let lines = try readLines(textFile)
+        for (i, line) in lines.enumerated() {
+            if let violation = TextLimits.violation(in: Substring(line)) {
+                throw MeasureError(message: "\(textFile == "-" ? "stdin" : textFile):\(i + 1): \(violation)")
+            }
+        }
         let face = try fontOptions.load()
         let shaper = try Shaper(face: face, features: features, language: language)
         let catalog = fallback ? try fontOptions.catalog() : nil

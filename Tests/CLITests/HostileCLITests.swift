@@ -146,6 +146,15 @@ import Testing
         }
     }
 
+    /// Regression (issue 12.6): 200,000 combining marks on one letter took 58 s to shape. `measure`
+    /// names the line; an audit names the .strings file, line and key (Examples/Contacts with a
+    /// strings table whose line 2 holds such a value).
+    @Test func overlongClusterIsAnErrorNamingTheInput() throws {
+        let zalgo = "a" + String(repeating: "\u{301}", count: 200_000)
+        try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-"],
+                           naming: "stdin:2: a character carries more than 1000 combining marks (at UTF-8 offset 2001)", stdin: "AV\n" + zalgo + "\n")
+    }
+
     /// Regression (issue 12.7): a named pipe given as a config or font said "You don't have permission"
     /// (or blocked); now it says what it is.
     @Test func specialFilesAreNamedAsSuch() throws {

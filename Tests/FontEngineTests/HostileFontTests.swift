@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypeFitSupport
 @testable import FontEngine
 
 /// Hostile fonts and text for the engine (issue 7), generated here from the bundled fonts: a valid

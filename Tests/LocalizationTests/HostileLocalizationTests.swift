@@ -303,6 +303,26 @@ import Localization
         }
     }
 
+    /// Regression (issue 12.6): a value with 200,000 combining marks on one letter (58 s to shape) is
+    /// refused when a table is loaded, naming file, line and key; lenient mode skips it with a warning.
+    @Test func overlongClusterInAValueIsRefusedNamingTheKey() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-cluster-\(UUID().uuidString)/de.lproj")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let file = dir.appendingPathComponent("Localizable.strings")
+        let zalgo = "a" + String(repeating: "\u{301}", count: 200_000)
+        try Data("\"ok\" = \"Gut\";\n\"zalgo\" = \"\(zalgo)\";\n".utf8).write(to: file)
+        do {
+            _ = try StringTable.load(contentsOf: file)
+            Issue.record("200,000 marks on one letter accepted")
+        } catch {
+            expectOneLine(error, file: file.path, containing: ":2:1: key \"zalgo\": a character carries more than 1000 combining marks")
+        }
+        let lenient = try StringTable.load(contentsOf: file, options: .init(mode: .lenient))
+        #expect(lenient.entries.map(\.key) == ["ok"])
+        #expect(lenient.warnings.count == 1)
+    }
+
     /// Regression: `expansion: 1e300` trapped converting to Int and `1e8` ran for minutes. The ratio
     /// is clamped to PseudoLocale.maximumExpansion (3: four times as long) — "Settings" (8 characters)
     /// becomes at most 8 × 4 = 32 characters inside the brackets; NaN counts as 0.
