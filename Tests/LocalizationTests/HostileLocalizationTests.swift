@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Localization
+@testable import Localization
 
 /// Hostile input for the `.strings`, `.stringsdict` and `.xcstrings` readers (issue 7). Every input is
 /// generated here. Each case ends in either a correct result (the value asserted is derived from the
@@ -321,6 +321,40 @@ import Localization
         let lenient = try StringTable.load(contentsOf: file, options: .init(mode: .lenient))
         #expect(lenient.entries.map(\.key) == ["ok"])
         #expect(lenient.warnings.count == 1)
+    }
+
+    /// Regression (issue 12.3): a 27 MB catalog of 10,000 keys took 3 GB, Foundation's JSON tree of the
+    /// whole document. Catalogs are now read key by key (`catalogLayout`); the entries must equal the
+    /// whole-document parse's, for escaped keys, duplicates, nested variations and odd spacing.
+    /// (Memory is measured by the command in fuzz/README.md, not here.)
+    @Test func keyByKeyReadingEqualsTheWholeDocument() throws {
+        let json = #"""
+        { "version" : "1.0",
+          "strings":{
+            "plain" : {"localizations":{"de":{"stringUnit":{"state":"translated","value":"Hallo, {\"Welt\"} [x]"}}}},
+            "esc\"aped\u00e9" :{"comment":"c","localizations":{"en":{"stringUnit":{"state":"new","value":"x"}}}},
+            "dup":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"first"}}}},
+            "nested" : {"localizations":{"en":{"variations":{"device":{"iphone":{"variations":{"plural":{
+                "one":{"stringUnit":{"state":"translated","value":"%lld file"}},
+                "other":{"stringUnit":{"state":"translated","value":"%lld files"}}}}},
+                "other":{"stringUnit":{"state":"translated","value":"files"}}}}}}},
+            "dup":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"second"}}}},
+            "empty":{}
+          }, "sourceLanguage" : "en" }
+        """#
+        let data = Data(json.utf8)
+        let layout = try #require(StringCatalogFile.catalogLayout(data))
+        #expect(layout.members.map(\.key) == ["plain", "esc\"aped\u{e9}", "dup", "nested", "empty"])
+        #expect(layout.members.map(\.line) == [3, 4, 5, 6, 11])  // a duplicate keeps its first line, 5
+        let fast = try StringCatalogFile.parse(data, file: "c.xcstrings")
+        let (members, source) = try StringCatalogFile.wholeDocument(data, file: "c.xcstrings")
+        #expect(source == "en")
+        let whole = try StringCatalogFile.read(members, sourceLanguage: source, file: "c.xcstrings", options: .init(), mode: .strict)
+        #expect(fast.entries == whole.entries)
+        #expect(fast.entries.first { $0.key == "dup" }?.value == "second")
+        // plain: de + an en copy of the key (no en localization); escaped: en; dup: en; nested: 3 variants;
+        // empty: the en copy of the key. 2 + 1 + 1 + 3 + 1 = 8.
+        #expect(fast.entries.count == 8)
     }
 
     /// Regression: `expansion: 1e300` trapped converting to Int and `1e8` ran for minutes. The ratio
