@@ -120,13 +120,14 @@ public struct PseudoLocale: Sendable, Hashable {
             if c == "\\", i + 1 < chars.count {
                 end = i + 2
             } else if c == "%", i + 2 < chars.count, chars[i + 1] == "#", chars[i + 2] == "@",
-                      let close = chars[(i + 3)...].firstIndex(of: "@") {
+                      let close = chars[(i + 3)..<min(chars.count, i + 3 + 64)].firstIndex(of: "@") {
                 end = close + 1
-            } else if c == "{", let close = chars[(i + 1)...].firstIndex(of: "}"), close - i <= 40 {
+            } else if c == "{", let close = chars[(i + 1)..<min(chars.count, i + 41)].firstIndex(of: "}") {
                 end = close + 1
-            } else if c == "<", let close = chars[(i + 1)...].firstIndex(of: ">"), close - i <= 40 {
+            } else if c == "<", let close = chars[(i + 1)..<min(chars.count, i + 41)].firstIndex(of: ">") {
                 end = close + 1
             }
+            // (Searches stop after a short window: a long value of unclosed "{" or "%#@" was quadratic.)
             if let e = end {
                 ranges.append(i..<e)
                 i = e

@@ -369,6 +369,20 @@ import Testing
         #expect(PseudoLocale(expansion: .fixed(.nan)).transform("Settings") == "[Šéţţîñĝš]")
         #expect(PseudoLocale(expansion: .fixed(-5)).transform("Settings") == "[Šéţţîñĝš]")
     }
+
+    /// Regression (found while bounding the pseudo-locale): each unclosed "{", "<" or "%#@" searched to
+    /// the end of the text, quadratic in a long value. 200,000 characters of them now pass in one
+    /// sweep. None is a letter, so the text stays as it is, and 40 % padding follows:
+    /// 200,000 × 1.4 = 280,000 characters inside the brackets.
+    @Test func unclosedPlaceholdersAreLinear() {
+        // "%#@" × 66,666 is 199,998 characters: ⌈199,998 × 1.4⌉ = ⌈279,997.2⌉ = 279,998.
+        for (unit, inside) in [("{", 280_000), ("<", 280_000), ("%#@", 279_998)] {
+            let text = String(repeating: unit, count: 200_000 / unit.count)
+            let out = PseudoLocale().transform(text)
+            #expect(out.count == inside + 2)
+            #expect(out.hasPrefix("[" + String(repeating: unit, count: 10)))
+        }
+    }
 }
 
 /// SplitMix64 (Steele et al. 2014): a tiny deterministic generator so random-byte cases are reproducible.
