@@ -13,7 +13,8 @@ import TypeFitSupport
 /// direction, part of the key). Pieces touching another script run are shaped with their real
 /// context, as `Shaper` shapes runs, and not cached. Whole lines are cached too. Identity with
 /// whole-line shaping is checked on every corpus line in every bundled font
-/// (FastPathExactnessTests, `typefit bench --verify`).
+/// (FastPathExactnessTests, `typefit bench --verify`). Advances and ink are summed in 64 bits (a
+/// 2 MiB line passes 2³¹ − 1 units); a line past `TextLimits` is measured with its excess dropped.
 ///
 /// Not thread-safe (it owns an `hb_buffer_t` and a cache): one per thread, sharing one
 /// `ShapingFont`. `advances(of:font:...)` spreads lines over threads that way.
