@@ -46,7 +46,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization", "TypeFitSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"]),
+        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Schemas"]),

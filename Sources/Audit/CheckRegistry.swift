@@ -5,8 +5,12 @@ import TypeFitSupport
 public enum CheckRegistry {
     /// All checks, sorted by id.
     public static let all: [any Check] = [
+        FontAccentClearanceCheck(),
+        FontLineGapCheck(),
         FontMetricsCheck(),
+        FontVerticalSplitCheck(),
         FontWinClippingCheck(),
+        FontWinMetricsCheck(),
         GlyphInkClippedCheck(),
         GlyphMissingCheck(),
         ScreenRowTooTallCheck(),
@@ -18,6 +22,9 @@ public enum CheckRegistry {
         TextClippedCheck(),
         TextTruncatedCheck(),
     ].sorted { $0.id < $1.id }
+
+    /// The checks of a font's own tables (`typefit inspect` runs them), sorted by id.
+    public static var fontChecks: [any FontCheck] { all.compactMap { $0 as? any FontCheck } }
 
     /// All check ids, sorted.
     public static var ids: [String] { all.map(\.id) }
@@ -52,6 +59,12 @@ public enum CheckRegistry {
             metrics tolerance \(Int(CheckContext.default.metricsTolerance * 100)) %,
             length epsilon \(CheckContext.default.lengthEpsilon) pt.
 
+            The `font.*` checks look at each font's own tables. Their findings say what the problem means at the
+            largest size a style of the config sets the font (as its own font, or as the fallback for another
+            script), e.g. "body at AX5 (53 pt)"; `typefit inspect FONT` quotes a HIG style instead (default body).
+            Those with a fontbakery counterpart give its verdict there: no finding ↔ PASS (or SKIP), a finding ↔
+            WARN or FAIL, as each check's section says.
+
             | id | title | default severity |
             |---|---|---|
 
@@ -62,6 +75,9 @@ public enum CheckRegistry {
         for check in all {
             out += "\n## `\(check.id)`: \(check.title)\n\nDefault severity: **\(check.defaultSeverity.rawValue)**.\n\n"
             out += check.rationale + "\n\n**When it reports.** " + check.definition
+            if let font = check as? any FontCheck {
+                out += "\n\n**fontbakery.** " + font.fontbakeryNote
+            }
             out += "\n\nExamples (each one is a test):\n\n"
             for example in check.examples {
                 let count = example.expectedCount == 1 ? "1 finding" : "\(example.expectedCount) findings"

@@ -201,9 +201,11 @@ public struct StyleObservation: Sendable, Equatable {
     public var maximumPointSize: Double?
     public var minimumPointSize: Double?
     public var isCustomFont: Bool
+    /// Fonts (ids) that set this style's text in other scripts (the config's `fallbackFonts`).
+    public var fallbackFonts: [String]
 
     public init(style: String, font: String, model: String, pointSizes: [Double], maximumPointSize: Double? = nil,
-                minimumPointSize: Double? = nil, isCustomFont: Bool = true) {
+                minimumPointSize: Double? = nil, isCustomFont: Bool = true, fallbackFonts: [String] = []) {
         self.style = style
         self.font = font
         self.model = model
@@ -211,6 +213,7 @@ public struct StyleObservation: Sendable, Equatable {
         self.maximumPointSize = maximumPointSize
         self.minimumPointSize = minimumPointSize
         self.isCustomFont = isCustomFont
+        self.fallbackFonts = fallbackFonts
     }
 }
 
@@ -245,11 +248,19 @@ public struct FontObservation: Sendable, Equatable {
     public var inkYMax: Double?
     public var inkYMin: Double?
     public var inkSource: InkBoundsSource
+    /// The font-wide bounding box (head yMin / yMax); nil when not read.
+    public var headYMin: Double?
+    public var headYMax: Double?
+    /// Top of "À" (U+00C0) by its exact outline; nil when the font lacks it.
+    public var agraveYMax: Double?
+    /// Code points the cmap maps in fontbakery's CJK ranges.
+    public var cjkCodepoints: Int
 
     public init(font: String, path: String? = nil, unitsPerEm: Double, hheaAscender: Double, hheaDescender: Double,
                 hheaLineGap: Double, typoAscender: Double, typoDescender: Double, typoLineGap: Double,
                 winAscent: Double, winDescent: Double, useTypoMetrics: Bool, inkYMax: Double? = nil,
-                inkYMin: Double? = nil, inkSource: InkBoundsSource = .auditedText) {
+                inkYMin: Double? = nil, inkSource: InkBoundsSource = .auditedText, headYMin: Double? = nil,
+                headYMax: Double? = nil, agraveYMax: Double? = nil, cjkCodepoints: Int = 0) {
         self.font = font
         self.path = path
         self.unitsPerEm = unitsPerEm
@@ -265,6 +276,10 @@ public struct FontObservation: Sendable, Equatable {
         self.inkYMax = inkYMax
         self.inkYMin = inkYMin
         self.inkSource = inkSource
+        self.headYMin = headYMin
+        self.headYMax = headYMax
+        self.agraveYMax = agraveYMax
+        self.cjkCodepoints = cjkCodepoints
     }
 
     /// Line heights in em by each rule: (ascender − descender + lineGap) / unitsPerEm.

@@ -70,6 +70,8 @@ public enum ReportAssembler {
                 label.pointSize = round3(label.pointSize)
                 label.lineHeight = round3(label.lineHeight)
                 label.baselineOffset = round3(label.baselineOffset)
+                label.lineBaselines = label.lineBaselines?.map(round3)
+                label.lineHeights = label.lineHeights?.map(round3)
                 label.lineWidths = label.lineWidths.map(round3)
                 label.inkOverflow = round3(label.inkOverflow)
                 let key = [screen, row.name, label.name, device, category, locale].joined(separator: "|")

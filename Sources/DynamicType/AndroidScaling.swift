@@ -19,26 +19,30 @@ public enum AndroidFontScaling {
 
     /// Which implementation of the non-linear curve to follow.
     public enum Variant: String, CaseIterable, Sendable {
-        /// Early Android 14 (AOSP mirror): tables 1.15, 1.3, 1.5, 1.8, 2.0; linear below 1.15.
-        case android14Early
-        /// Later platform builds: adds 1.05, 1.1, 1.2; curves from 1.04 (first key − 0.01).
-        case platformLater
+        /// AOSP (the default): frameworks/base `FontScaleConverterFactory`, tables 1.15, 1.3, 1.5, 1.8
+        /// and 2.0 only. Early Android 14 gives no curve for `fontScale <= 1`; later AOSP gives curves from
+        /// the first key − 0.02 (1.13). No table lies below 1.15 either way, so scales below 1.15 get a
+        /// linear table `{1 → scale}`: both rules give the same sizes.
+        case aosp
+        /// A vendor build (Samsung's frameworks/base): adds tables 1.05, 1.1 and 1.2, curves from the
+        /// first key − 0.01 (1.03 in binary32).
+        case vendor
         /// androidx Compose: tables 1.15…2.0; curves from 1.03, interpolating from the identity
         /// table between 1.0 and 1.15.
         case androidx
 
         var tableScales: [Double] {
             switch self {
-            case .platformLater: AndroidFontScaling.tables.map(\.scale)
-            case .android14Early, .androidx: [1.15, 1.3, 1.5, 1.8, 2.0]
+            case .vendor: AndroidFontScaling.tables.map(\.scale)
+            case .aosp, .androidx: [1.15, 1.3, 1.5, 1.8, 2.0]
             }
         }
-        /// Curves apply when fontScale ≥ this: platform = scale of the first table's key − 0.01
-        /// (computed in Float as Java does); androidx = `MinScaleForNonLinear` 1.03.
+        /// Curves apply when fontScale ≥ this (computed in Float as Java does): AOSP = the first
+        /// table's key / 100 − 0.02; the vendor build − 0.01; androidx = `MinScaleForNonLinear` 1.03.
         var threshold: Float {
             switch self {
-            case .android14Early, .platformLater:
-                Float(AndroidFontScaling.key(tableScales[0])) / 100 - 0.01
+            case .aosp: Float(AndroidFontScaling.key(tableScales[0])) / 100 - 0.02
+            case .vendor: Float(AndroidFontScaling.key(tableScales[0])) / 100 - 0.01
             case .androidx: 1.03
             }
         }
@@ -134,13 +138,13 @@ public struct AndroidScaling: ScalingModel, Equatable {
     public enum Conversion: Equatable, Sendable {
         /// dp = sp × fontScale.
         case linear
-        /// Android 14 `FontScaleConverter` tables.
+        /// Android 14 `FontScaleConverter` tables (AOSP's by default).
         case nonlinear(AndroidFontScaling.Variant)
     }
     public let spSize: Double
     public let mapping: AndroidFontScaleMapping
     public let conversion: Conversion
-    public init(spSize: Double, mapping: AndroidFontScaleMapping = .nearestAndroid14Preset, conversion: Conversion = .nonlinear(.platformLater)) {
+    public init(spSize: Double, mapping: AndroidFontScaleMapping = .nearestAndroid14Preset, conversion: Conversion = .nonlinear(.aosp)) {
         self.spSize = spSize
         self.mapping = mapping
         self.conversion = conversion

@@ -13,6 +13,44 @@ public struct TypographyKitConfigError: Error, Equatable, Sendable, CustomString
     public var description: String { keyPath.isEmpty ? message : "\(keyPath): \(message)" }
 }
 
+/// Something TypographyKit reads differently from what the file says (a value it ignores, a style it
+/// drops, a quirk): where (`keyPath`, dot-separated), what kind (`code`) and a one-line `message`.
+/// `description` is `"<keyPath>: <message>"`; the caller prefixes the file name.
+public struct TypographyKitWarning: Sendable, Hashable, CustomStringConvertible {
+    public enum Code: String, Sendable, CaseIterable {
+        /// A key TypographyKit does not read.
+        case unknownKey
+        /// A number not exactly representable in binary32: TypographyKit's `as? Float` yields nil.
+        case inexactFloat
+        /// A style without `font-name` or `point-size`: `Typography.font()` returns nil.
+        case noFont
+        /// An unknown `scaling-mode`: `ScalingMode(rawValue:)` is nil, so the default/global mode applies.
+        case unknownScalingMode
+        /// A style TypographyKit drops: `extends` of an unknown, cyclic or dropped style.
+        case droppedStyle
+        /// `extends` loses letter-spacing.
+        case letterSpacingLost
+        /// Negative letter-spacing is not applied.
+        case negativeLetterSpacing
+        /// A setting that has no effect in TypographyKit (documented-but-unparsed key, ignored argument,
+        /// a no-op letter case, an unknown interface style).
+        case noEffect
+        /// Every styled label gets unlimited lines.
+        case unlimitedLines
+        /// A colour name assumed to come from an asset catalog (not checked).
+        case assetCatalogColor
+    }
+    public let keyPath: String
+    public let code: Code
+    public let message: String
+    public init(keyPath: String, code: Code, message: String) {
+        self.keyPath = keyPath
+        self.code = code
+        self.message = message
+    }
+    public var description: String { keyPath.isEmpty ? message : "\(keyPath): \(message)" }
+}
+
 /// TypographyKit `scaling-mode`.
 public enum TypographyKitScalingMode: String, CaseIterable, Sendable, Codable {
     /// `UIFontMetrics.default` (BODY curve for every style), maximum clamps, below minimum → minimum.
@@ -147,6 +185,10 @@ public struct TypographyKitStyle: Equatable, Sendable {
     public var textColor: String?
     public var scalingMode: TypographyKitScalingMode?
 
+    /// False when TypographyKit gives the style no font (no `font-name` or no `point-size`):
+    /// `Typography.font(_:)` returns nil and the label keeps its own font.
+    public var hasFont: Bool { fontName != nil && pointSize != nil }
+
     /// Keys TypographyKit reads per style.
     public static let keys = ["extends", "font-name", "letter-case", "letter-spacing", "maximum-point-size",
                               "minimum-point-size", "point-size", "scaling-mode", "text-color"]
@@ -202,8 +244,11 @@ public struct TypographyKitConfig: Sendable {
     public var colors: [String: TypographyKitColor]
     /// `ui-font-text-styles`, by name, with `extends` resolved.
     public var styles: [String: TypographyKitStyle]
-    /// Quirks and ignored keys, one line each, sorted.
-    public var warnings: [String]
+    /// Styles TypographyKit drops while parsing (`extends` of an unknown, cyclic or dropped style):
+    /// not in `styles`, each with a `droppedStyle` warning.
+    public var droppedStyles: Set<String> = []
+    /// Quirks, ignored values and keys, dropped styles: sorted by `description`.
+    public var warnings: [TypographyKitWarning]
 
     /// Reads JSON (via `JSONSerialization`).
     public static func parse(json data: Data) throws(TypographyKitConfigError) -> TypographyKitConfig {
@@ -232,11 +277,12 @@ public struct TypographyKitConfig: Sendable {
         return first == UInt8(ascii: "{") ? try parse(json: data) : try parse(propertyList: data)
     }
 
-    /// The effective scaling rule of a style, or nil when it has no `point-size`.
+    /// The effective scaling rule of a style, or nil when TypographyKit gives it no font: no
+    /// `point-size` or no `font-name` (`Typography.font(_:)` returns nil; see `TypographyKitStyle.hasFont`).
     /// `mode` overrides the style's/global scaling mode when given.
     public func scaling(forStyle name: String, mode: TypographyKitScalingMode? = nil,
                         algorithm: UIFontMetricsScaling.Algorithm = .default) -> TypographyKitScaling? {
-        guard let style = styles[name], let size = style.pointSize else { return nil }
+        guard let style = styles[name], style.hasFont, let size = style.pointSize else { return nil }
         return TypographyKitScaling(mode: mode ?? style.scalingMode ?? settings.scalingMode, pointSize: size,
                                     stepSize: settings.pointStepSize, multiplier: settings.pointStepMultiplier,
                                     minimum: style.minimumPointSize ?? settings.minimumPointSize,
@@ -257,7 +303,12 @@ public struct TypographyKitConfig: Sendable {
 // MARK: - Parsing
 
 private struct Parser {
-    var warnings: [String] = []
+    var warnings: [TypographyKitWarning] = []
+    var dropped: Set<String> = []
+
+    mutating func warn(_ keyPath: String, _ code: TypographyKitWarning.Code, _ message: String) {
+        warnings.append(TypographyKitWarning(keyPath: keyPath, code: code, message: message))
+    }
 
     static let topKeys = ["typography-colors", "typography-kit", "ui-font-text-styles"]
 
@@ -269,7 +320,8 @@ private struct Parser {
         let settings = try parseSettings(root["typography-kit"])
         let colors = try parseColors(root["typography-colors"])
         let styles = try parseStyles(root["ui-font-text-styles"], colors: colors)
-        return TypographyKitConfig(settings: settings, colors: colors, styles: styles, warnings: warnings.sorted())
+        return TypographyKitConfig(settings: settings, colors: colors, styles: styles, droppedStyles: dropped,
+                                   warnings: warnings.sorted { $0.description < $1.description })
     }
 
     // MARK: values
@@ -304,11 +356,35 @@ private struct Parser {
         throw TypographyKitConfigError(keyPath: path, message: "expected a number, got \(describe(value))")
     }
 
-    /// A point size or multiplier: finite and > 0.
-    func positiveNumber(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Double {
+    /// A number TypographyKit reads with `as? Float`: nil (with an `inexactFloat` warning) unless it is
+    /// exactly representable in binary32. Foundation's `NSNumber` → `Float` bridging succeeds only for
+    /// exact values (`Float(exactly:)`), so on a device 1.1 or 30.3 is read as absent.
+    mutating func float(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Double? {
         let n = try number(value, path)
+        guard let f = Float(exactly: n) else {
+            warn(path, .inexactFloat, "\(fmt(n)) is not exact in Float: TypographyKit ignores it")
+            return nil
+        }
+        return Double(f)
+    }
+
+    /// A point size read as TypographyKit does (`float`), and > 0: TypeFit makes no font of a size ≤ 0.
+    mutating func pointSize(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> Double? {
+        guard let n = try float(value, path) else { return nil }
         guard n > 0 else { throw TypographyKitConfigError(keyPath: path, message: "expected a number > 0, got \(describe(value))") }
         return n
+    }
+
+    /// A `scaling-mode`: nil (with a warning) for an unknown name, as `ScalingMode(rawValue:)` gives.
+    mutating func scalingMode(_ value: Any, _ path: String, fallback: String) throws(TypographyKitConfigError) -> TypographyKitScalingMode? {
+        let text = try string(value, path)
+        guard let mode = TypographyKitScalingMode(rawValue: text) else {
+            let valid = TypographyKitScalingMode.allCases.map(\.rawValue)
+            let near = valid.min { editDistance(text, $0) < editDistance(text, $1) } ?? ""
+            warn(path, .unknownScalingMode, "unknown value \"\(text)\"; TypographyKit falls back to \(fallback) (did you mean \"\(near)\"?)")
+            return nil
+        }
+        return mode
     }
 
     func string(_ value: Any, _ path: String) throws(TypographyKitConfigError) -> String {
@@ -343,7 +419,7 @@ private struct Parser {
     mutating func checkKeys(_ dict: [String: Any], valid: [String], path: String) {
         for key in dict.keys.sorted() where !valid.contains(key) {
             let near = valid.min { editDistance(key, $0) < editDistance(key, $1) } ?? ""
-            warnings.append("\(join(path, key)): unknown key, ignored by TypographyKit (nearest valid key: \(near))")
+            warn(join(path, key), .unknownKey, "unknown key, ignored by TypographyKit (nearest valid key: \(near))")
         }
     }
 
@@ -356,12 +432,16 @@ private struct Parser {
         let d = try dictionary(value, base)
         checkKeys(d, valid: TypographyKitSettings.keys, path: base)
         func p(_ k: String) -> String { "\(base).\(k)" }
-        if let v = d["point-step-size"] { s.pointStepSize = try number(v, p("point-step-size")) }
-        if let v = d["point-step-multiplier"] { s.pointStepMultiplier = try positiveNumber(v, p("point-step-multiplier")) }
-        if let v = d["minimum-point-size"] { s.minimumPointSize = try positiveNumber(v, p("minimum-point-size")) }
-        if let v = d["maximum-point-size"] { s.maximumPointSize = try positiveNumber(v, p("maximum-point-size")) }
+        // Each number is read with `as? Float` and a nil keeps the default (ParsingService.swift's
+        // `typographyKitConfig[…] as? Float` and TypographyKitConfiguration's `copy`, which keeps the
+        // current value for nil). Any finite multiplier and step are accepted, negative ones too.
+        if let v = d["point-step-size"], let n = try float(v, p("point-step-size")) { s.pointStepSize = n }
+        if let v = d["point-step-multiplier"], let n = try float(v, p("point-step-multiplier")) { s.pointStepMultiplier = n }
+        if let v = d["minimum-point-size"] { s.minimumPointSize = try pointSize(v, p("minimum-point-size")) }
+        if let v = d["maximum-point-size"] { s.maximumPointSize = try pointSize(v, p("maximum-point-size")) }
         if let v = d["scaling-mode"] {
-            s.scalingMode = TypographyKitScalingMode(rawValue: try choice(v, p("scaling-mode"), TypographyKitScalingMode.allCases.map(\.rawValue))) ?? .uifontmetricsWithFallback
+            s.scalingMode = try scalingMode(v, p("scaling-mode"), fallback: TypographyKitScalingMode.uifontmetricsWithFallback.rawValue)
+                ?? .uifontmetricsWithFallback
         }
         if let v = d["configuration-name"] { s.configurationName = try string(v, p("configuration-name")) }
         if let v = d["configuration-type"] { s.configurationType = try choice(v, p("configuration-type"), ["json", "plist"]) }
@@ -375,16 +455,16 @@ private struct Parser {
             let labels = try dictionary(v, p("labels"))
             for key in labels.keys.sorted() where key != "line-break-mode" {
                 if key == "line-break" {
-                    warnings.append("\(p("labels.line-break")): the documented key is not the one TypographyKit parses (it reads labels.line-break-mode); this value has no effect")
+                    warn(p("labels.line-break"), .noEffect, "the documented key is not the one TypographyKit parses (it reads labels.line-break-mode); this value has no effect")
                 } else {
-                    warnings.append("\(p("labels.\(key)")): unknown key, ignored by TypographyKit (nearest valid key: line-break-mode)")
+                    warn(p("labels.\(key)"), .unknownKey, "unknown key, ignored by TypographyKit (nearest valid key: line-break-mode)")
                 }
             }
             if let m = labels["line-break-mode"] {
                 s.labelLineBreakMode = try choice(m, p("labels.line-break-mode"),
                                                   ["char-wrap", "clip", "truncate-head", "truncate-middle", "truncate-tail", "word-wrap"])
             }
-            warnings.append("\(p("labels")): TypographyKit's setLabelSettings ignores its argument (inferred from source), so label settings probably have no effect")
+            warn(p("labels"), .noEffect, "TypographyKit's setLabelSettings ignores its argument (inferred from source), so label settings probably have no effect")
         }
         if let v = d["buttons"] {
             let buttons = try dictionary(v, p("buttons"))
@@ -429,16 +509,17 @@ private struct Parser {
                     throw TypographyKitConfigError(keyPath: p("font-name"), message: error.message)
                 }
             }
-            if let v = d["point-size"] { s.pointSize = try positiveNumber(v, p("point-size")) }
-            if let v = d["minimum-point-size"] { s.minimumPointSize = try positiveNumber(v, p("minimum-point-size")) }
-            if let v = d["maximum-point-size"] { s.maximumPointSize = try positiveNumber(v, p("maximum-point-size")) }
+            // `as? Float` (FontTextStyleParser.typography): an inexact value is absent.
+            if let v = d["point-size"] { s.pointSize = try pointSize(v, p("point-size")) }
+            if let v = d["minimum-point-size"] { s.minimumPointSize = try pointSize(v, p("minimum-point-size")) }
+            if let v = d["maximum-point-size"] { s.maximumPointSize = try pointSize(v, p("maximum-point-size")) }
             if let v = d["letter-case"] {
                 let text = try string(v, p("letter-case"))
                 do throws(DynamicTypeError) { s.letterCase = try LetterCase(parsing: text) } catch {
                     throw TypographyKitConfigError(keyPath: p("letter-case"), message: error.message)
                 }
                 if s.letterCase == .train {
-                    warnings.append("\(p("letter-case")): LetterCase 2.0.0 has no train branch in letterCase(_:), so \"train\" leaves text unchanged")
+                    warn(p("letter-case"), .noEffect, "LetterCase 2.0.0 has no train branch in letterCase(_:), so \"train\" leaves text unchanged")
                 }
             }
             if let v = d["letter-spacing"] {
@@ -446,7 +527,7 @@ private struct Parser {
                 s.declaredLetterSpacing = ls
                 s.letterSpacing = ls > 0 ? ls : nil
                 if ls < 0 {
-                    warnings.append("\(p("letter-spacing")): negative letter-spacing \(fmt(ls)) is ignored (TypographyKit applies kern only when > 0)")
+                    warn(p("letter-spacing"), .negativeLetterSpacing, "negative letter-spacing \(fmt(ls)) is ignored (TypographyKit applies kern only when > 0)")
                 }
             }
             if let v = d["text-color"] {
@@ -456,17 +537,37 @@ private struct Parser {
                 warnings += resolver.warnings
                 s.textColor = c
             }
-            if let v = d["scaling-mode"] {
-                s.scalingMode = TypographyKitScalingMode(rawValue: try choice(v, p("scaling-mode"), TypographyKitScalingMode.allCases.map(\.rawValue)))
-            }
+            if let v = d["scaling-mode"] { s.scalingMode = try scalingMode(v, p("scaling-mode"), fallback: "the global scaling-mode") }
             own[name] = s
         }
         if !own.isEmpty {
-            warnings.append("ui-font-text-styles: TypographyKit gives every styled UILabel numberOfLines = 0 and lineBreakMode = .byWordWrapping (unlimited lines)")
+            warn("ui-font-text-styles", .unlimitedLines, "TypographyKit gives every styled UILabel numberOfLines = 0 and lineBreakMode = .byWordWrapping (unlimited lines)")
         }
         var resolved: [String: TypographyKitStyle] = [:]
         for name in own.keys.sorted() {
-            resolved[name] = try resolve(name, own: own, chain: [])
+            let path = "\(base).\(name)"
+            switch try resolve(name, own: own, chain: []) {
+            case .kept(let style):
+                resolved[name] = style
+                // Typography.font(_:) starts `guard let fontName = self.fontName, let pointSize =
+                // self.pointSize else { return nil }`: no font, the label keeps its own.
+                if style.fontName == nil {
+                    warn(path, .noFont, "no font-name: TypographyKit gives this style no font (the label keeps its own), so TypeFit gives it no sizes")
+                } else if style.pointSize == nil {
+                    warn(path, .noFont, "no point-size: TypographyKit gives this style no font (the label keeps its own), so TypeFit gives it no sizes")
+                }
+            case .dropped(let reason):
+                dropped.insert(name)
+                let parent = own[name]?.extends ?? ""
+                switch reason {
+                case .cycle(let cycle) where cycle.first == name:
+                    warn("\(path).extends", .droppedStyle, "extends cycle: \(cycle.joined(separator: " → ")); TypographyKit drops this style")
+                case .unknownParent:
+                    warn("\(path).extends", .droppedStyle, "extends unknown style \"\(parent)\"; TypographyKit drops this style (styles: \(own.keys.sorted().joined(separator: ", ")))")
+                case .cycle, .droppedParent:
+                    warn("\(path).extends", .droppedStyle, "extends \"\(parent)\", which TypographyKit drops; so it drops this style too")
+                }
+            }
         }
         return resolved
     }
@@ -474,23 +575,42 @@ private struct Parser {
     /// The most styles one `extends` chain may pass through.
     static let maximumExtendsDepth = 64
 
-    mutating func resolve(_ name: String, own: [String: TypographyKitStyle], chain: [String]) throws(TypographyKitConfigError) -> TypographyKitStyle {
-        guard let s = own[name] else { return TypographyKitStyle(name: name) }
-        guard let parentName = s.extends else { return s }
+    /// Why TypographyKit drops a style (FontTextStyleParser.parseFontTextStyle: `.notFound` for an
+    /// unknown parent, `.cyclicReference`, `.invalidReference` for a parent that was itself dropped).
+    enum DropReason {
+        /// The cycle from the style that closes it, e.g. [a, b, c, a].
+        case cycle([String])
+        case unknownParent
+        case droppedParent
+    }
+
+    enum Resolution {
+        case kept(TypographyKitStyle)
+        case dropped(DropReason)
+    }
+
+    /// Resolves `extends` along the chain. Warnings about letter-spacing are given only for the style
+    /// resolved at the top (`chain` empty), so each style is warned about once.
+    mutating func resolve(_ name: String, own: [String: TypographyKitStyle], chain: [String]) throws(TypographyKitConfigError) -> Resolution {
+        guard let s = own[name] else { return .dropped(.unknownParent) }
+        guard let parentName = s.extends else { return .kept(s) }
         let path = "ui-font-text-styles.\(name).extends"
-        if chain.contains(name) || parentName == name {
-            let cycle = (chain.drop { $0 != name } + [name]).joined(separator: " → ")
-            throw TypographyKitConfigError(keyPath: path, message: "extends cycle: \(parentName == name && chain.isEmpty ? "\(name) → \(name)" : cycle)")
+        let visited = chain + [name]
+        if let start = visited.firstIndex(of: parentName) {
+            return .dropped(.cycle(Array(visited[start...]) + [parentName]))
         }
         // Each style is resolved along its whole chain (no memo), so bound the depth: real configs nest a
         // few levels, and a generated 10 000-style chain would otherwise take O(n²) time and deep recursion.
         guard chain.count < Self.maximumExtendsDepth else {
             throw TypographyKitConfigError(keyPath: path, message: "extends chain deeper than \(Self.maximumExtendsDepth) styles")
         }
-        guard own[parentName] != nil else {
-            throw TypographyKitConfigError(keyPath: path, message: "extends unknown style \"\(parentName)\"; styles: \(own.keys.sorted().joined(separator: ", "))")
+        guard own[parentName] != nil else { return .dropped(.unknownParent) }
+        let parent: TypographyKitStyle
+        switch try resolve(parentName, own: own, chain: visited) {
+        case .kept(let p): parent = p
+        case .dropped(.cycle(let cycle)): return .dropped(.cycle(cycle))
+        case .dropped: return .dropped(.droppedParent)
         }
-        let parent = try resolve(parentName, own: own, chain: chain + [name])
         var r = s
         r.fontName = s.fontName ?? parent.fontName
         r.pointSize = s.pointSize ?? parent.pointSize
@@ -503,12 +623,12 @@ private struct Parser {
         r.letterSpacing = nil
         if chain.isEmpty {
             if let d = s.declaredLetterSpacing {
-                warnings.append("ui-font-text-styles.\(name).letter-spacing: \(fmt(d)) is dropped because the style extends \"\(parentName)\" (TypographyKit's extend loses letter-spacing)")
+                warn("ui-font-text-styles.\(name).letter-spacing", .letterSpacingLost, "\(fmt(d)) is dropped because the style extends \"\(parentName)\" (TypographyKit's extend loses letter-spacing)")
             } else if let d = parent.declaredLetterSpacing {
-                warnings.append("ui-font-text-styles.\(name): does not inherit letter-spacing \(fmt(d)) from \"\(parentName)\" (TypographyKit's extend loses letter-spacing)")
+                warn("ui-font-text-styles.\(name)", .letterSpacingLost, "does not inherit letter-spacing \(fmt(d)) from \"\(parentName)\" (TypographyKit's extend loses letter-spacing)")
             }
         }
-        return r
+        return .kept(r)
     }
 }
 
@@ -520,7 +640,7 @@ func fmt(_ v: Double) -> String {
 private struct ColorResolver {
     let raw: [String: Any]
     var resolved: [String: TypographyKitColor] = [:]
-    var warnings: [String] = []
+    var warnings: [TypographyKitWarning] = []
     var stack: [String] = []
 
     init(raw: [String: Any], known: [String: TypographyKitColor] = [:]) {
@@ -543,7 +663,7 @@ private struct ColorResolver {
             color = try resolveValue(s, path: path)
         } else if let d = value as? [String: Any] {
             for k in d.keys.sorted() where !["light", "dark"].contains(k.lowercased()) {
-                warnings.append("\(path).\(k): unknown interface style, ignored (valid: light, dark)")
+                warnings.append(TypographyKitWarning(keyPath: "\(path).\(k)", code: .noEffect, message: "unknown interface style, ignored (valid: light, dark)"))
             }
             var light: TypographyKitColor?
             var dark: TypographyKitColor?
@@ -592,7 +712,8 @@ private struct ColorResolver {
             return .shade(shade, try resolveValue(rest.joined(separator: " "), path: path))
         }
         if words.count == 1 {
-            warnings.append("\(path): \"\(s)\" is not a built-in colour, hex, rgb or colour key; assumed to be an asset-catalog colour (not checked)")
+            warnings.append(TypographyKitWarning(keyPath: path, code: .assetCatalogColor,
+                                                 message: "\"\(s)\" is not a built-in colour, hex, rgb or colour key; assumed to be an asset-catalog colour (not checked)"))
             return .assetCatalog(s)
         }
         throw TypographyKitConfigError(keyPath: path, message: "unknown colour \"\(text)\"")

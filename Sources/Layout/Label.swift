@@ -24,6 +24,15 @@ public enum HeightRounding: String, Sendable, Hashable, Codable, CaseIterable {
     case point
 }
 
+/// Which fonts set a line's height (uncertain UIKit behaviour made an option; see docs/layout.md).
+public enum LineHeightFonts: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Each line by the largest ascent and descent of the fonts actually used on it (CoreText and
+    /// TextKit): a line drawn in a taller fallback font is taller (default).
+    case fontsUsed
+    /// Every line by the label's own font, whatever the fallback fonts draw.
+    case labelFont
+}
+
 /// Everything about a label except its text and width: the font (through `TextMeasuring`)
 /// and the UILabel / NSParagraphStyle properties Layout models.
 public struct LabelStyle {
@@ -51,6 +60,8 @@ public struct LabelStyle {
     public var minimumScaleFactor: Double
     /// Rounding of the label's height.
     public var heightRounding: HeightRounding
+    /// Which fonts set each line's natural height.
+    public var lineHeightFonts: LineHeightFonts
     /// Measurements shared with other layouts of the same text and font (nil: none kept).
     public var cache: LayoutCache?
 
@@ -59,7 +70,7 @@ public struct LabelStyle {
                 letterSpacing: Double = 0, lineHeightMultiple: Double? = nil,
                 minimumLineHeight: Double? = nil, maximumLineHeight: Double? = nil,
                 adjustsFontSizeToFitWidth: Bool = false, minimumScaleFactor: Double = 0,
-                heightRounding: HeightRounding = .pixel) {
+                heightRounding: HeightRounding = .pixel, lineHeightFonts: LineHeightFonts = .fontsUsed) {
         self.font = font
         self.pointSize = pointSize
         self.lineHeight = lineHeight
@@ -72,6 +83,7 @@ public struct LabelStyle {
         self.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth
         self.minimumScaleFactor = minimumScaleFactor
         self.heightRounding = heightRounding
+        self.lineHeightFonts = lineHeightFonts
         self.cache = nil
     }
 
@@ -83,7 +95,12 @@ public struct LabelStyle {
     /// The line height after the paragraph rules at `size`: base (explicit or the font's),
     /// × lineHeightMultiple, then clamped to minimum/maximum line height.
     func resolvedLineHeight(at size: Double, factor: Double) -> Double {
-        var h = lineHeight.map { $0 * factor } ?? fontLineHeight(at: size)
+        resolvedLineHeight(natural: fontLineHeight(at: size), factor: factor)
+    }
+
+    /// The paragraph rules over a line's natural height (its fonts' line height at the drawn size).
+    func resolvedLineHeight(natural: Double, factor: Double) -> Double {
+        var h = lineHeight.map { $0 * factor } ?? natural
         if let m = lineHeightMultiple, m > 0 { h *= m }
         if let lo = minimumLineHeight, lo > 0 { h = max(h, lo * factor) }
         if let hi = maximumLineHeight, hi > 0 { h = min(h, hi * factor) }
@@ -111,6 +128,11 @@ public struct LabelLayout: Sendable, Hashable, Codable {
         public var text: String
         /// Width in points of what the line shows (shaped as one run; letter-spacing included).
         public var width: Double
+        /// The line box's height in points at the requested size (the paragraph rules over the
+        /// natural height of the fonts the line uses; see `LineHeightFonts`).
+        public var height: Double
+        /// Distance in points from the label's top to this line's baseline, as drawn (after autoshrink).
+        public var baseline: Double
     }
     /// Where truncation removed text.
     public struct Truncation: Sendable, Hashable, Codable {
@@ -141,9 +163,10 @@ public struct LabelLayout: Sendable, Hashable, Codable {
     public var lines: [Line]
     /// The label's box width in points (the available width).
     public var width: Double
-    /// Line height in points (at the requested size; see docs/layout.md for autoshrink).
+    /// The label font's line height in points (at the requested size; see docs/layout.md for
+    /// autoshrink). A line drawn in a taller fallback font is taller: see `Line.height`.
     public var lineHeight: Double
-    /// lines × lineHeight, rounded up to the pixel or point.
+    /// The sum of the lines' heights, rounded up to the pixel or point.
     public var height: Double
     /// Non-nil when some text is not shown.
     public var truncation: Truncation?
@@ -213,19 +236,26 @@ extension LabelStyle {
 
         let finalSize = pointSize * factor
         let lh = resolvedLineHeight(at: pointSize, factor: 1)
-        let rawHeight = Double(pass.lines.count) * lh
+        // Each line's natural metrics: the fonts used on it, or the label's font (`lineHeightFonts`).
+        let natural: [LineMetrics] = pass.lines.map {
+            lineHeightFonts == .labelFont ? font.lineMetrics : font.lineMetrics(of: Substring($0.text))
+        }
+        let heights = natural.map { resolvedLineHeight(natural: $0.lineHeight * pointSize / upem, factor: 1) }
+        let rawHeight = heights.reduce(0, +)
         let height = heightRounding.roundUp(rawHeight, scale: scale)
-        // Drawn line height at the final size; a shrunk block is centred vertically.
-        let drawnLH = resolvedLineHeight(at: finalSize, factor: factor)
-        let blockTop = (rawHeight - Double(pass.lines.count) * drawnLH) / 2
+        // Drawn line heights at the final size; a shrunk block is centred vertically.
         let s = finalSize / upem
-        let metricsLH = fontLineHeight(at: finalSize)
-        let ascender = font.lineMetrics.ascender * s
+        let drawn = natural.map { resolvedLineHeight(natural: $0.lineHeight * s, factor: factor) }
+        let blockTop = (rawHeight - drawn.reduce(0, +)) / 2
         var overflow = LabelLayout.InkOverflow()
+        var baselines: [Double] = []
+        var lineTop = blockTop
         for (i, line) in pass.lines.enumerated() {
             // Extra leading (line height − font line height) goes ABOVE the glyphs; the font's
             // lineGap stays below (CoreText). See docs/layout.md.
-            let baseline = blockTop + Double(i) * drawnLH + (drawnLH - metricsLH) + ascender
+            let baseline = lineTop + (drawn[i] - natural[i].lineHeight * s) + natural[i].ascender * s
+            baselines.append(baseline)
+            lineTop += drawn[i]
             for piece in line.pieces {
                 guard let box = piece.ink else { continue }
                 let spacingSpan = letterSpacing * Double(max(0, piece.clusters - 1))
@@ -240,7 +270,10 @@ extension LabelStyle {
             }
         }
         return LabelLayout(
-            lines: pass.lines.map { LabelLayout.Line(range: $0.range, text: $0.text, width: $0.width) },
+            lines: pass.lines.indices.map { i in
+                let l = pass.lines[i]
+                return LabelLayout.Line(range: l.range, text: l.text, width: l.width, height: heights[i], baseline: baselines[i])
+            },
             width: width, lineHeight: lh, height: height, truncation: pass.truncation,
             shrinkFactor: factor, pointSize: finalSize, neededWidth: needed, inkOverflow: overflow)
     }

@@ -18,6 +18,15 @@ public protocol TextMeasuring: AnyObject {
     /// Line break opportunities (UAX #14) of `text`, in increasing order; the end of the
     /// text is included.
     func lineBreaks(in text: String) -> [LineBreakOpportunity]
+    /// Vertical metrics of the fonts that draw `text` (a font with fallbacks may draw some runs in
+    /// another font), in this font's units: the largest ascender, the lowest descender and the
+    /// largest line gap among them (`LineMetrics.union`). Empty text: `lineMetrics`. The default is
+    /// `lineMetrics` (one font draws everything).
+    func lineMetrics(of text: Substring) -> LineMetrics
+}
+
+extension TextMeasuring {
+    public func lineMetrics(of text: Substring) -> LineMetrics { lineMetrics }
 }
 
 /// Vertical metrics in font units. `descender` is negative below the baseline (as in hhea).
@@ -32,6 +41,16 @@ public struct LineMetrics: Sendable, Hashable, Codable {
     }
     /// ascender − descender + lineGap (CoreText's line height for the hhea rule).
     public var lineHeight: Double { ascender - descender + lineGap }
+    /// The metrics of a line set in both fonts: the larger ascender, the lower descender and the
+    /// larger line gap (CoreText's line ascent, descent and leading over its runs).
+    public func union(_ other: LineMetrics) -> LineMetrics {
+        LineMetrics(ascender: max(ascender, other.ascender), descender: min(descender, other.descender),
+                    lineGap: max(lineGap, other.lineGap))
+    }
+    /// The metrics in another em: each value × `factor`.
+    public func scaled(by factor: Double) -> LineMetrics {
+        LineMetrics(ascender: ascender * factor, descender: descender * factor, lineGap: lineGap * factor)
+    }
 }
 
 /// An ink box in font units, y up from the baseline.

@@ -177,9 +177,15 @@ public enum HTMLReporter {
             let o = l.inkOverflow
             g += "<rect class=\"inkbox\" x=\"\(n(l.x - o))\" y=\"\(n(l.y - o))\" width=\"\(n(l.width + 2 * o))\" height=\"\(n(l.height + 2 * o))\"/>\n"
         }
+        // Lines of different heights (a line in a taller fallback font): each line box, stacked from the top.
+        var boxTop = l.y
+        for h in l.lineHeights ?? [] {
+            g += "<rect class=\"linebox\" x=\"\(n(l.x))\" y=\"\(n(boxTop))\" width=\"\(n(l.width))\" height=\"\(n(h))\"/>\n"
+            boxTop += h
+        }
         let family = "\(fontFamily(l.font)), sans-serif"
         for (i, line) in l.lines.enumerated() {
-            let baseline = l.y + Double(i) * l.lineHeight + l.baselineOffset
+            let baseline = l.y + (l.lineBaselines.map { i < $0.count ? $0[i] : 0 } ?? Double(i) * l.lineHeight + l.baselineOffset)
             let x = l.rightToLeft ? l.x + l.width : l.x
             let dir = l.rightToLeft ? " direction=\"rtl\" text-anchor=\"start\" unicode-bidi=\"embed\"" : ""
             g += "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-family=\"\(e(family))\" font-size=\"\(n(l.pointSize))\"\(dir)>\(e(line))</text>\n"
@@ -276,6 +282,7 @@ public enum HTMLReporter {
     /* Truncation wins over clipping: it comes last. */
     .label.truncated .frame { fill: rgba(255, 59, 48, 0.18); stroke: #ff3b30; stroke-width: 2; stroke-dasharray: none; }
     .inkbox { fill: none; stroke: #af52de; stroke-width: 1; stroke-dasharray: 3 2; }
+    .linebox { fill: none; stroke: #c9d8ee; stroke-width: 0.5; }
     text { fill: #1c1c1e; }
     .axis { font-size: 10px; fill: #3a3a3c; font-family: system-ui, sans-serif; }
     .grid { stroke: #e5e5ea; stroke-width: 1; }

@@ -127,6 +127,7 @@ extension ScreenSnapshot {
                 var l = l
                 l.x = r(l.x); l.y = r(l.y); l.width = r(l.width); l.height = r(l.height)
                 l.pointSize = r(l.pointSize); l.lineHeight = r(l.lineHeight); l.baselineOffset = r(l.baselineOffset)
+                l.lineBaselines = l.lineBaselines?.map(r); l.lineHeights = l.lineHeights?.map(r)
                 l.lineWidths = l.lineWidths.map(r); l.inkOverflow = r(l.inkOverflow)
                 return l
             }

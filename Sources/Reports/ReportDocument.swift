@@ -224,6 +224,11 @@ public struct LabelSnapshot: Codable, Sendable, Equatable {
     public var lineHeight: Double
     /// Distance from a line's top to its baseline, in points.
     public var baselineOffset: Double
+    /// Each line's baseline from the label's top, in points, when the lines differ in height (a line
+    /// drawn in a taller fallback font is taller); nil when every line is `lineHeight` apart.
+    public var lineBaselines: [Double]?
+    /// Each line box's height in points, set with `lineBaselines` (nil when every line is `lineHeight`).
+    public var lineHeights: [Double]?
     /// The text of each displayed line (truncated lines end with "…"), and its width in points.
     public var lines: [String]
     public var lineWidths: [Double]
@@ -236,7 +241,8 @@ public struct LabelSnapshot: Codable, Sendable, Equatable {
 
     public init(name: String, x: Double, y: Double, width: Double, height: Double, font: String, pointSize: Double,
                 lineHeight: Double, baselineOffset: Double, lines: [String], lineWidths: [Double], rightToLeft: Bool,
-                truncated: Bool, clipped: Bool, inkOverflow: Double, hasFindings: Bool) {
+                truncated: Bool, clipped: Bool, inkOverflow: Double, hasFindings: Bool, lineBaselines: [Double]? = nil,
+                lineHeights: [Double]? = nil) {
         self.name = name
         self.x = x
         self.y = y
@@ -246,6 +252,8 @@ public struct LabelSnapshot: Codable, Sendable, Equatable {
         self.pointSize = pointSize
         self.lineHeight = lineHeight
         self.baselineOffset = baselineOffset
+        self.lineBaselines = lineBaselines
+        self.lineHeights = lineHeights
         self.lines = lines
         self.lineWidths = lineWidths
         self.rightToLeft = rightToLeft

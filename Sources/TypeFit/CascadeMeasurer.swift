@@ -6,14 +6,16 @@ import Localization
 /// cluster is measured with the label's own font when that font has glyphs for all of the
 /// cluster's visible scalars, otherwise with the fallback font configured for the cluster's
 /// script (`fallbackFonts` in typefit.yml) when that font has them, otherwise with the label's
-/// own font (the characters are then reported missing). Digits, punctuation, spaces and marks
+/// own font (the characters are then reported missing). A font "has" a character when HarfBuzz
+/// draws it with a real glyph (`EngineMeasurer.hasGlyph`: the cmap, or a normalizer substitute such
+/// as U+2010 for U+2011), the same rule `typefit measure` counts missing glyphs by. Digits, punctuation, spaces and marks
 /// (Unicode Common/Inherited) stay in the font of the run around them, so an Arabic sentence
 /// with spaces is shaped as one run.
 ///
-/// Line metrics and line breaks are the primary font's (documented in docs/layout.md: a label's
-/// line height follows its own font; fallback ink that rises higher is reported by the
-/// `glyph.ink-clipped` check). Runs in different fonts are shaped separately and their advances
-/// summed; ink boxes are united at their pen positions.
+/// `lineMetrics` and line breaks are the primary font's; `lineMetrics(of:)` unites the metrics of
+/// the fonts a text actually uses (each converted to the primary's em), which Layout uses for each
+/// line's height (docs/layout.md, "Fallback fonts and line height"). Runs in different fonts are
+/// shaped separately and their advances summed; ink boxes are united at their pen positions.
 public final class CascadeMeasurer: TextMeasuring {
     /// One font of the cascade with its id (the config's font id).
     public struct Member {
@@ -102,12 +104,26 @@ public final class CascadeMeasurer: TextMeasuring {
 
     public func lineBreaks(in text: String) -> [LineBreakOpportunity] { primary.measurer.lineBreaks(in: text) }
 
+    /// The union of the vertical metrics (each font's own line-height rule, converted to the primary
+    /// font's units) of the fonts that draw `text`; the primary's for empty text or no fallbacks.
+    public func lineMetrics(of text: Substring) -> LineMetrics {
+        if fallbacks.isEmpty || text.isEmpty { return lineMetrics }
+        var used: LineMetrics?
+        var seen: [String] = []
+        for run in runs(of: text) where !seen.contains(run.member.id) {
+            seen.append(run.member.id)
+            let m = run.member.measurer.lineMetrics.scaled(by: unitsPerEm / run.member.measurer.unitsPerEm)
+            used = used.map { $0.union(m) } ?? m
+        }
+        return used ?? lineMetrics
+    }
+
     /// Characters no font of the cascade has a glyph for, in text order, without repeats.
     public func missingCharacters(in text: String) -> [Unicode.Scalar] {
         var seen = Set<Unicode.Scalar>()
         var missing: [Unicode.Scalar] = []
         for run in runs(of: text[...]) {
-            for scalar in text[run.range].unicodeScalars where isVisible(scalar) && !run.member.measurer.face.covers(scalar) {
+            for scalar in text[run.range].unicodeScalars where isVisible(scalar) && !run.member.measurer.hasGlyph(for: scalar) {
                 if seen.insert(scalar).inserted { missing.append(scalar) }
             }
         }
@@ -133,7 +149,7 @@ public final class CascadeMeasurer: TextMeasuring {
     }
 
     private func covers(_ member: Member, _ cluster: Substring) -> Bool {
-        cluster.unicodeScalars.allSatisfy { !isVisible($0) || member.measurer.face.covers($0) }
+        cluster.unicodeScalars.allSatisfy { !isVisible($0) || member.measurer.hasGlyph(for: $0) }
     }
 
     private func isNeutral(_ cluster: Substring) -> Bool {

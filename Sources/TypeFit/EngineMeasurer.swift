@@ -46,6 +46,19 @@ public final class EngineMeasurer: TextMeasuring {
         return box.map { InkBox(xMin: $0.xMin, yMin: $0.yMin, xMax: $0.xMax, yMax: $0.yMax) }
     }
 
+    /// Whether HarfBuzz draws `scalar` with a real glyph of this font: the cmap maps it, or shaping
+    /// it gives no .notdef (HarfBuzz's normalizer substitutes some characters, e.g. U+2011
+    /// NON-BREAKING HYPHEN → U+2010 HYPHEN when the font lacks U+2011). The one "missing" rule:
+    /// `typefit measure` counts .notdef glyphs of the same shaping. Cached per scalar.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        if face.covers(scalar) { return true }
+        if let known = shapedGlyphs[scalar] { return known }
+        let shaped = shaper.measure(Substring(String(Character(scalar)))).missingGlyphCount == 0
+        shapedGlyphs[scalar] = shaped
+        return shaped
+    }
+    private var shapedGlyphs: [Unicode.Scalar: Bool] = [:]
+
     public func lineBreaks(in text: String) -> [LineBreakOpportunity] {
         LineBreaker.opportunities(in: text, locale: breakLocale).map { LineBreakOpportunity(offset: $0.offset, isHard: $0.isHard) }
     }

@@ -57,6 +57,7 @@ struct ExplainCommand: ParsableCommand {
             out += "Default severity: \(check.defaultSeverity.rawValue)\n\n"
             out += "Why it matters\n" + wrap(check.rationale, indent: "  ") + "\n\n"
             out += "When it reports\n" + wrap(check.definition, indent: "  ") + "\n\n"
+            if let font = check as? any FontCheck { out += "fontbakery\n" + wrap(font.fontbakeryNote, indent: "  ") + "\n\n" }
             out += "Examples\n"
             for example in examples {
                 let count = example.messages.count == 1 ? "1 finding" : "\(example.messages.count) findings"

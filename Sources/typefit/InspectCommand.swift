@@ -1,8 +1,10 @@
 import ArgumentParser
-import TypeFitSupport
+import Audit
+import DynamicType
 import FontEngine
 import Foundation
 import TypeFit
+import TypeFitSupport
 
 /// Font selection shared by `inspect` and `measure`.
 struct FontOptions: ParsableArguments {
@@ -84,12 +86,17 @@ func writeJSON<T: Encodable>(_ value: T) throws {
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show a font's names, metrics, line heights and variation axes.",
+        abstract: "Show a font's names, metrics, line heights and variation axes, and run the font checks.",
         discussion: """
         All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes.
         Line heights: hhea = ascender − descender + lineGap (CoreText, the default rule),
         typo = typoAscender − typoDescender + typoLineGap, win = winAscent + winDescent.
         Output is a table on a terminal and one JSON object (sorted keys) when piped.
+
+        The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance,
+        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's
+        corresponding check would, and a finding says what it means at the sizes of a HIG text style
+        (--style, default body: 14–53 pt). `typefit audit` quotes your config's own styles instead.
 
         Examples:
           typefit inspect Fonts/Inter/Inter-Regular.otf
@@ -97,6 +104,7 @@ struct InspectCommand: ParsableCommand {
           typefit inspect Fonts/Inter/Inter.var.ttf --instance "Semi Bold" --format json
           typefit inspect "Roboto:weight=500"
           typefit inspect ":postscriptname=Inter-SemiBold" --font-dir ~/MyFonts
+          typefit inspect /usr/share/fonts/truetype/lato/Lato-Regular.ttf --style title1
         """
     )
 
@@ -105,16 +113,26 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "Point sizes for line heights in points, e.g. 12,17,53.")
     var sizes: String?
 
+    @Option(help: "HIG text style whose sizes the font checks quote, e.g. body (default), title1, caption1.")
+    var style: String = "body"
+
     @Option(help: "Output format: text or json (default: text on a terminal, json when piped).")
     var format: OutputFormat?
 
     func run() throws {
         let sizes = try parseSizes(sizes)
+        let textStyle: TextStyle
+        do { textStyle = try TextStyle(parsing: style) } catch { throw ValidationError("--style: \(error)") }
         let face = try fontOptions.load()
-        let report = InspectReport(face.info, sizes: sizes)
+        let id = face.info.postScriptName.isEmpty ? URL(fileURLWithPath: face.info.path).lastPathComponent : face.info.postScriptName
+        let checks = FontQA.run(face: face, id: id, path: face.info.path, style: textStyle)
+        var report = InspectReport(face.info, sizes: sizes)
+        report.checks = Dictionary(uniqueKeysWithValues: checks.map { ($0.check.id, $0.verdict.rawValue) })
         switch OutputFormat.resolve(format) {
         case .json: try writeJSON(report)
-        case .text: print(report.table(face.info, sizes: sizes), terminator: "")
+        case .text:
+            print(report.table(face.info, sizes: sizes), terminator: "")
+            print("\n" + InspectReport.checksText(checks, style: textStyle), terminator: "")
         }
     }
 }
@@ -152,6 +170,8 @@ struct InspectReport: Encodable {
     var instance: String?
     /// size → line heights in points.
     var sizes: [String: Heights]?
+    /// Font check id → "pass", "warn" or "fail" (fontbakery's verdict for the corresponding check).
+    var checks: [String: String] = [:]
 
     init(_ info: FontInfo, sizes: [Double]) {
         path = info.path
@@ -217,6 +237,27 @@ struct InspectReport: Encodable {
             out += "\n" + textTable(header: ["size (pt)", "hhea (pt)", "typo (pt)", "win (pt)"], rows: sizes.map { size in
                 [sizeKey(size)] + LineHeightRule.allCases.map { String(format: "%.3f", info.lineHeight($0, size: size)) }
             })
+        }
+        return out
+    }
+}
+
+extension InspectReport {
+    /// The font checks as text: one line per check (id, verdict, fontbakery check), then each finding's
+    /// message and figures, indented.
+    static func checksText(_ results: [FontQA.Result], style: TextStyle) -> String {
+        let sizes = ContentSizeCategory.allCases.map { style.pointSize(at: $0) }
+        var out = "font checks (sizes of the HIG \(style.rawValue) style, \(sizeKey(sizes.min() ?? 0))–\(sizeKey(sizes.max() ?? 0)) pt)\n"
+        let width = results.map(\.check.id.count).max() ?? 0
+        for result in results {
+            let fontbakery = result.check.fontbakeryCheck.map { "fontbakery \($0)" } ?? "no fontbakery counterpart"
+            out += "  " + result.check.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  " + result.verdict.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0) + "  " + fontbakery + "\n"
+            for finding in result.findings {
+                out += "      " + finding.message + "\n"
+                let figures = finding.figures.keys.sorted().map { "\($0) \(String(format: "%g", roundedPoints(finding.figures[$0] ?? 0)))" }
+                if !figures.isEmpty { out += "      figures: " + figures.joined(separator: ", ") + "\n" }
+            }
         }
         return out
     }

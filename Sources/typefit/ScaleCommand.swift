@@ -34,6 +34,7 @@ struct ScaleCommand: ParsableCommand {
           typefit scale --config TypographyKit.json --categories ...AX2
           typefit scale --model apple --style body --font Fonts/Inter/Inter-Regular.otf --format json
           typefit scale --config Examples/Focus/typefit.yml --style row-title,section-header
+          typefit scale --model android --size 14 --android-variant vendor   # a vendor build's 1.05/1.1/1.2 tables
         """
     )
 
@@ -45,7 +46,7 @@ struct ScaleCommand: ParsableCommand {
         case sizeRatio = "size-ratio", leadingRatio = "leading-ratio"
     }
     enum Conversion: String, ExpressibleByArgument, CaseIterable { case linear, nonlinear }
-    enum Variant: String, ExpressibleByArgument, CaseIterable { case early, later, androidx }
+    enum Variant: String, ExpressibleByArgument, CaseIterable { case aosp, vendor, androidx, early, later }
     enum Mapping: String, ExpressibleByArgument, CaseIterable {
         case nearestPreset = "nearest-preset", bodyRatio = "body-ratio"
     }
@@ -73,7 +74,7 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "UIFontMetrics algorithm (default leading-ratio).") var algorithm: Algorithm = .leadingRatio
     @Option(help: "Device scale for pixel rounding (leading-ratio; also for the styles of a typefit.yml).") var scale: Double = 3
     @Option(help: "Android sp→dp conversion.") var androidConversion: Conversion = .nonlinear
-    @Option(help: "Android non-linear variant: early (Android 14), later (platform), androidx.") var androidVariant: Variant = .later
+    @Option(help: "Android non-linear variant: aosp (AOSP's FontScaleConverterFactory, default), vendor (a vendor build's extra 1.05/1.1/1.2 tables), androidx; early = aosp, later = vendor (old names).") var androidVariant: Variant = .aosp
     @Option(help: "Android font scale per category: nearest-preset (default) or body-ratio.") var androidMapping: Mapping = .nearestPreset
     @Option(help: "Category range, e.g. xS...AX2, ...xxxL, L...") var categories: String?
 
@@ -182,8 +183,8 @@ struct ScaleCommand: ParsableCommand {
         case .android:
             let v = try require(size, "--size", for: model)
             let variant: AndroidFontScaling.Variant = switch androidVariant {
-            case .early: .android14Early
-            case .later: .platformLater
+            case .aosp, .early: .aosp
+            case .vendor, .later: .vendor
             case .androidx: .androidx
             }
             let conversion: AndroidScaling.Conversion = androidConversion == .linear ? .linear : .nonlinear(variant)

@@ -45,6 +45,7 @@ struct FontTables {
                         hheaDescender: Double(hheaDescender), hheaLineGap: Double(hheaLineGap),
                         typoAscender: Double(typoAscender), typoDescender: Double(typoDescender),
                         typoLineGap: Double(typoLineGap), winAscent: Double(winAscent), winDescent: Double(winDescent),
-                        useTypoMetrics: useTypoMetrics, inkYMax: inkYMax, inkYMin: inkYMin, inkSource: inkSource)
+                        useTypoMetrics: useTypoMetrics, inkYMax: inkYMax, inkYMin: inkYMin, inkSource: inkSource,
+                        headYMin: Double(headYMin), headYMax: Double(headYMax))
     }
 }

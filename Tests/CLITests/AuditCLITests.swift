@@ -84,6 +84,26 @@ struct AuditCLITests {
         #expect(passing.status == 0, "\(passing.stdout.suffix(2000))")
     }
 
+    /// TypographyKit gives a style with no font-name no font (Typography.swift line 103, see
+    /// TypographyKitFidelityTests): a label using it cannot be audited, and the one-line error says why.
+    @Test func typographyKitStyleWithoutFontIsNamed() throws {
+        let (dir, config) = try exampleCopy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tk = dir.appendingPathComponent("Examples/Focus/TypographyKit.json")
+        var json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: tk)) as? [String: Any])
+        var styles = try #require(json["ui-font-text-styles"] as? [String: Any])
+        var value = try #require(styles["row-title"] as? [String: Any])
+        #expect(value["font-name"] != nil)
+        value["font-name"] = nil
+        styles["row-title"] = value
+        json["ui-font-text-styles"] = styles
+        try JSONSerialization.data(withJSONObject: json).write(to: tk)
+        let run = try CLIRunner.run(["audit", config.path, "--no-progress"], directory: dir)
+        #expect(run.status == 2)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.contains(#"style "row-title" is not usable: TypographyKit gives it no font (no font-name in "#))
+    }
+
     @Test func missingConfigIsOneLineExitTwo() throws {
         let result = try CLIRunner.run(["audit", "no/such/typefit.yml", "--no-progress"])
         #expect(result.status == 2)

@@ -5,8 +5,9 @@ import Testing
 /// titles and severities are the ones written in each check's file under Sources/Audit/Checks/
 /// (e.g. TextTruncatedCheck.swift: id "text.truncated", title "Text is truncated", error).
 @Suite struct ChecksCLITests {
-    /// The 12 check files of Sources/Audit/Checks, by id (read from their `id` lines).
-    static let ids = ["font.metrics", "font.win-clipping", "glyph.ink-clipped", "glyph.missing", "screen.row-too-tall",
+    /// The 16 check files of Sources/Audit/Checks, by id (read from their `id` lines).
+    static let ids = ["font.accent-clearance", "font.line-gap", "font.metrics", "font.vertical-split", "font.win-clipping",
+                      "font.win-metrics", "glyph.ink-clipped", "glyph.missing", "screen.row-too-tall",
                       "screen.rows-visible", "style.capped", "style.not-scaling", "style.too-small", "text.autoshrink",
                       "text.clipped", "text.truncated"]
 

@@ -184,8 +184,8 @@ import Testing
     @Test func typographyKitConfigs() throws {
         let scratch = try Scratch()
         let cases: [(String, Data, String)] = [
-            ("cycle.json", Data(#"{"ui-font-text-styles":{"a":{"extends":"b","point-size":12},"b":{"extends":"a"}}}"#.utf8),
-             "ui-font-text-styles.a.extends: extends cycle: a → b → a"),
+            ("bool.json", Data(#"{"ui-font-text-styles":{"a":{"point-size":true}}}"#.utf8),
+             "ui-font-text-styles.a.point-size: expected a number, got true"),
             ("nan.plist", Data(#"<?xml version="1.0"?><plist version="1.0"><dict><key>ui-font-text-styles</key><dict><key>b</key><dict><key>point-size</key><real>nan</real></dict></dict></dict></plist>"#.utf8),
              "ui-font-text-styles.b.point-size: expected a finite number, got nan"),
             // (.json with ui-font-text-styles is read as TypographyKit, without it as a typefit.yml.)

@@ -16,7 +16,7 @@ import Testing
     ]
     static let inAllCopies: Set<Double> = [1.15, 1.3, 1.5, 1.8, 2.0]
 
-    func nl(_ sp: Double, _ scale: Double, _ v: AndroidFontScaling.Variant = .platformLater) -> Double {
+    func nl(_ sp: Double, _ scale: Double, _ v: AndroidFontScaling.Variant = .vendor) -> Double {
         AndroidFontScaling.nonlinear(sp, fontScale: scale, variant: v)
     }
 
@@ -25,7 +25,7 @@ import Testing
             for (sp, dp) in zip(Self.sp, dps) {
                 #expect(close(nl(sp, scale), dp, 1e-6), "later \(scale) \(sp)")
                 if Self.inAllCopies.contains(scale) {
-                    #expect(close(nl(sp, scale, .android14Early), dp, 1e-6), "early \(scale) \(sp)")
+                    #expect(close(nl(sp, scale, .aosp), dp, 1e-6), "early \(scale) \(sp)")
                     #expect(close(nl(sp, scale, .androidx), dp, 1e-6), "androidx \(scale) \(sp)")
                 }
             }
@@ -55,7 +55,7 @@ import Testing
         // 1.9: t = 0.5 between 1.8 and 2.0; sp 12: (21.6 + 24)/2 = 22.8.
         #expect(close(nl(12, 1.9), 22.8, 1e-5))
         // 1.6 (early variant, same tables): t = (1.6 − 1.5)/(1.8 − 1.5) = 1/3; sp 14: 22 + (24.4 − 22)/3 = 22.8.
-        #expect(close(nl(14, 1.6, .android14Early), 22.8, 1e-5))
+        #expect(close(nl(14, 1.6, .aosp), 22.8, 1e-5))
         // Above the largest table: linear. 2.2 × 14 = 30.8.
         #expect(close(nl(14, 2.2), 30.8, 1e-5))
     }
@@ -74,7 +74,7 @@ import Testing
         #expect(close(nl(14, 0.85), 11.9, 1e-9))
         #expect(close(nl(14, 1.0), 14, 1e-9))
         // Early Android 14 has no table below 1.15: 1.1 is linear, 14 × 1.1 = 15.4.
-        #expect(close(nl(14, 1.1, .android14Early), 15.4, 1e-9))
+        #expect(close(nl(14, 1.1, .aosp), 15.4, 1e-9))
         // androidx interpolates from identity: 1.1 → t = (1.1 − 1)/(1.15 − 1) = 2/3; sp 14: 14 + (16.4 − 14) × 2/3 = 15.6,
         // sp 8: 8 + 1.2 × 2/3 = 8.8 (these happen to equal the platform's 1.1 table).
         #expect(close(nl(14, 1.1, .androidx), 15.6, 1e-5))
@@ -100,5 +100,30 @@ import Testing
         // Linear: 14 × 2.0 = 28 at AX5.
         #expect(AndroidScaling(spSize: 14, conversion: .linear).size(at: .accessibilityExtraExtraExtraLarge).pointSize == 28)
         #expect(throws: DynamicTypeError.self) { try AndroidFontScaleMapping(scales: [1, 2]) }
+    }
+
+    /// AOSP is the default (issue 13, point 7). From AOSP's own source, not TypeFit:
+    /// - aosp-mirror/platform_frameworks_base core/java/android/content/res/FontScaleConverterFactory.java
+    ///   at 2d05430b (newest stored): tables only at lines 61, 71, 81, 91, 101 (1.15f, 1.3f, 1.5f, 1.8f, 2f);
+    ///   line 110 `sMinScaleBeforeCurvesApplied = getScaleFromKey(sLookupTables.keyAt(0)) - 0.02f`.
+    /// - the same file at 066094fa (early Android 14), line 100: `if (fontScale <= 1) { … return null; }`.
+    /// - core/tests/coretests/src/android/content/res/FontScaleConverterFactoryTest.kt at 2d05430b, line 148:
+    ///   `assertThat(FontScaleConverterFactory.forScale(1.1F)).isNull()`; lines 178–181:
+    ///   `isNonLinearFontScalingActive` false at 1.02f and 1.10f, true at 1.15f and 1.1499999f.
+    /// - The vendor tables 1.05, 1.1, 1.2 and `keyAt(0)) - 0.01f` are in 488315/android_samsung_frameworks_base
+    ///   (same path, commit 34682dbc), not in AOSP.
+    @Test func aospIsTheDefault() {
+        #expect(AndroidScaling(spSize: 14).conversion == .nonlinear(.aosp))
+        let t = AndroidFontScaling.Variant.aosp.threshold
+        #expect(Float(1.02) < t && Float(1.10) < t && Float(1.1499999) >= t && Float(1.15) >= t)
+        // forScale(1.1F) is null: no table, so 1.1 is linear: 14 sp × 1.1 = 15.4 dp (not the vendor's 15.6).
+        #expect(AndroidFontScaling.effectiveTable(fontScale: 1.1, variant: .aosp) == nil)
+        #expect(close(nl(14, 1.1, .aosp), 15.4, 1e-9))
+        #expect(close(nl(14, 1.1, .vendor), 15.6, 1e-6))
+        // Early Android 14 (`fontScale <= 1` → no curve) and later AOSP (from 1.15 − 0.02) agree on every size:
+        // between 1.0 and 1.15 there is no lower table, so both use the linear table {1 → scale}.
+        for scale in stride(from: 1.0, through: 1.15, by: 0.01) {
+            #expect(close(nl(14, scale, .aosp), 14 * scale, 1e-9) || AndroidFontScaling.key(scale) >= 115, "\(scale)")
+        }
     }
 }

@@ -10,9 +10,10 @@ func packageRoot() -> URL {
     return url
 }
 
-/// `root/../shared/<path>`.
+/// A reference file copied into `Tests/DynamicTypeTests/Fixtures/<path>` (licences and sources in the
+/// NOTICE.md beside each), so the tests need nothing outside the repository.
 func sharedFile(_ path: String) throws -> Data {
-    try Data(contentsOf: packageRoot().appendingPathComponent("../shared/\(path)").standardizedFileURL)
+    try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(path)"))
 }
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }

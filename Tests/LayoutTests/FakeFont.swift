@@ -9,11 +9,25 @@ import Layout
 /// - break opportunities after every run of spaces or hyphens (soft) and after "\n" (hard),
 ///   and at the end of the text;
 /// - optional kerning: `kerning[pair]` units added for each adjacent pair of characters.
+/// - optional fallback: characters from U+3000 up (CJK) are "drawn in" a fallback font with the
+///   vertical metrics `fallback` (same advances); `lineMetrics(of:)` is then the union of the
+///   fonts a text uses: own only, fallback only, or both.
 final class FakeFont: TextMeasuring, Sendable {
     let unitsPerEm: Double = 1000
     let lineMetrics = LineMetrics(ascender: 800, descender: -200, lineGap: 0)
     let kerning: [String: Double]
-    init(kerning: [String: Double] = [:]) { self.kerning = kerning }
+    let fallback: LineMetrics?
+    init(kerning: [String: Double] = [:], fallback: LineMetrics? = nil) {
+        self.kerning = kerning
+        self.fallback = fallback
+    }
+
+    static func isFallback(_ c: Character) -> Bool { (c.unicodeScalars.first?.value ?? 0) >= 0x3000 }
+
+    func lineMetrics(of text: Substring) -> LineMetrics {
+        guard let fallback, text.contains(where: Self.isFallback) else { return lineMetrics }
+        return text.allSatisfy(Self.isFallback) ? fallback : lineMetrics.union(fallback)
+    }
 
     func advance(of text: Substring) -> Double {
         let chars = Array(text)

@@ -28,7 +28,7 @@ import Testing
 
     /// A folder laid out like the project the docs describe: `Fonts/` (a link to the bundled
     /// fonts), `strings/en.strings`, `strings/de.strings` and `TypographyKit.json` (a link to the
-    /// shared TypographyKit example).
+    /// TypographyKit example copied under Tests/DynamicTypeTests/Fixtures).
     static func projectFolder() throws -> URL {
         let folder = try ConfigFixtures.temporaryFolder()
         let manager = FileManager.default
@@ -36,7 +36,7 @@ import Testing
                                        withDestinationURL: ConfigFixtures.packageRoot.appendingPathComponent("Fonts"))
         try manager.createSymbolicLink(
             at: folder.appendingPathComponent("TypographyKit.json"),
-            withDestinationURL: ConfigFixtures.packageRoot.appendingPathComponent("../shared/typographykit/TypographyKit.json"))
+            withDestinationURL: ConfigFixtures.packageRoot.appendingPathComponent("Tests/DynamicTypeTests/Fixtures/typographykit/TypographyKit.json"))
         let strings = folder.appendingPathComponent("strings")
         try manager.createDirectory(at: strings, withIntermediateDirectories: true)
         try Data("\"contact.detail\" = \"Mobile\";\n".utf8).write(to: strings.appendingPathComponent("en.strings"))
@@ -64,6 +64,7 @@ import Testing
         #expect(config.font("hebrew")?.faceIndex == 0)
         #expect(config.fallbackFonts.map { "\($0.script)→\($0.font)" } == ["Arab→arabic", "Hebr→hebrew"])
         #expect(config.lineHeightRule == .hhea)
+        #expect(config.lineHeightFonts == .fontsUsed)
         #expect(config.systemFont == "text")
         #expect(config.styles.map(\.name) == ["title", "headline", "body", "stepped", "lerped", "tabular", "droid", "caption"])
         #expect(config.style("title")?.lineHeight == .hig)

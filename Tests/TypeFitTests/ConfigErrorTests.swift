@@ -286,6 +286,23 @@ import TypeFitSupport
         #expect(try TypeFitConfig.load(path: utf16.path).lineHeightRule == .typo)
     }
 
+    @Test func lineHeightFontsOption() throws {
+        let folder = try ConfigFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ok = folder.appendingPathComponent("ok.yml")
+        try Data("version: 1\nlineHeightFonts: labelFont\n".utf8).write(to: ok)
+        #expect(try TypeFitConfig.load(path: ok.path).lineHeightFonts == .labelFont)
+        let bad = folder.appendingPathComponent("bad.yml")
+        try Data("version: 1\nlineHeightFonts: labelfonts\n".utf8).write(to: bad)
+        do {
+            _ = try TypeFitConfig.load(path: bad.path)
+            Issue.record("expected an error")
+        } catch let error as ConfigError {
+            // Column 18: after "lineHeightFonts: " (17 characters).
+            #expect(error.description.hasSuffix(#"bad.yml:2:18: lineHeightFonts: expected one of fontsUsed | labelFont, got "labelfonts"; did you mean "labelFont"?"#))
+        }
+    }
+
     @Test func errorsAreOneLine() {
         let error = ConfigError(file: "a.yml", line: 1, column: 2, path: "x", message: "two\nlines")
         #expect(error.description == "a.yml:1:2: x: two lines")

@@ -7,7 +7,7 @@ import Reports
 /// set; win ((usWinAscent + usWinDescent) / upem) used by Windows GDI and browsers on Windows otherwise.
 /// Reports when the spread largest / smallest − 1 exceeds `metricsTolerance` (10 %).
 /// One finding per font (no screen, category or device).
-public struct FontMetricsCheck: Check {
+public struct FontMetricsCheck: FontCheck {
     public init() {}
     public let id = "font.metrics"
     public let title = "Font line heights differ across platforms"
@@ -21,6 +21,10 @@ public struct FontMetricsCheck: Check {
         Line height in em by each rule: hhea (ascender − descender + lineGap) / upem (Apple), typo (OS/2 sTypo values; Windows DirectWrite and browsers when USE_TYPO_METRICS is set), win ((usWinAscent + usWinDescent) / upem; Windows GDI and browsers on Windows otherwise). Reports a font when largest / smallest − 1 > `metricsTolerance` (10 %). One finding per font. Figures: hheaLineHeight, typoLineHeight, winLineHeight, spread.
         """
     public let defaultSeverity = Severity.info
+    /// fontbakery has no check of the three totals; `os2_metrics_match_hhea` (font.vertical-split)
+    /// compares the values themselves.
+    public let fontbakeryCheck: String? = nil
+    public let verdictWhenReported = FontVerdict.warn
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.fonts.compactMap { font in
@@ -30,13 +34,31 @@ public struct FontMetricsCheck: Check {
             let spread = high / low - 1
             guard spread > context.metricsTolerance else { return nil }
             let otherRule = font.useTypoMetrics ? "typo (USE_TYPO_METRICS on)" : "win (USE_TYPO_METRICS off)"
-            let message = "\(font.font) line heights disagree by \(Describe.percent(spread, decimals: 1)): "
+            var message = "\(font.font) line heights disagree by \(Describe.percent(spread, decimals: 1)): "
                 + "hhea \(em(font.hheaLineHeight)) (Apple), typo \(em(font.typoLineHeight)), "
-                + "win \(em(font.winLineHeight)); Windows and the web use \(otherRule), so lines differ in height there"
-            return Finding(checkId: id, severity: defaultSeverity, message: message, font: font.font, figures: [
-                "hheaLineHeight": font.hheaLineHeight, "typoLineHeight": font.typoLineHeight,
-                "winLineHeight": font.winLineHeight, "spread": spread,
-            ])
+                + "win \(em(font.winLineHeight)); Windows and the web use \(otherRule)"
+            var figures = ["hheaLineHeight": font.hheaLineHeight, "typoLineHeight": font.typoLineHeight,
+                           "winLineHeight": font.winLineHeight, "spread": spread]
+            if let use = FontUse.largest(of: font.font, in: input.styles) {
+                // Line height differences at the largest size the app sets this font, in points.
+                let typo = (font.typoLineHeight - font.hheaLineHeight) * use.pointSize
+                let win = (font.winLineHeight - font.hheaLineHeight) * use.pointSize
+                figures["pointSize"] = use.pointSize
+                figures["typoLineDelta"] = typo
+                figures["winLineDelta"] = win
+                let same = String(format: "%.1f", typo) == String(format: "%.1f", win)
+                var clauses: [String] = []
+                if same {
+                    clauses.append("\(FontDescribe.taller(typo)) where typo or win metrics are used")
+                } else {
+                    if FontDescribe.shows(typo) { clauses.append("\(FontDescribe.taller(typo)) where typo metrics are used") }
+                    if FontDescribe.shows(win) { clauses.append("\(FontDescribe.taller(win)) where win metrics are used") }
+                }
+                message += "; \(use.place): each line " + clauses.joined(separator: " and ") + " than on iOS"
+            } else {
+                message += ", so lines differ in height there"
+            }
+            return font.finding(self, message: message, figures: figures)
         }
     }
 
@@ -65,6 +87,16 @@ public struct FontMetricsCheck: Check {
                          messageContains: ["Roboto-Regular line heights disagree by 12.5 %: hhea 1.172 em (Apple), typo 1.319 em, win 1.319 em"],
                          figures: ["hheaLineHeight": 1.172, "typoLineHeight": 1.319, "winLineHeight": 1.319,
                                    "spread": 0.125]),
+            // (2701 − 2400) / 2048 × 53 = 7.789 pt.
+            CheckExample("Roboto set as body: 7.8 pt taller lines at AX5 off iOS",
+                         input: AuditInput(styles: [FontExamples.body(roboto)], fonts: [roboto]), expectedCount: 1,
+                         messageContains: ["win 1.319 em; Windows and the web use win (USE_TYPO_METRICS off); body at AX5 (53 pt): each line 7.8 pt taller where typo or win metrics are used than on iOS"],
+                         figures: ["typoLineDelta": 7.79, "winLineDelta": 7.79, "pointSize": 53]),
+            // Open Sans: (2191 − 2789) / 2048 × 53 = −15.476 pt; win = hhea.
+            CheckExample("Open Sans set as body: 15.5 pt shorter lines with typo metrics",
+                         input: AuditInput(styles: [FontExamples.body(openSans)], fonts: [openSans]), expectedCount: 1,
+                         messageContains: ["body at AX5 (53 pt): each line 15.5 pt shorter where typo metrics are used than on iOS"],
+                         figures: ["typoLineDelta": -15.476, "winLineDelta": 0]),
             CheckExample("Open Sans: typo 1.070 em vs hhea 1.362 em", input: AuditInput(fonts: [openSans]),
                          expectedCount: 1, messageContains: ["disagree by 27.3 %"], figures: ["spread": 0.273]),
             CheckExample("Inter: equal metrics", input: AuditInput(fonts: [inter]), expectedCount: 0),

@@ -16,7 +16,7 @@ public struct FontWinClippingCheck: Check {
         The font's win metrics must cover the ink of the text it sets.
         """
     public let definition = """
-        Reports a font whose ink (of the audited text, or the head table's font-wide box; the message says which) reaches above usWinAscent or below −usWinDescent, in font units. One finding per font. Figures: inkYMax, inkYMin, winAscent, winDescent, unitsPerEm.
+        Reports a font whose ink (of the audited text, or the head table's font-wide box; the message says which) reaches above usWinAscent or below −usWinDescent, in font units. `font.win-metrics` is the font-wide rule fontbakery applies; this check is about the app's own strings, so `typefit inspect` (which has none) leaves it out. With a style that sets the font, the message gives the ink cut off at its largest size. One finding per font. Figures: inkYMax, inkYMin, winAscent, winDescent, unitsPerEm; with a style: pointSize, clipped (points).
         """
     public let defaultSeverity = Severity.info
 
@@ -33,9 +33,16 @@ public struct FontWinClippingCheck: Check {
                 parts.append("reaches \(units(-bottom)) below it, \(units(below)) under usWinDescent \(units(font.winDescent))")
             }
             let source = font.inkSource == .auditedText ? "The ink of the audited text" : "Glyph ink (head bounding box)"
-            let message = "\(source) in \(font.font) " + parts.joined(separator: " and ") + ": Windows clips it"
+            var message = "\(source) in \(font.font) " + parts.joined(separator: " and ") + ": Windows clips it"
             var figures: [String: Double] = ["winAscent": font.winAscent, "winDescent": font.winDescent,
                                              "unitsPerEm": font.unitsPerEm]
+            if let use = FontUse.largest(of: font.font, in: input.styles) {
+                // The ink cut off at the largest size the app sets this font.
+                let cut = use.points(max(above, below), unitsPerEm: font.unitsPerEm)
+                figures["pointSize"] = use.pointSize
+                figures["clipped"] = cut
+                message += "; \(use.place): up to \(Describe.pt(cut)) of ink cut off"
+            }
             if let top = font.inkYMax { figures["inkYMax"] = top }
             if let bottom = font.inkYMin { figures["inkYMin"] = bottom }
             return Finding(checkId: id, severity: defaultSeverity, message: message, font: font.font, figures: figures)
@@ -70,6 +77,11 @@ public struct FontWinClippingCheck: Check {
                          expectedCount: 0),
             CheckExample("Vietnamese in Inter is 116 units over winAscent", input: AuditInput(fonts: [interText]),
                          expectedCount: 1, messageContains: ["116 units over usWinAscent 2728 units"]),
+            // 116 / 2816 × 53 = 2.183 pt.
+            CheckExample("Vietnamese in Inter set as body: 2.2 pt cut off at AX5",
+                         input: AuditInput(styles: [FontExamples.body(interText)], fonts: [interText]), expectedCount: 1,
+                         messageContains: ["Windows clips it; body at AX5 (53 pt): up to 2.2 pt of ink cut off"],
+                         figures: ["clipped": 2.183, "pointSize": 53]),
         ]
     }
 }

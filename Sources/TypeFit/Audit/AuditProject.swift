@@ -279,6 +279,8 @@ public final class AuditProject {
     // MARK: - Styles
 
     private func loadStyles() throws {
+        // TypographyKit styles that give a label no font (dropped, or no font-name/point-size).
+        var withoutFont: [String: String] = [:]
         if let url = config.typographyKit {
             let file = Self.displayPath(url.path)
             let data: Data
@@ -291,10 +293,15 @@ public final class AuditProject {
                                   message: error.message)
             }
             warnings += tk.warnings.map { "\(file): warning: \($0)" }
+            for w in tk.warnings where w.code == .droppedStyle {
+                let name = w.keyPath.dropFirst("ui-font-text-styles.".count).dropLast(".extends".count)
+                withoutFont[String(name)] = "\(file): \(w)"
+            }
             for name in tk.styles.keys.sorted() {
                 guard let style = tk.styles[name] else { continue }
-                guard let pointSize = style.pointSize else {
-                    warnings.append("\(file): warning: ui-font-text-styles.\(name) has no point-size; skipped")
+                // No font-name or point-size: TypographyKit gives the style no font (the parser warned).
+                guard style.hasFont, let pointSize = style.pointSize else {
+                    withoutFont[name] = "TypographyKit gives it no font (no \(style.fontName == nil ? "font-name" : "point-size") in \(file))"
                     continue
                 }
                 let fontId = try fontId(forTypographyKit: style.fontName, style: name, file: file)
@@ -321,6 +328,9 @@ public final class AuditProject {
         for screen in config.screens {
             for row in screen.rows {
                 for label in row.allLabels where styles[label.style] == nil {
+                    if let why = withoutFont[label.style] {
+                        throw label.location.error("style \"\(label.style)\" is not usable: \(why); define it under `styles:` to audit this label")
+                    }
                     let known = styles.keys.sorted().joined(separator: ", ")
                     throw label.location.error("unknown style \"\(label.style)\"; styles: \(known)")
                 }
@@ -401,7 +411,7 @@ public final class AuditProject {
             case .android:
                 let size = try need(style.size, "size")
                 let conversion: AndroidScaling.Conversion =
-                    style.androidConversion == .linear ? .linear : .nonlinear(.platformLater)
+                    style.androidConversion == .linear ? .linear : .nonlinear(.aosp)
                 makeModel = { _ in limit(AndroidScaling(spSize: size, conversion: conversion)) }
             case .fixed:
                 let size = try need(style.size, "size")

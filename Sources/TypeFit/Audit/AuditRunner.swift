@@ -392,7 +392,8 @@ public final class AuditRunner {
                             letterSpacing: style.letterSpacing, lineHeightMultiple: style.lineHeightMultiple,
                             minimumLineHeight: style.minimumLineHeight, maximumLineHeight: style.maximumLineHeight,
                             adjustsFontSizeToFitWidth: label.autoshrink != nil,
-                            minimumScaleFactor: label.autoshrink ?? 0)
+                            minimumScaleFactor: label.autoshrink ?? 0,
+                            lineHeightFonts: project.config.lineHeightFonts)
         ls.cache = layoutCache
         return (ls, style)
     }
@@ -564,26 +565,15 @@ public final class AuditRunner {
             let sizes = ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize }
             return StyleObservation(style: name, font: style.fontId, model: style.modelName, pointSizes: sizes,
                                     maximumPointSize: style.maximum, minimumPointSize: style.minimum,
-                                    isCustomFont: true)
+                                    isCustomFont: true,
+                                    fallbackFonts: project.config.fallbackFonts.map(\.font).filter { $0 != style.fontId })
         }
     }
 
     private func fontObservations() -> [FontObservation] {
         project.fontOrder.compactMap { id in
             guard let f = project.font(id) else { return nil }
-            let info = f.face.info
-            let ink = inkByFont[id]
-            return FontObservation(
-                font: id, path: f.displayPath, unitsPerEm: Double(info.unitsPerEm),
-                hheaAscender: Double(info.hhea.ascender), hheaDescender: Double(info.hhea.descender),
-                hheaLineGap: Double(info.hhea.lineGap),
-                typoAscender: Double(info.os2?.typoAscender ?? info.hhea.ascender),
-                typoDescender: Double(info.os2?.typoDescender ?? info.hhea.descender),
-                typoLineGap: Double(info.os2?.typoLineGap ?? info.hhea.lineGap),
-                winAscent: Double(info.os2?.winAscent ?? info.hhea.ascender),
-                winDescent: Double(info.os2?.winDescent ?? -info.hhea.descender),
-                useTypoMetrics: info.os2?.useTypoMetrics ?? false, inkYMax: ink?.yMax, inkYMin: ink?.yMin,
-                inkSource: .auditedText)
+            return FontObservation(face: f.face, id: id, path: f.displayPath, ink: inkByFont[id])
         }
     }
 
@@ -615,13 +605,16 @@ public final class AuditRunner {
                     }
                 }
                 let rtl = ScriptProfile(text).isRightToLeft
+                // Lines of different heights (fallback fonts): each line's baseline from Layout.
+                let uniform = l.lines.allSatisfy { abs($0.height - l.lineHeight) < 1e-9 }
                 return LabelSnapshot(name: frame.id, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
                                      font: fontId, pointSize: l.pointSize, lineHeight: l.lineHeight,
                                      baselineOffset: baseline, lines: l.lines.map(\.text),
                                      lineWidths: l.lines.map(\.width), rightToLeft: rtl, truncated: l.truncated,
                                      clipped: row.clips(frame),
                                      inkOverflow: l.inkOverflow.maximum,
-                                     hasFindings: false)
+                                     hasFindings: false, lineBaselines: uniform ? nil : l.lines.map(\.baseline),
+                                     lineHeights: uniform ? nil : l.lines.map(\.height))
             }
             rows.append(RowSnapshot(name: rowNames[i], height: row.height, clippedBy: row.clippedBy, labels: labels))
         }

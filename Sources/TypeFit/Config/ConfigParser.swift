@@ -1,4 +1,5 @@
 import Foundation
+import Layout
 import Localization
 import TypeFitSupport
 import Yams
@@ -124,7 +125,7 @@ final class ConfigParser {
     init(context: ConfigParseContext) { self.context = context }
 
     static let topLevelKeys = [
-        "version", "fontDirectories", "fonts", "fallbackFonts", "lineHeightRule", "typographyKit", "systemFont",
+        "version", "fontDirectories", "fonts", "fallbackFonts", "lineHeightRule", "lineHeightFonts", "typographyKit", "systemFont",
         "styles", "devices", "customDevices", "orientation", "categories", "locales", "strings", "formatSamples",
         "pseudoLocale", "screens", "checks",
     ]
@@ -143,6 +144,7 @@ final class ConfigParser {
         let fonts = try map["fonts"].map(parseFonts) ?? []
         let fallbackFonts = try map["fallbackFonts"].map(parseFallbacks) ?? []
         let lineHeightRule = try map["lineHeightRule"]?.choice(ConfigLineHeightRule.self) ?? .hhea
+        let lineHeightFonts = try map["lineHeightFonts"]?.choice(LineHeightFonts.self) ?? .fontsUsed
         var typographyKit: URL?
         if let node = map["typographyKit"] {
             let url = try node.existingPath(directory: false, what: "TypographyKit config")
@@ -195,7 +197,7 @@ final class ConfigParser {
         return TypeFitConfig(
             file: context.file, baseDirectory: context.baseDirectory, version: version,
             fontDirectories: fontDirectories, fonts: fonts, fallbackFonts: fallbackFonts,
-            lineHeightRule: lineHeightRule, typographyKit: typographyKit, systemFont: systemFont, styles: styles,
+            lineHeightRule: lineHeightRule, lineHeightFonts: lineHeightFonts, typographyKit: typographyKit, systemFont: systemFont, styles: styles,
             devices: devices, customDevices: customDevices, orientation: orientation, categories: categories,
             locales: locales, strings: strings, formatSamples: formatSamples, pseudoLocale: pseudoLocale,
             screens: screens, checks: checks, warnings: context.warnings)

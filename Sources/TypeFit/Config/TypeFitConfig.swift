@@ -1,4 +1,5 @@
 import Foundation
+import Layout
 
 /// The validated, raw content of a `typefit.yml` (or `.json`) file: plain values mirroring the
 /// file, every number type- and range-checked, every reference between fonts and styles resolved,
@@ -20,6 +21,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var fallbackFonts: [ConfigFallbackFont]
     /// Which font table gives the default line height.
     public var lineHeightRule: ConfigLineHeightRule
+    /// Which fonts set a line's height: those used on the line (default) or the label's own.
+    public var lineHeightFonts: LineHeightFonts = .fontsUsed
     /// A TypographyKit config (JSON or plist) to import styles from, resolved.
     public var typographyKit: URL?
     /// Font id standing in for TypographyKit's `System…` fonts.
