@@ -77,8 +77,10 @@ public enum TextLimits {
         return cut.map { Substring(String(decoding: $0, as: UTF8.self)) } ?? text
     }
 
-    /// One scalar of UTF-8 at `i` (Swift strings are valid UTF-8): value and length.
-    static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
+    /// One scalar of UTF-8 at `i` (Swift strings are valid UTF-8): value and length; (U+FFFD, 1)
+    /// for a sequence cut off by the end. Also FontEngine's itemizer's decoder (hot: inlinable).
+    @inlinable
+    public static func decode(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int) {
         let b0 = UInt32(b[i])
         if b0 < 0x80 { return (b0, 1) }
         if b0 < 0xE0, i + 1 < b.count { return ((b0 & 0x1F) << 6 | UInt32(b[i + 1]) & 0x3F, 2) }

@@ -21,6 +21,16 @@ import Testing
         """
     }
 
+    /// Lines 1–5 of a config with one font and a "body" style, up to "screens:" (screens follow).
+    static let bodyPreamble = """
+        fonts:
+          text: { file: Fonts/Inter/Inter-Regular.otf }
+        styles:
+          body: { font: text, model: apple, textStyle: body }
+        screens:
+
+        """
+
     func error(_ yaml: String, file: String = "typefit.yml") -> String? {
         ConfigFixtures.error(yaml)
     }
@@ -50,12 +60,7 @@ import Testing
         let step = Self.fixedStyle(size: "17").replacingOccurrences(of: "model: fixed", with: "model: stepping") + "\n    step: -1e308"
         #expect(error(step)?.hasPrefix("typefit.yml:8:11: styles.caption.step: expected a finite number, got \"-1e308\" (numbers in a config are limited to ±10000)") == true)
         // Insets of a row: "        insets: {top: " is 22 characters, value at column 23 of line 9.
-        let insets = """
-        fonts:
-          text: { file: Fonts/Inter/Inter-Regular.otf }
-        styles:
-          body: { font: text, model: apple, textStyle: body }
-        screens:
+        let insets = Self.bodyPreamble + """
           - name: S
             rows:
               - name: r1
@@ -79,14 +84,7 @@ import Testing
     /// 25 entries per screen, 250,000 in all) was refused as an "alias bomb" by the fixed 100,000-entry
     /// budget. The budget is now twice the text's bytes when that is more; bombs stay refused.
     @Test func tenThousandScreenConfigIsNotAnAliasBomb() throws {
-        var yaml = """
-        fonts:
-          text: { file: Fonts/Inter/Inter-Regular.otf }
-        styles:
-          body: { font: text, model: apple, textStyle: body }
-        screens:
-
-        """
+        var yaml = Self.bodyPreamble
         for i in 0..<10_000 {
             yaml += "  - {name: S\(i), rows: [{name: r1, labels: [{name: a, style: body, text: Hi}, {name: b, style: body, text: Yo}]}, "
                 + "{name: r2, labels: [{name: a, style: body, text: Hi}, {name: b, style: body, text: Yo}]}]}\n"
@@ -159,12 +157,7 @@ import Testing
 
     @Test func modestAliasUseStillWorks() throws {
         // Aliases are legitimate: the insets of row r1 reused by row r2 parse to equal insets.
-        let yaml = """
-        fonts:
-          text: { file: Fonts/Inter/Inter-Regular.otf }
-        styles:
-          body: { font: text, model: apple, textStyle: body }
-        screens:
+        let yaml = Self.bodyPreamble + """
           - name: S
             rows:
               - name: r1
