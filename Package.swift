@@ -34,9 +34,11 @@ let package = Package(
         .target(name: "Layout", dependencies: ["DynamicType"]),
         .target(name: "Reports"),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
+        // The one module that drives an external browser (headless Chromium over the DevTools pipe).
+        .target(name: "WebAudit", dependencies: ["DynamicType"]),
         // Wiring: config, fonts, models, layout, audit.
         .target(name: "TypeFit", dependencies: [
-            "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports", "TypeFitSupport",
+            "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports", "TypeFitSupport", "WebAudit",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
@@ -51,8 +53,9 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
-        .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TypeFit"]),
+        .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit"]),
+        .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport"]),
+        .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "DynamicType"]),
     ],
     swiftLanguageModes: [.v6]
 )

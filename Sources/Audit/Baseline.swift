@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 import Reports
 
 /// Known findings a team has accepted. A run marks findings whose fingerprint is in the
@@ -27,6 +28,8 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var device: String?
         public var style: String?
         public var font: String?
+        /// The CSS selector of a web finding.
+        public var selector: String?
         /// For people reading the file; not used for matching.
         public var message: String
 
@@ -41,6 +44,7 @@ public struct Baseline: Codable, Sendable, Equatable {
             device = finding.device
             style = finding.style
             font = finding.font
+            selector = finding.selector
             message = finding.message
         }
 
@@ -48,7 +52,7 @@ public struct Baseline: Codable, Sendable, Equatable {
         public var fingerprint: String {
             Finding(checkId: checkId, severity: .info, message: "", screen: screen, row: row, label: label,
                     device: device, category: category, locale: locale, style: style, font: font,
-                    stringKey: stringKey).fingerprint
+                    stringKey: stringKey, selector: selector).fingerprint
         }
     }
 
@@ -78,6 +82,9 @@ public struct Baseline: Codable, Sendable, Equatable {
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch {
+            if let failure = JSONSyntax.firstError(in: data) {  // file:line:column for a syntax error
+                throw AuditError.baselineInvalid(path: "\(path):\(failure.position)", reason: "not valid JSON: \(failure.problem)")
+            }
             throw AuditError.baselineInvalid(path: path, reason: describe(error))
         }
         if header.schemaVersion > currentSchemaVersion {

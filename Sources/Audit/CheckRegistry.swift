@@ -21,6 +21,9 @@ public enum CheckRegistry {
         TextAutoshrinkCheck(),
         TextClippedCheck(),
         TextTruncatedCheck(),
+        WebClippedCheck(),
+        WebNotScalingCheck(),
+        WebOverflowCheck(),
     ].sorted { $0.id < $1.id }
 
     /// The checks of a font's own tables (`typefit inspect` runs them), sorted by id.

@@ -296,9 +296,12 @@ public struct AuditInput: Sendable, Equatable {
     public var screens: [ScreenObservation]
     public var styles: [StyleObservation]
     public var fonts: [FontObservation]
+    /// Renderings of the config's web views (WebObservations.swift).
+    public var web: [WebPageObservation]
 
     public init(labels: [LabelObservation] = [], rows: [RowObservation] = [], screens: [ScreenObservation] = [],
-                styles: [StyleObservation] = [], fonts: [FontObservation] = []) {
+                styles: [StyleObservation] = [], fonts: [FontObservation] = [], web: [WebPageObservation] = []) {
+        self.web = web
         self.labels = labels
         self.rows = rows
         self.screens = screens

@@ -6,11 +6,17 @@ import TypeFitSupport
 public struct TypographyKitConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     public let keyPath: String
     public let message: String
-    public init(keyPath: String, message: String) {
+    /// Line and column in the file, when known (JSON syntax errors).
+    public let position: TextPosition?
+    public init(keyPath: String, message: String, position: TextPosition? = nil) {
         self.keyPath = keyPath
         self.message = message
+        self.position = position
     }
-    public var description: String { keyPath.isEmpty ? message : "\(keyPath): \(message)" }
+    /// `[line:column: ][keyPath: ]message`; prefix it with the file name and a colon.
+    public var description: String {
+        (position.map { "\($0): " } ?? "") + (keyPath.isEmpty ? message : "\(keyPath): \(message)")
+    }
 }
 
 /// Something TypographyKit reads differently from what the file says (a value it ignores, a style it
@@ -254,6 +260,9 @@ public struct TypographyKitConfig: Sendable {
     public static func parse(json data: Data) throws(TypographyKitConfigError) -> TypographyKitConfig {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            if let failure = JSONSyntax.firstError(in: data) {
+                throw TypographyKitConfigError(keyPath: "", message: "not valid JSON: \(failure.problem)", position: failure.position)
+            }
             throw TypographyKitConfigError(keyPath: "", message: "not valid JSON (\(oneLine(error)))")
         }
         return try parse(object: object)

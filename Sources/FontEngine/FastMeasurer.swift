@@ -61,6 +61,7 @@ public final class FastMeasurer {
     private let hbLanguage: hb_language_t?
     private var itemizer = ScriptItemizer()
     private let cache: SegmentCache
+    private lazy var glyphExtents = GlyphExtentsCache(font: font.hbFont)
     private var stats = Statistics()
     // Scratch for ink: per segment of the current run (advance, ink box, has ink).
     private var runPieces: [(advance: Int, ink: (Int, Int, Int, Int), hasInk: Bool)] = []
@@ -417,7 +418,7 @@ public final class FastMeasurer {
         var any = false
         for k in 0..<count {
             var ext = hb_glyph_extents_t()
-            if hb_font_get_glyph_extents(font.hbFont, info[k].codepoint, &ext) != 0, ext.width != 0, ext.height != 0 {
+            if glyphExtents.extents(of: info[k].codepoint, &ext), ext.width != 0, ext.height != 0 {
                 let x = pen + Int(pos[k].x_offset), y = Int(pos[k].y_offset)
                 let bearingX = Int(ext.x_bearing), bearingY = Int(ext.y_bearing)
                 box.0 = min(box.0, x + bearingX)

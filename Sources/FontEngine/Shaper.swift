@@ -42,6 +42,7 @@ public final class Shaper {
     private var features: [hb_feature_t]
     private let hbLanguage: hb_language_t?
     private var itemizer = ScriptItemizer()
+    private lazy var glyphExtents = GlyphExtentsCache(font: face.hbFont)
     private var runs: [ScriptItemizer.Run] { itemizer.runs }
 
     /// A shaper over `face` with `features` (comma-separated, HarfBuzz syntax: "-kern,+smcp,liga=0")
@@ -121,7 +122,7 @@ public final class Shaper {
                     }
                 }
                 var e = hb_glyph_extents_t()
-                if hb_font_get_glyph_extents(self.face.hbFont, glyph, &e) != 0, e.width != 0, e.height != 0 {
+                if self.glyphExtents.extents(of: glyph, &e), e.width != 0, e.height != 0 {
                     let x = Double(pen + Int(p.x_offset)), y = Double(p.y_offset)
                     let box = GlyphBox(xMin: x + Double(e.x_bearing), yMin: y + Double(e.y_bearing + e.height),
                                        xMax: x + Double(e.x_bearing + e.width), yMax: y + Double(e.y_bearing))

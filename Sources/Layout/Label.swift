@@ -155,8 +155,27 @@ public struct LabelLayout: Sendable, Hashable, Codable {
             self.left = left
             self.right = right
         }
+        /// Where the largest overflow comes from: its line and the character(s) whose ink
+        /// reaches furthest on that side; nil when nothing overflows.
+        public var source: Source?
         /// Whether any side overflows.
         public var overflows: Bool { top > 0 || bottom > 0 || left > 0 || right > 0 }
+
+        /// The line and characters of the largest overflow.
+        public struct Source: Sendable, Hashable, Codable {
+            /// 1-based line of the label.
+            public var line: Int
+            /// What the line shows.
+            public var lineText: String
+            /// The grapheme clusters whose ink reaches furthest on that side (measured one by one),
+            /// in text order, without repeats; e.g. `["j"]` for a "j" starting a line.
+            public var characters: [String]
+            public init(line: Int, lineText: String, characters: [String]) {
+                self.line = line
+                self.lineText = lineText
+                self.characters = characters
+            }
+        }
     }
 
     /// The lines, in order.
@@ -248,6 +267,7 @@ extension LabelStyle {
         let drawn = natural.map { resolvedLineHeight(natural: $0.lineHeight * s, factor: factor) }
         let blockTop = (rawHeight - drawn.reduce(0, +)) / 2
         var overflow = LabelLayout.InkOverflow()
+        var worstLine = (top: 0, bottom: 0, left: 0, right: 0)
         var baselines: [Double] = []
         var lineTop = blockTop
         for (i, line) in pass.lines.enumerated() {
@@ -263,11 +283,18 @@ extension LabelStyle {
                 let xMax = piece.x + box.xMax * s + spacingSpan
                 let yTop = baseline - box.yMax * s
                 let yBottom = baseline - box.yMin * s
-                overflow.top = max(overflow.top, -yTop)
-                overflow.bottom = max(overflow.bottom, yBottom - height)
-                overflow.left = max(overflow.left, -xMin)
-                overflow.right = max(overflow.right, xMax - width)
+                if -yTop > overflow.top { overflow.top = -yTop; worstLine.top = i }
+                if yBottom - height > overflow.bottom { overflow.bottom = yBottom - height; worstLine.bottom = i }
+                if -xMin > overflow.left { overflow.left = -xMin; worstLine.left = i }
+                if xMax - width > overflow.right { overflow.right = xMax - width; worstLine.right = i }
             }
+        }
+        let sides: [(InkSide, Double, Int)] = [(.top, overflow.top, worstLine.top), (.bottom, overflow.bottom, worstLine.bottom),
+                                                (.left, overflow.left, worstLine.left), (.right, overflow.right, worstLine.right)]
+        if let worst = sides.max(by: { $0.1 < $1.1 }), worst.1 > 0 {
+            let line = pass.lines[worst.2]
+            overflow.source = .init(line: worst.2 + 1, lineText: line.text,
+                                    characters: Self.inkReach(model: model, range: line.range, side: worst.0))
         }
         return LabelLayout(
             lines: pass.lines.indices.map { i in
@@ -308,6 +335,32 @@ extension LabelStyle {
             }
         }
         return clusters
+    }
+
+    enum InkSide { case top, bottom, left, right }
+
+    /// The clusters of the source text in `range` whose own ink reaches furthest on `side`
+    /// (each cluster shaped alone; for left and right, positions add the advances before them).
+    /// Ties within one font unit are all named. Called only for a label whose ink overflows.
+    static func inkReach(model: TextModel, range: TextRange, side: InkSide) -> [String] {
+        guard let a = model.boundaries.firstIndex(of: range.start) else { return [] }
+        let b = model.boundaries.lastIndex(where: { $0 <= range.end }) ?? a
+        var reach: [(Int, Double)] = []
+        var x = 0.0
+        for c in a..<max(a, b) {
+            defer { x += model.advance(c, c + 1) }
+            guard let box = model.ink(c, c + 1) else { continue }
+            switch side {
+            case .top: reach.append((c, box.yMax))
+            case .bottom: reach.append((c, -box.yMin))
+            case .left: reach.append((c, -(x + box.xMin)))
+            case .right: reach.append((c, x + box.xMax))
+            }
+        }
+        guard let best = reach.map(\.1).max() else { return [] }
+        var seen = Set<String>()
+        return reach.filter { $0.1 >= best - 1 }.map { String(model.substring($0.0, $0.0 + 1)) }
+            .filter { seen.insert($0).inserted }
     }
 
     private struct Piece {

@@ -49,7 +49,8 @@ public struct SampleText: Sendable, Hashable {
 /// - characters (`%c %C`): `"W"` (a wide glyph); pointers (`%p`): `"0x600000c04000"`
 ///
 /// Overrides: ``byConversion`` (key: conversion character as a string, e.g. `"@"`, `"d"`, `"f"`)
-/// replaces the default of a type; ``byPosition`` (1-based argument position) wins over both.
+/// replaces the default of a type; ``byPosition`` (1-based argument position) wins over both, but only
+/// for specifiers written with an explicit position (`%1$@`, `%2$d`): plain `%@` and `%d` go by type.
 /// A width pads the sample with spaces (zeros with flag `0`; left-aligned with `-`); widths are
 /// capped at ``FormatSpecifiers/maximumWidth`` (1000) and precisions at
 /// ``FormatSpecifiers/maximumPrecision`` (100), since a label never shows more.
@@ -72,7 +73,7 @@ public struct FormatSamples: Sendable, Hashable {
     public var groupFloats: Bool = true
     /// Per-type overrides keyed by conversion character (`"@"`, `"d"`, `"f"`, …).
     public var byConversion: [String: String] = [:]
-    /// Per-argument overrides keyed by 1-based position; win over ``byConversion``.
+    /// Per-argument overrides keyed by 1-based position, for `%n$…` specifiers only; win over ``byConversion``.
     public var byPosition: [Int: String] = [:]
 
     /// Default samples with optional overrides.
@@ -84,7 +85,9 @@ public struct FormatSamples: Sendable, Hashable {
     /// The sample for one specifier (before width padding).
     public func sample(for spec: FormatSpecifier) -> String {
         if spec.conversion == "%" { return "%" }
-        if let v = byPosition[spec.position] { return v }
+        // A positional sample (`%2$d`) applies only where the string itself writes `%2$…`; a plain
+        // `%d` in another string goes by its type (docs/strings.md, "Format samples").
+        if spec.text.contains("$"), let v = byPosition[spec.position] { return v }
         if let v = byConversion[String(spec.conversion)] { return v }
         switch spec.conversion {
         case "@", "s", "S": return object

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// Reader for Xcode 15+ string catalogs (`.xcstrings`, JSON).
 ///
@@ -77,6 +78,10 @@ public enum StringCatalogFile {
             if let (depth, line) = nestingPastLimit(data) {
                 throw LocalizationError(file: file, line: line, column: 1,
                                         message: "JSON nested too deeply (more than \(depth) levels of arrays and objects; the JSON reader's limit)")
+            }
+            if let failure = JSONSyntax.firstError(in: data) {
+                throw LocalizationError(file: file, line: failure.position.line, column: failure.position.column,
+                                        message: "not valid JSON: \(failure.problem)")
             }
             throw LocalizationError(file: file, message: "not valid JSON (\(error.localizedDescription))")
         }

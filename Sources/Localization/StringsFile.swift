@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// Reader for Apple `.strings` files (the "old-style" `"key" = "value";` format).
 ///
@@ -45,18 +46,11 @@ public enum StringsFile {
         }
         let body = bytes[start...]
         guard let text = String(validating: body, as: UTF8.self) else {
-            var offset = start
-            // Find the first invalid byte for the message.
-            var it = body.makeIterator()
-            var decoder = UTF8()
-            loop: while true {
-                switch decoder.decode(&it) {
-                case .scalarValue(let s): offset += UTF8.width(s)
-                case .emptyInput: break loop
-                case .error: break loop
-                }
-            }
-            throw LocalizationError(file: file, message: "not valid UTF-8 (invalid byte at offset \(offset)) and not UTF-16")
+            let offset = start + (TextPosition.firstInvalidUTF8(in: Data(body)) ?? 0)
+            let position = TextPosition(byteOffset: offset, in: data)
+            throw LocalizationError(file: file, line: position.line, column: position.column,
+                                    message: "not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true))) and not UTF-16; "
+                                        + "save the file as UTF-8 (a Latin-1 or Windows-1252 file must be converted)")
         }
         return (Array(text.utf16), .utf8)
     }

@@ -21,6 +21,7 @@ public enum HTMLReporter {
                 + data.base64EncodedString() + "); }\n"
         }
         h += css
+        if doc.webPages != nil { h += webCSS }
         h += "</style>\n</head>\n<body>\n"
         h += "<header><h1><span class=\"verdict \(failing.isEmpty ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
@@ -61,6 +62,8 @@ public enum HTMLReporter {
         }
         h += "</section>\n"
 
+        h += webSection(doc)  // WebPageSnapshot.swift
+
         // Findings.
         h += "<section id=\"findings\"><h2>Findings (\(doc.findings.count))</h2>\n<table><thead><tr><th>Severity</th><th>Check</th>"
             + "<th>Where</th><th>Key</th><th>Figures</th><th>Message</th><th>Source</th></tr></thead><tbody>\n"
@@ -72,6 +75,7 @@ public enum HTMLReporter {
                 let id = anchor(screen: s, device: d, category: c, locale: l)
                 if shownIds.contains(id) { place = "<a href=\"#\(id)\">\(place)</a>" }
             }
+            if let shot = webAnchor(doc, f) { place = "<a href=\"#\(shot)\">\(place)</a>" }
             h += "<tr class=\"\(cls)\"><td>\(e(f.severity.rawValue))\(f.isNew ? "" : " (baseline)")</td><td><code>\(e(f.checkId))</code></td>"
                 + "<td>\(place)</td><td>\(e(f.stringKey ?? ""))</td><td>\(e(ReportText.figures(f.figures)))</td>"
                 + "<td>\(e(f.message))</td><td>\(e(f.source.map { "\($0.file):\($0.line)" } ?? ""))</td></tr>\n"

@@ -15,8 +15,8 @@ public enum JUnitReporter {
             let skipped = fs.filter { !$0.isNew }.count
             out += "  <testsuite name=\"\(XML.escape(id))\" tests=\"\(fs.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
             for f in fs {
-                var nameParts = [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale, f.row, f.label]
-                    .compactMap { $0 }
+                var nameParts = [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale, f.row, f.label,
+                                 f.selector].compactMap { $0 }
                 if let key = f.stringKey { nameParts.append(key) }
                 let name = nameParts.isEmpty ? f.checkId : nameParts.joined(separator: " / ")
                 out += "    <testcase classname=\"typefit.\(XML.escape(id))\" name=\"\(XML.escape(name))\">"

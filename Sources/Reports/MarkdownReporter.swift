@@ -42,6 +42,7 @@ public enum MarkdownReporter {
                 out += "\n"
             }
         }
+        out += webTable(doc)  // WebPageSnapshot.swift
 
         let new = doc.findings.filter(\.isNew)
         if !new.isEmpty {

@@ -196,6 +196,7 @@ extension ReportDocument {
 
     /// "screen / device / category / locale" for a finding (missing parts left out).
     static func place(_ f: Finding) -> String {
-        [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale].compactMap { $0 }.joined(separator: " / ")
+        [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale, f.selector].compactMap { $0 }
+            .joined(separator: " / ")
     }
 }

@@ -26,6 +26,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var baseline: String?
     /// The severity at or above which a finding fails the run (`--fail-on`).
     public var failOn: Severity
+    /// Renderings of the config's web views with screenshots (WebPageSnapshot.swift); nil without web views.
+    public var webPages: [WebPageSnapshot]?
 
     public init(schemaVersion: Int = ReportDocument.currentSchemaVersion, tool: ToolInfo, generatedAt: String? = nil,
                 config: String, scope: Scope, checks: [CheckDescriptor], findings: [Finding],
@@ -128,11 +130,14 @@ public struct Finding: Codable, Sendable, Equatable {
     public var text: String?
     /// True when the finding is not in the baseline (always true without a baseline).
     public var isNew: Bool
+    /// For findings in web content: a CSS selector of the element (the HTML file:line is `source`).
+    public var selector: String?
 
     public init(checkId: String, severity: Severity, message: String, screen: String? = nil, row: String? = nil,
                 label: String? = nil, device: String? = nil, category: String? = nil, locale: String? = nil,
                 style: String? = nil, font: String? = nil, stringKey: String? = nil, source: SourceLocation? = nil,
-                figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true) {
+                figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, selector: String? = nil) {
+        self.selector = selector
         self.checkId = checkId
         self.severity = severity
         self.message = message
@@ -155,7 +160,7 @@ public struct Finding: Codable, Sendable, Equatable {
     /// Not the message or the figures, so a finding keeps its identity when numbers move.
     public var fingerprint: String {
         [checkId, screen ?? "", row ?? "", label ?? "", stringKey ?? "", locale ?? "", category ?? "", device ?? "",
-         style ?? "", font ?? ""].joined(separator: "|")
+         style ?? "", font ?? ""].joined(separator: "|") + (selector.map { "|" + $0 } ?? "")
     }
 }
 

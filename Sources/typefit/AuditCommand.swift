@@ -9,28 +9,34 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Audit text styles, fonts, screens and localized strings at every Dynamic Type size.",
         discussion: """
-        Lays out every screen of the config on every device, locale and content size category with
+        Lays out every screen of the config on every device, locale and content size category with \
         the real fonts and strings, runs the checks (`typefit checks`) and writes reports.
 
-        With no CONFIG it audits the bundled example (Examples/Focus/typefit.yml) into Reports/
-        against its committed baseline.
+        With no CONFIG it audits ./typefit.yml (or ./typefit.yaml, ./typefit.json) into ./Reports, \
+        against ./typefit-baseline.json when that file exists. Only when there is none does it audit the \
+        bundled example (Examples/Focus/typefit.yml): from the tool's checkout into its Reports/ against \
+        the committed baseline; from any other folder to the terminal only, writing nothing into the checkout.
+
+        HTML pages listed under `webViews:` are rendered in one headless Chromium (on PATH, or the \
+        executable in TYPEFIT_CHROMIUM) at every device width and category (docs/web.md).
 
         Exit codes:
-          0  no new finding at or above --fail-on (default: the config's checks.failOn, else error)
+          0  no new finding at or above --fail-on (default: checks.failOn, else error)
           1  failing findings (new findings at or above --fail-on)
           2  bad input or usage (unreadable config, font or strings; bad option)
 
         Examples:
-          typefit audit
+          typefit audit                 # ./typefit.yml into ./Reports
           typefit audit typefit.yml --output reports --format html,sarif,junit
           typefit audit typefit.yml --baseline typefit-baseline.json
           typefit audit typefit.yml --baseline typefit-baseline.json --update-baseline
+          typefit audit Examples/Web/typefit.yml --output /tmp/web --format html
         """)
 
-    @Argument(help: "The typefit.yml (or .json) to audit. Default: the bundled example.")
+    @Argument(help: "The typefit.yml (or .json) to audit. Default: ./typefit.yml (.yaml, .json), else the bundled example.")
     var config: String?
 
-    @Option(help: "Folder for report files (created if needed). Default: Reports/ for the bundled example; none otherwise.")
+    @Option(help: "Folder for report files (created if needed). Default: ./Reports with no CONFIG (see above); none with a CONFIG.")
     var output: String?
 
     @Option(help: "Comma-separated formats: terminal, json, markdown, html, junit, sarif, github. Default: all files in --output, plus terminal.")
@@ -58,13 +64,16 @@ struct AuditCommand: ParsableCommand {
         var configPath = config
         var output = output
         var baseline = baseline
+        var note: String?
         if configPath == nil {
-            guard let root = BundledExample.packageRoot() else {
-                throw ValidationError("no config given and the bundled example (\(BundledExample.configRelativePath)) was not found; pass a typefit.yml")
+            let target = try DefaultAuditTarget.resolve()
+            if updateBaseline && baseline == nil && !target.baselineWritable {
+                throw ValidationError("--update-baseline would write into the bundled example in the tool's checkout; pass --baseline FILE")
             }
-            configPath = root.appendingPathComponent(BundledExample.configRelativePath).path
-            output = output ?? root.appendingPathComponent(BundledExample.reportsRelativePath).path
-            baseline = baseline ?? root.appendingPathComponent(BundledExample.baselineRelativePath).path
+            configPath = target.config
+            output = output ?? target.output
+            baseline = baseline ?? target.baseline
+            note = target.note
         }
         guard let configPath = configPath.map(displayPath) else { return }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
@@ -83,6 +92,7 @@ struct AuditCommand: ParsableCommand {
         if let b = baseline, !updateBaseline, !FileManager.default.fileExists(atPath: b) {
             throw ValidationError("--baseline \(b): no such file (create it with --update-baseline)")
         }
+        if let note { writeStderr("typefit: \(note)\n") }  // after the option checks: an error stays one line
         var result = try TypeFit.audit(configPath: configPath, options: options)
         progress?.finish()
         if updateBaseline, let b = baseline {

@@ -8,19 +8,28 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Benchmark measuring against plain HarfBuzz on a real strings corpus (build with -c release).",
         discussion: """
-        Prints one table: the C baseline (hb_shape once per line, reused buffer), TypeFit's fast
-        path (lines/s, widths at all 12 sizes) on one thread and on all cores, the uharfbuzz ratio
-        (when python3 and uharfbuzz are installed), the full audit (labels × 11 text styles × 12
-        categories × 3 devices, wrapping included), lines/s at 5k/10k/20k/all lines and peak memory.
-        --verify instead compares the fast path with whole-line shaping on every line in every
-        bundled font and exits 1 on any difference.
+        Prints one table: the C baseline (hb_shape once per line, reused buffer), TypeFit's fast path \
+        (lines/s, widths at all 12 sizes) on one thread and on all cores, the uharfbuzz ratio (when python3 \
+        and uharfbuzz are installed), the full audit (labels × 11 text styles × 12 categories × 3 devices, \
+        wrapping included), lines/s at 5k/10k/20k/all lines and peak memory. --verify instead compares the \
+        fast path with whole-line shaping on every line in every bundled font and exits 1 on any difference.
 
-        Example: swift build -c release --scratch-path .build-release && .build-release/release/typefit bench
+        The corpus is a folder of .strings/.stringsdict/.xcstrings files, read recursively: --corpus DIR, by \
+        default ../shared/corpus (the project's reference corpus beside the checkout). Without one, bench \
+        says so and exits 2; Examples/Focus/strings is a small corpus that ships with TypeFit.
+
+        Examples:
+          swift build -c release --scratch-path .build-release
+          .build-release/release/typefit bench --corpus ../shared/corpus
+          .build-release/release/typefit bench --corpus Examples/Focus/strings --verify
         """
     )
 
-    @Option(help: "Corpus folder (.strings/.stringsdict/.xcstrings files, read recursively).")
-    var corpus: String = "../shared/corpus"
+    @Option(help: "Corpus folder: .strings/.stringsdict/.xcstrings files, read recursively (default: ../shared/corpus; e.g. --corpus Examples/Focus/strings).")
+    var corpus: String?
+
+    /// Where the corpus is looked for when --corpus is not given.
+    static let defaultCorpus = "../shared/corpus"
 
     @Option(help: "Fonts to benchmark, comma-separated paths (default: bundled Inter-Regular.otf, Roboto-Regular.ttf, NotoSansArabic-Regular.ttf).")
     var fonts: String?
@@ -38,10 +47,7 @@ struct BenchCommand: ParsableCommand {
     var verify = false
 
     func run() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: corpus, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw MeasureError(message: "\(corpus): no such corpus folder")
-        }
+        let corpus = try Self.corpusFolder(corpus)
         guard threads >= 0, repeats >= 1 else { throw MeasureError(message: "--threads must be ≥ 0 and --repeats ≥ 1") }
         let fontsDirectory = FontCatalog.bundledFontsDirectory()
         if verify {
@@ -74,5 +80,29 @@ struct BenchCommand: ParsableCommand {
                                         uharfbuzzScript: script)
         let output = try Benchmark.run(options) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         print(output, terminator: "")
+        // The whole-process figure: this executable's `measure` on a lines file, beside the C loop.
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        print(try ProcessBenchmark.run(executable: executable, lines: Benchmark.corpusLines(at: options.corpus), fonts: specs, threads: threads,
+                                       repeats: repeats, uharfbuzzScript: script) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+              terminator: "")
+    }
+
+    /// The corpus folder to read: `given` (from --corpus) or the default, with a one-line error that
+    /// says what the benchmark needs when it is missing or holds no strings.
+    static func corpusFolder(_ given: String?) throws -> String {
+        let folder = given ?? defaultCorpus
+        var isDirectory: ObjCBool = false
+        let need = "a folder of .strings/.stringsdict/.xcstrings files (read recursively)"
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if given == nil {
+                throw MeasureError(message: "bench needs a strings corpus: \(folder) (the default) does not exist; pass --corpus DIR, \(need), e.g. --corpus Examples/Focus/strings")
+            }
+            throw MeasureError(message: "\(folder): no such corpus folder (--corpus needs \(need))")
+        }
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        if !files.contains(where: { ["strings", "stringsdict", "xcstrings"].contains(($0 as NSString).pathExtension) }) {
+            throw MeasureError(message: "\(folder): no strings found in the corpus folder (--corpus needs \(need))")
+        }
+        return folder
     }
 }

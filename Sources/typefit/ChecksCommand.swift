@@ -10,7 +10,7 @@ struct ChecksCommand: ParsableCommand {
         commandName: "checks",
         abstract: "List every check: id, default severity and title.",
         discussion: """
-        The ids are what typefit.yml's `checks.severity` / `checks.disabled` and baselines refer to.
+        The ids are what typefit.yml's `checks.severity` / `checks.disabled` and baselines refer to. \
         `typefit explain ID` shows a check's rationale, definition and examples (docs/checks.md has them all).
 
         JSON (--format json): {"checks": [{"id", "defaultSeverity", "title", "rationale"}]}, sorted by id.

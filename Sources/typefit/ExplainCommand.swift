@@ -10,11 +10,11 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Explain a check: why it matters, exactly when it reports, its severity and examples.",
         discussion: """
-        The examples are the check's own documented examples (they are also its tests): each is run
-        through the check here and the findings it produces are shown with their messages.
+        The examples are the check's own documented examples (they are also its tests): each is run through \
+        the check here and the findings it produces are shown with their messages.
 
-        JSON (--format json): {"id", "title", "defaultSeverity", "rationale", "definition",
-        "examples": [{"description", "expectedFindings", "messages": [...]}]}.
+        JSON (--format json): {"id", "title", "defaultSeverity", "rationale", "definition", "examples": \
+        [{"description", "expectedFindings", "messages": [...]}]}.
 
         Exit codes: 0 ok, 2 unknown check id (with the closest id as a suggestion).
 

@@ -24,9 +24,12 @@ struct FontOptions: ParsableArguments {
     var fontDirectories: [String] = []
 
     /// Loads the face; fontconfig sees the system fonts, the project's Fonts/ folder and --font-dir.
-    func load() throws -> FontFace {
-        let catalog = try catalog()
-        return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) { catalog }
+    /// fontconfig is initialized only for a pattern (a file path needs none) unless `catalog` is given.
+    func load(catalog given: FontCatalog? = nil) throws -> FontFace {
+        let catalog = try given ?? (FontCatalog.isPath(font) ? nil : catalog())
+        return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) {
+            catalog ?? FontCatalog(directories: fontDirectories)
+        }
     }
 
     /// fontconfig over the system fonts, the project's Fonts/ and every --font-dir (which must exist).
@@ -63,18 +66,9 @@ func parseSizes(_ text: String?) throws -> [Double] {
         guard let size = Double(trimmed), size > 0, size.isFinite else {
             throw ValidationError("--sizes: '\(trimmed)' is not a positive point size (expected e.g. 12,17,53)")
         }
-        if let problem = Figures.problem(with: size) { throw ValidationError("--sizes: \(problem)") }
         return size
     }
 }
-
-/// "17" for 17.0, "17.5" otherwise: JSON object keys and table headers for sizes.
-func sizeKey(_ size: Double) -> String {
-    size == size.rounded() && abs(size) < 1e9 ? String(Int(size)) : String(size)
-}
-
-/// Points rounded to 1/1000 for output (the numbers are exact in font units).
-func roundedPoints(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 
 func writeJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
@@ -88,14 +82,14 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show a font's names, metrics, line heights and variation axes, and run the font checks.",
         discussion: """
-        All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes.
-        Line heights: hhea = ascender − descender + lineGap (CoreText, the default rule),
-        typo = typoAscender − typoDescender + typoLineGap, win = winAscent + winDescent.
-        Output is a table on a terminal and one JSON object (sorted keys) when piped.
+        All metrics are font units read from the font's tables (hhea, OS/2), never hinted sizes. Line \
+        heights: hhea = ascender − descender + lineGap (CoreText, the default rule), typo = typoAscender − \
+        typoDescender + typoLineGap, win = winAscent + winDescent. Output is a table on a terminal and one \
+        JSON object (sorted keys) when piped.
 
-        The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance,
-        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's
-        corresponding check would, and a finding says what it means at the sizes of a HIG text style
+        The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance, \
+        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's \
+        corresponding check would, and a finding says what it means at the sizes of a HIG text style \
         (--style, default body: 14–53 pt). `typefit audit` quotes your config's own styles instead.
 
         Examples:
@@ -266,12 +260,24 @@ extension InspectReport {
 /// An aligned text table: first column left-aligned, the others right-aligned.
 func textTable(header: [String], rows: [[String]]) -> String {
     let all = [header] + rows
-    let widths = header.indices.map { c in all.map { c < $0.count ? $0[c].count : 0 }.max() ?? 0 }
-    func line(_ cells: [String]) -> String {
-        cells.enumerated().map { c, cell in
-            let pad = String(repeating: " ", count: max(0, widths[c] - cell.count))
-            return c == 0 ? cell + pad : pad + cell
-        }.joined(separator: "  ")
+    // Character counts once per cell; the table is built as UTF-8 bytes (tens of thousands of
+    // rows for `measure`: padding strings per cell dominated the run).
+    let counts = all.map { $0.map(\.count) }
+    let widths = header.indices.map { c in counts.map { c < $0.count ? $0[c] : 0 }.max() ?? 0 }
+    var out: [UInt8] = []
+    for (cells, cellCounts) in zip(all, counts) {
+        for (c, cell) in cells.enumerated() {
+            if c > 0 { out += [0x20, 0x20] }
+            let pad = repeatElement(UInt8(0x20), count: max(0, widths[c] - cellCounts[c]))
+            if c == 0 {
+                out += cell.utf8
+                out += pad
+            } else {
+                out += pad
+                out += cell.utf8
+            }
+        }
+        out.append(0x0A)
     }
-    return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+    return String(decoding: out, as: UTF8.self)
 }

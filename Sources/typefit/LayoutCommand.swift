@@ -10,16 +10,16 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Show row heights, rows visible and truncated or clipped labels of each screen at every category.",
         discussion: """
-        Lays out every screen of the config with the real fonts and strings (as `typefit audit`
-        does, docs/layout.md) on each device and content size category, in one locale (the
-        config's first unless --locale), and prints per screen × device a table: one line per
-        category with the rows visible (fully visible rows plus the visible fraction of the next),
-        the fully visible rows, the row heights (repeated heights as "h×n") and the labels that are
-        truncated or clipped. Repeated rows are identical: labels are listed for the first copy.
+        Lays out every screen of the config with the real fonts and strings (as `typefit audit` does, \
+        docs/layout.md) on each device and content size category, in one locale (the config's first unless \
+        --locale), and prints per screen × device a table: one line per category with the rows visible (fully \
+        visible rows plus the visible fraction of the next), the fully visible rows, the row heights (repeated \
+        heights as "h×n") and the labels that are truncated or clipped. Repeated rows are identical: labels \
+        are listed for the first copy.
 
-        JSON (--format json): {"results": [{"screen", "device", "category" (UIKit name), "locale",
-        "rowHeights": [pt], "rowsVisible", "fullyVisibleRows", "labels": [{"row", "label", "lines",
-        "height", "truncated", "clipped"}]}]}, sorted keys, points rounded to 1/1000.
+        JSON (--format json): {"results": [{"screen", "device", "category" (UIKit name), "locale", \
+        "rowHeights": [pt], "rowsVisible", "fullyVisibleRows", "labels": [{"row", "label", "lines", "height", \
+        "truncated", "clipped"}]}]}, sorted keys, points rounded to 1/1000.
 
         Exit codes: 0 ok (findings do not change it: use `typefit audit`), 2 bad input or usage.
 

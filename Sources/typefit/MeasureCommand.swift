@@ -1,24 +1,25 @@
 import ArgumentParser
-import TypeFitSupport
 import FontEngine
 import Foundation
 import TypeFit
+import TypeFitSupport
 
 struct MeasureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
         abstract: "Measure each line of a text file with a real font (HarfBuzz shaping, font units).",
         discussion: """
-        Each line of the file (split on \\n only, nothing trimmed) is shaped with HarfBuzz in
-        script runs, with the font's default features plus --features. Advances and ink boxes are
-        font units; widths in points = advance × size / unitsPerEm. Letter-spacing is reported
-        separately (PT per grapheme cluster). Output is a table on a terminal and JSON Lines (one
-        object per input line) when piped.
+        Each line of the file (split on \\n only, nothing trimmed) is shaped with HarfBuzz in script runs, \
+        with the font's default features plus --features. Advances and ink boxes are font units; widths in \
+        points = advance × size / unitsPerEm. Letter-spacing is reported separately (PT per grapheme cluster). \
+        Output is a table on a terminal and JSON Lines (one object per input line, sorted keys) when piped. \
+        Lines are measured and encoded on all cores (--threads) and written in input order as they are done.
 
         Examples:
           typefit measure Fonts/Roboto/Roboto-Regular.ttf --text-file strings.txt --sizes 14,17,53
           printf 'AV Wave\\n' | typefit measure "Inter:weight=600" --text-file - --features=-kern
           typefit measure Fonts/Noto/NotoSansArabic-Regular.ttf --text-file ar.txt --language ar --fallback
+          typefit measure Fonts/Inter/Inter-Regular.otf --text-file lines.txt --format json --threads 1 > lines.jsonl
         """
     )
 
@@ -50,68 +51,77 @@ struct MeasureCommand: ParsableCommand {
 
     func run() throws {
         let sizes = try parseSizes(sizes)
-        if let letterSpacing, let problem = Figures.problem(with: letterSpacing) {
-            throw ValidationError("--letter-spacing: \(problem)")
-        }
         if let threads, threads < 1 { throw MeasureError(message: "--threads \(threads): must be at least 1") }
+        if let letterSpacing, !letterSpacing.isFinite || letterSpacing.magnitude > 1e6 {
+            throw MeasureError(message: "--letter-spacing \(letterSpacing): expected a number of points between -1000000 and 1000000")
+        }
+        if let large = sizes.first(where: { $0 > 1e6 }) {
+            throw MeasureError(message: "--sizes: '\(sizeKey(large))' is larger than 1000000 pt")
+        }
         let lines = try readLines(textFile)
         for (i, line) in lines.enumerated() {
             if let violation = TextLimits.violation(in: Substring(line)) {
                 throw MeasureError(message: "\(textFile == "-" ? "stdin" : textFile):\(i + 1): \(violation)")
             }
         }
-        let face = try fontOptions.load()
-        let shaper = try Shaper(face: face, features: features, language: language)
-        let catalog = fallback ? try fontOptions.catalog() : nil
+        // fontconfig is initialized only for a pattern (not a file path) or --fallback.
+        let catalog = fallback || !FontCatalog.isPath(fontOptions.font) ? try fontOptions.catalog() : nil
+        let face = try fontOptions.load(catalog: catalog)
+        _ = try Shaper(face: face, features: features, language: language)  // checks --features once, with its one-line error
         let info = face.info
-        // Fast path on all cores; lines with missing glyphs are re-measured by the Shaper to name them.
-        let fast = try FastMeasurer.measurements(of: lines, font: ShapingFont(face: face), features: features, language: language,
-                                                 threads: threads ?? 0)
-        var results: [MeasureLine] = []
-        for (line, quick) in zip(lines, fast) {
-            let m = quick ?? shaper.measure(Substring(line))
-            var result = MeasureLine(text: line, advance: m.advance, clusters: m.clusterCount, missing: m.missingGlyphCount,
-                                     missingCharacters: m.missingCharacters.map { String(format: "U+%04X", $0.value) },
-                                     ink: m.ink.map { [$0.xMin, $0.yMin, $0.xMax, $0.yMax] },
-                                     aboveAscender: info.isAboveAscender(m.ink), belowDescender: info.isBelowDescender(m.ink))
-            if !sizes.isEmpty {
-                result.widths = Dictionary(uniqueKeysWithValues: sizes.map { (sizeKey($0), roundedPoints(info.points(Double(m.advance), size: $0))) })
-            }
-            if let letterSpacing {
-                result.letterSpacing = roundedPoints(letterSpacing * Double(m.clusterCount))
-            }
-            if let catalog {
-                result.fallback = .init(catalog.fallback(for: m.missingCharacters, like: info.family))
-            }
-            results.append(result)
-        }
-        switch OutputFormat.resolve(format) {
+        let format = MeasureRecordFormat(info: info, sizes: sizes, letterSpacing: letterSpacing, withFallback: fallback)
+        // Workers open the same face again for their Shapers (lines with missing glyphs).
+        let variations = info.axes.map { VariationSetting(tag: $0.tag, value: $0.value) }
+        let openFace: @Sendable () throws -> FontFace = { try FontFace(path: info.path, faceIndex: info.faceIndex, variations: variations) }
+        let fallbacks = UncheckedCatalog(catalog: catalog)
+        let font = ShapingFont(face: face)
+        switch OutputFormat.resolve(self.format) {
         case .json:
-            for result in results { try writeJSON(result) }
+            // Each chunk of lines is encoded on the thread that measured it and written in order.
+            try LineMeasuring.run(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
+                                  openFace: openFace, makeOutput: { JSONBytes(capacity: 64 * 1024) },
+                                  encode: { _, line, m, json in
+                                      format.write(line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
+                                  },
+                                  emit: { json in try StandardOutput.put(json.bytes) })
         case .text:
-            var header = ["#", "advance", "missing", "ink (xMin,yMin,xMax,yMax)"] + sizes.map { "\(sizeKey($0)) pt" }
-            if letterSpacing != nil { header.append("+spacing pt") }
-            header.append("text")
-            let rows = results.enumerated().map { i, r -> [String] in
-                var row = ["\(i + 1)", "\(r.advance)", r.missing == 0 ? "0" : "\(r.missing) \(r.missingCharacters.joined(separator: " "))",
-                           r.ink.map { $0.map { sizeKey($0) }.joined(separator: ",") } ?? "none"]
-                row += sizes.map { String(format: "%.2f", r.widths?[sizeKey($0)] ?? 0) }
-                if let spacing = r.letterSpacing { row.append(String(format: "%.2f", spacing)) }
-                row.append(r.text.count > 48 ? String(r.text.prefix(47)) + "…" : r.text)
-                return row
-            }
-            print(textTable(header: header, rows: rows), terminator: "")
-            if catalog != nil {
-                for (i, r) in results.enumerated() where r.missing > 0 {
-                    print("line \(i + 1): fallback for \(r.missingCharacters.joined(separator: " ")): \(r.fallback?.value.map { "\($0.family) (\($0.path))" } ?? "none found")")
-                }
-            }
+            try writeTable(lines: lines, font: font, format: format, openFace: openFace, fallbacks: fallbacks)
         }
     }
 
-    /// The lines of a UTF-8 file (or stdin for "-"): split on \n only, nothing trimmed; a final
-    /// \n does not add an empty line; a leading byte-order mark is dropped.
-    func readLines(_ path: String) throws -> [String] {
+    /// The text table: rows are formatted on the worker threads, aligned once all are known.
+    private func writeTable(lines: TextLines, font: ShapingFont, format: MeasureRecordFormat,
+                            openFace: @escaping @Sendable () throws -> FontFace, fallbacks: UncheckedCatalog) throws {
+        let sizes = format.sizes
+        let family = format.info.family
+        var header = ["#", "advance", "missing", "ink (xMin,yMin,xMax,yMax)"] + sizes.map { "\(sizeKey($0)) pt" }
+        if format.letterSpacing != nil { header.append("+spacing pt") }
+        header.append("text")
+        struct Chunk { var rows: [[String]] = []; var notes: [String] = [] }
+        let collected = Collected<Chunk>()
+        try LineMeasuring.run(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
+                              openFace: openFace, makeOutput: { Chunk() },
+                              encode: { i, line, m, chunk in
+                                  let missing = m.missingCharacters.map(MeasureRecordFormat.characterName).joined(separator: " ")
+                                  var row = ["\(i + 1)", "\(m.advance)", m.missingGlyphCount == 0 ? "0" : "\(m.missingGlyphCount) \(missing)",
+                                             m.ink.map { [$0.xMin, $0.yMin, $0.xMax, $0.yMax].map { sizeKey($0) }.joined(separator: ",") } ?? "none"]
+                                  row += sizes.map { String(format: "%.2f", format.width(m.advance, size: $0)) }
+                                  if let spacing = format.spacing(clusters: m.clusterCount) { row.append(String(format: "%.2f", spacing)) }
+                                  row.append(line.count > 48 ? String(line.prefix(47)) + "…" : String(line))
+                                  chunk.rows.append(row)
+                                  if format.withFallback, m.missingGlyphCount > 0 {
+                                      let found = fallbacks.fallback(for: m, like: family)
+                                      chunk.notes.append("line \(i + 1): fallback for \(missing): \(found.map { "\($0.family) (\($0.path))" } ?? "none found")")
+                                  }
+                              },
+                              emit: { collected.append($0) })
+        let chunks = collected.values
+        print(textTable(header: header, rows: chunks.flatMap(\.rows)), terminator: "")
+        for note in chunks.flatMap(\.notes) { print(note) }
+    }
+
+    /// The lines of a UTF-8 file (or stdin for "-"), see `TextLines`.
+    func readLines(_ path: String) throws -> TextLines {
         let data: Data
         if path == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
@@ -123,69 +133,52 @@ struct MeasureCommand: ParsableCommand {
             guard let read = FileManager.default.contents(atPath: path) else { throw MeasureError(message: "\(path): cannot read the file") }
             data = read
         }
-        guard var text = String(data: data, encoding: .utf8) else {
-            throw MeasureError(message: "\(path == "-" ? "stdin" : path): not valid UTF-8 text")
+        guard let lines = TextLines(data: data) else {
+            let offset = TextPosition.firstInvalidUTF8(in: data) ?? 0
+            let byte = offset < data.count ? " (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))" : ""
+            throw MeasureError(message: "\(path == "-" ? "stdin" : path):\(TextPosition(byteOffset: offset, in: data)): not valid UTF-8 text\(byte)")
         }
-        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-        if text.isEmpty { return [] }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if text.utf8.last == UInt8(ascii: "\n") { lines.removeLast() }
         return lines
+    }
+}
+
+/// `--fallback`'s fontconfig catalog, shared by the workers. `@unchecked Sendable`:
+/// `FontCatalog.fallback` serializes fontconfig calls behind the catalog's own lock.
+struct UncheckedCatalog: @unchecked Sendable {
+    let catalog: FontCatalog?
+
+    func fallback(for m: LineMeasurement, like family: String) -> FontLocation? {
+        guard let catalog, !m.missingCharacters.isEmpty else { return nil }
+        return catalog.fallback(for: m.missingCharacters, like: family)
+    }
+}
+
+/// Values handed over in order by `LineMeasuring.run`'s `emit` (called one at a time).
+final class Collected<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Value] = []
+    func append(_ value: Value) { lock.withLock { stored.append(value) } }
+    var values: [Value] { lock.withLock { stored } }
+}
+
+/// Writes to file descriptor 1 directly (no copy into `Data`), retrying short writes.
+enum StandardOutput {
+    static func put(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw MeasureError(message: "stdout: \(String(cString: strerror(errno)))")
+                }
+                offset += n
+            }
+        }
     }
 }
 
 struct MeasureError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
-}
-
-/// One JSON Lines record of `measure`.
-struct MeasureLine: Encodable {
-    struct Fallback: Encodable {
-        var value: FontLocation?
-        init(_ value: FontLocation?) { self.value = value }
-        enum Keys: String, CodingKey { case family, postscriptName, path, faceIndex }
-        func encode(to encoder: any Encoder) throws {
-            guard let value else {
-                var single = encoder.singleValueContainer()
-                try single.encodeNil()
-                return
-            }
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(value.family, forKey: .family)
-            try c.encode(value.postScriptName, forKey: .postscriptName)
-            try c.encode(value.path, forKey: .path)
-            try c.encode(value.faceIndex, forKey: .faceIndex)
-        }
-    }
-    var text: String
-    var advance: Int
-    var clusters: Int
-    var missing: Int
-    var missingCharacters: [String]
-    var ink: [Double]?
-    var aboveAscender: Bool
-    var belowDescender: Bool
-    var widths: [String: Double]?
-    var letterSpacing: Double?
-    var fallback: Fallback?
-
-    enum Keys: String, CodingKey {
-        case text, advance, clusters, missing, missingCharacters, ink, aboveAscender, belowDescender, widths, letterSpacing, fallback
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(text, forKey: .text)
-        try c.encode(advance, forKey: .advance)
-        try c.encode(clusters, forKey: .clusters)
-        try c.encode(missing, forKey: .missing)
-        try c.encode(missingCharacters, forKey: .missingCharacters)
-        try c.encode(ink, forKey: .ink)  // null when the line has no ink
-        try c.encode(aboveAscender, forKey: .aboveAscender)
-        try c.encode(belowDescender, forKey: .belowDescender)
-        try c.encodeIfPresent(widths, forKey: .widths)
-        try c.encodeIfPresent(letterSpacing, forKey: .letterSpacing)
-        try c.encodeIfPresent(fallback, forKey: .fallback)
-    }
 }

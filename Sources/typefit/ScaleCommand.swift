@@ -3,6 +3,7 @@ import TypeFitSupport
 import DynamicType
 import FontEngine
 import Foundation
+import Layout
 import TypeFit
 
 /// `typefit scale`: sizes (and line heights) of styles at every Dynamic Type category.
@@ -12,28 +13,36 @@ struct ScaleCommand: ParsableCommand {
         abstract: "Print a style × category table of point sizes and line heights.",
         discussion: """
         Models (see docs/scaling-models.md):
-          apple         HIG size/leading of system text styles (default: all 11 styles)
-          uifontmetrics --size at Large along --style's curve (default body); --algorithm, --scale, --maximum
-          stepping      TypographyKit: --size + --step × --multiplier × index(-3…8), then --minimum, --maximum
-          interpolate   --smallest (xS) --normal (L) --maximum-normal (xxxL) --maximum-accessibility (AX5)
-          table         --table with 12 comma-separated sizes xS…AX5 (optional --line-heights)
-          android       --size sp at the category's Android font scale; --android-conversion, --android-variant
-        --config typefit.yml lists every style of the project (its own and those imported from
-        TypographyKit) with the size it has on a device of --scale and the line height its labels get:
-        the style's font line height (by the config's lineHeightRule, or --line-height-rule), or the
-        HIG leading / points of the style's lineHeight setting.
-        --config TypographyKit.json|plist scales every style of the config with TypographyKit's own rules.
-        --font PATH_OR_PATTERN: the line height column is that font's line height at each size, by
-        --line-height-rule (hhea, the default: ascender − descender + lineGap; typo; win).
-        --minimum/--maximum clamp any model; --categories limits it to a range (outside: nearest end).
+          apple          HIG size and leading of the system text styles (all 11)
+          uifontmetrics  --size at L on --style's curve; --algorithm, --device/--scale
+          stepping       TypographyKit: --size + --step × --multiplier × index(-3…8)
+          interpolate    --smallest --normal --maximum-normal --maximum-accessibility
+          table          --table: 12 sizes xS…AX5 (optional --line-heights)
+          android        --size sp at the category's Android font scale (--android-*)
+
+        UIFontMetrics sizes (leading-ratio, the default algorithm) are rounded to the device pixel, as the \
+        audit rounds them per device: --device NAME takes the scale of that device (iPhone SE (1st generation): \
+        2×, iPhone 16: 3×), --scale N sets it directly; the default is the scale all devices of a typefit.yml \
+        share, else 3×. The scale used is named on stderr.
+
+        --config typefit.yml lists every style of the project (its own and those imported from TypographyKit) \
+        with the size it has on that device and the line height its labels get: the style's font line height \
+        (by the config's lineHeightRule, or --line-height-rule), or the HIG leading / points of the style's \
+        lineHeight setting. --config TypographyKit.json|plist scales every style of the config with \
+        TypographyKit's own rules.
+
+        --font PATH_OR_PATTERN: the line height column is that font's line height at each size, by \
+        --line-height-rule (hhea, the default: ascender − descender + lineGap; typo; win). --minimum/--maximum \
+        clamp any model; --categories limits it to a range (outside: nearest end).
 
         Examples:
           typefit scale --model apple --format json
           typefit scale --model uifontmetrics --size 17 --algorithm size-ratio
+          typefit scale --model uifontmetrics --size 34 --style largeTitle --device "iPhone SE (1st generation)"
           typefit scale --model interpolate --smallest 12 --normal 17 --maximum-normal 23 --maximum-accessibility 40
           typefit scale --config TypographyKit.json --categories ...AX2
           typefit scale --model apple --style body --font Fonts/Inter/Inter-Regular.otf --format json
-          typefit scale --config Examples/Focus/typefit.yml --style row-title,section-header
+          typefit scale --config Examples/Focus/typefit.yml --style row-title,section-header --device "iPhone 16"
           typefit scale --model android --size 14 --android-variant vendor   # a vendor build's 1.05/1.1/1.2 tables
         """
     )
@@ -72,7 +81,10 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Table: 12 comma-separated sizes xS…AX5.") var table: String?
     @Option(help: "Table: 12 comma-separated line heights xS…AX5.") var lineHeights: String?
     @Option(help: "UIFontMetrics algorithm (default leading-ratio).") var algorithm: Algorithm = .leadingRatio
-    @Option(help: "Device scale for pixel rounding (leading-ratio; also for the styles of a typefit.yml).") var scale: Double = 3
+    @Option(help: "Device whose pixel scale rounds UIFontMetrics sizes as the audit does on it, e.g. \"iPhone SE (1st generation)\" (2×) or \"iPhone 16\" (3×); with a typefit.yml also its customDevices.")
+    var device: String?
+    @Option(help: "Pixels per point for that rounding, instead of --device (default: the scale all devices of a typefit.yml share, else 3).")
+    var scale: Double?
     @Option(help: "Android sp→dp conversion.") var androidConversion: Conversion = .nonlinear
     @Option(help: "Android non-linear variant: aosp (AOSP's FontScaleConverterFactory, default), vendor (a vendor build's extra 1.05/1.1/1.2 tables), androidx; early = aosp, later = vendor (old names).") var androidVariant: Variant = .aosp
     @Option(help: "Android font scale per category: nearest-preset (default) or body-ratio.") var androidMapping: Mapping = .nearestPreset
@@ -93,6 +105,30 @@ struct ScaleCommand: ParsableCommand {
         for (option, value) in positive + [("--step", step)] {
             if let value, let problem = Figures.problem(with: value) { throw ValidationError("\(option): \(problem)") }
         }
+        if device != nil && scale != nil { throw ValidationError("give --device or --scale, not both") }
+    }
+
+    /// The pixel scale UIFontMetrics sizes are rounded at, and where it came from (for the note on stderr).
+    func pixelScale(project: AuditProject?) throws -> (value: Double, source: String) {
+        if let device {
+            let known = (project?.devices ?? []) + Device.catalog
+            do { let d = try Device.named(device, in: known); return (d.scale, "--device \(d.name)") } catch {
+                throw ValidationError("--device: \(error)")
+            }
+        }
+        if let scale { return (scale, "--scale") }
+        if let project, let first = project.devices.first, project.devices.allSatisfy({ $0.scale == first.scale }) {
+            return (first.scale, "the config's devices: \(project.devices.map(\.name).joined(separator: ", "))")
+        }
+        if let project, !project.devices.isEmpty {
+            return (3, "default; the config's devices differ (\(project.devices.map { "\($0.name) \(Self.times($0.scale))" }.joined(separator: ", "))): pass --device")
+        }
+        return (3, "default; pass --device or --scale for another screen")
+    }
+
+    /// 2 → "2×", 2.608 → "2.608×".
+    static func times(_ scale: Double) -> String {
+        scale == scale.rounded() ? "\(Int(scale))×" : "\(scale)×"
     }
 
     func run() throws {
@@ -102,12 +138,25 @@ struct ScaleCommand: ParsableCommand {
             }
         } ?? .all
         var styles: [(name: String, model: any ScalingModel)] = []
+        // Say which pixel scale rounded the sizes, where it matters (UIFontMetrics, leading ratio).
+        var rounding: (value: Double, source: String)?
         if let config, Self.isTypeFitConfig(config) {
-            styles = try projectStyles(path: config)
+            if model != nil {
+                throw ValidationError("--config scales with the config's own models; do not combine it with --model")
+            }
+            let project = try AuditProject(path: config)
+            for w in project.warnings { writeStderr("typefit: \(w)\n") }
+            let pixel = try pixelScale(project: project)
+            styles = try projectStyles(project, path: config, scale: pixel.value)
+            rounding = pixel
         } else if let config {
-            styles = try typographyKitStyles(path: config)
+            let pixel = try pixelScale(project: nil)
+            styles = try typographyKitStyles(path: config, scale: pixel.value)
+            rounding = algorithm == .leadingRatio ? pixel : nil
         } else {
-            styles = try modelStyles()
+            let pixel = try pixelScale(project: nil)
+            styles = try modelStyles(scale: pixel.value)
+            rounding = model == .uifontmetrics && algorithm == .leadingRatio ? pixel : nil
         }
         let limited: [(name: String, model: any ScalingModel)] = styles.map { entry in
             (entry.name, Limited(AnyScalingModel(entry.model), minimum: minimum, maximum: maximum, categories: range))
@@ -123,9 +172,13 @@ struct ScaleCommand: ParsableCommand {
         case .json: print(try ScalingTable.json(rows), terminator: "")
         case .text: print(ScalingTable.text(rows), terminator: "")
         }
+        // After the table, so that an error above stays the only line on stderr.
+        if let rounding {
+            writeStderr("typefit: UIFontMetrics sizes rounded to the pixel at \(Self.times(rounding.value)) (\(rounding.source))\n")
+        }
     }
 
-    var fontMetricsAlgorithm: UIFontMetricsScaling.Algorithm {
+    func fontMetricsAlgorithm(scale: Double) -> UIFontMetricsScaling.Algorithm {
         algorithm == .sizeRatio ? .sizeRatio : .leadingRatioPixelRounded(scale: scale)
     }
 
@@ -153,7 +206,7 @@ struct ScaleCommand: ParsableCommand {
         return values
     }
 
-    func modelStyles() throws -> [(name: String, model: any ScalingModel)] {
+    func modelStyles(scale: Double) throws -> [(name: String, model: any ScalingModel)] {
         let model = self.model ?? .apple
         switch model {
         case .apple:
@@ -161,7 +214,7 @@ struct ScaleCommand: ParsableCommand {
         case .uifontmetrics:
             let v = try require(size, "--size", for: model)
             return try parsedStyles(default: [.body]).map {
-                ($0.rawValue, UIFontMetricsScaling(pointSize: v, style: $0, maximumPointSize: maximum, algorithm: fontMetricsAlgorithm))
+                ($0.rawValue, UIFontMetricsScaling(pointSize: v, style: $0, maximumPointSize: maximum, algorithm: fontMetricsAlgorithm(scale: scale)))
             }
         case .stepping:
             let v = try require(size, "--size", for: model)
@@ -203,12 +256,7 @@ struct ScaleCommand: ParsableCommand {
     }
 
     /// Every style of a typefit.yml (sorted by name), or those of --style.
-    func projectStyles(path: String) throws -> [(name: String, model: any ScalingModel)] {
-        if model != nil {
-            throw ValidationError("--config scales with the config's own models; do not combine it with --model")
-        }
-        let project = try AuditProject(path: path)
-        for w in project.warnings { writeStderr("typefit: \(w)\n") }
+    func projectStyles(_ project: AuditProject, path: String, scale: Double) throws -> [(name: String, model: any ScalingModel)] {
         let all = project.styles.keys.sorted()
         let names = style.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? all
         return try names.map { name in
@@ -219,7 +267,7 @@ struct ScaleCommand: ParsableCommand {
         }
     }
 
-    func typographyKitStyles(path: String) throws -> [(name: String, model: any ScalingModel)] {
+    func typographyKitStyles(path: String, scale: Double) throws -> [(name: String, model: any ScalingModel)] {
         if model != nil {
             throw ValidationError("--config scales with the config's own rules; do not combine it with --model")
         }
@@ -232,7 +280,7 @@ struct ScaleCommand: ParsableCommand {
             config = path.lowercased().hasSuffix(".plist") ? try .parse(propertyList: data)
                 : path.lowercased().hasSuffix(".json") ? try .parse(json: data) : try .parse(data: data)
         } catch {
-            throw ScaleInputError(description: "\(path): \(error.description)")
+            throw ScaleInputError(description: "\(path):\(error.position.map { "\($0):" } ?? "") \(error.keyPath.isEmpty ? "" : error.keyPath + ": ")\(error.message)")
         }
         for w in config.warnings { writeStderr("typefit: warning: \(path): \(w)\n") }
         var names = config.styles.keys.sorted()
@@ -244,7 +292,7 @@ struct ScaleCommand: ParsableCommand {
             names = wanted
         }
         return names.compactMap { name in
-            config.scaling(forStyle: name, algorithm: fontMetricsAlgorithm).map { (name, $0 as any ScalingModel) }
+            config.scaling(forStyle: name, algorithm: fontMetricsAlgorithm(scale: scale)).map { (name, $0 as any ScalingModel) }
         }
     }
 }

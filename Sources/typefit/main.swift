@@ -13,7 +13,7 @@ struct TypeFitCommand: ParsableCommand {
         Exit codes: 0 success, 1 failing findings (audit), 2 bad input or usage.
 
         Examples:
-          typefit audit                          # audit the bundled example into Reports/
+          typefit audit                          # ./typefit.yml into ./Reports
           typefit inspect Fonts/Inter/Inter-Regular.otf
           typefit measure "Inter:weight=600" --text-file strings.txt --sizes 14,17,53
           typefit scale --model apple --format json

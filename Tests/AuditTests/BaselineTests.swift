@@ -106,7 +106,8 @@ func sampleFindings() -> [Finding] {
             _ = try Baseline.load(path: invalid.path)
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)" == "\(invalid.path): invalid baseline: not valid JSON")
+            // "{ not json": the "n" at byte 2 is line 1, column 3, where a key should start.
+            #expect("\(error)" == "\(invalid.path):1:3: invalid baseline: not valid JSON: expected a key in double quotes, found 'n'")
         }
 
         let newer = dir.appendingPathComponent("newer.json")

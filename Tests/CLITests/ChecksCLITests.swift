@@ -5,11 +5,11 @@ import Testing
 /// titles and severities are the ones written in each check's file under Sources/Audit/Checks/
 /// (e.g. TextTruncatedCheck.swift: id "text.truncated", title "Text is truncated", error).
 @Suite struct ChecksCLITests {
-    /// The 16 check files of Sources/Audit/Checks, by id (read from their `id` lines).
+    /// The 19 check files of Sources/Audit/Checks, by id (read from their `id` lines).
     static let ids = ["font.accent-clearance", "font.line-gap", "font.metrics", "font.vertical-split", "font.win-clipping",
                       "font.win-metrics", "glyph.ink-clipped", "glyph.missing", "screen.row-too-tall",
                       "screen.rows-visible", "style.capped", "style.not-scaling", "style.too-small", "text.autoshrink",
-                      "text.clipped", "text.truncated"]
+                      "text.clipped", "text.truncated", "web.clipped", "web.not-scaling", "web.overflow"]
 
     @Test func listsEveryCheckAsJSONAndText() throws {
         let run = try CLIRunner.run(["checks", "--format", "json"])

@@ -91,7 +91,8 @@ import Testing
         let scratch = try Scratch()
         let invalid = try scratch.write("invalid.txt", Data([0x61, 0xC3, 0x28, 0x0A]))
         let message = try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", invalid], naming: invalid)
-        #expect(message == "typefit: error: \(invalid): not valid UTF-8 text\n")
+        // "a" then 0xC3 0x28: the bad byte is line 1, column 2.
+        #expect(message == "typefit: error: \(invalid):1:2: not valid UTF-8 text (byte 0xC3)\n")
 
         // Legitimate: a 1 MiB line, a NUL, bidi controls. Advances from hb-shape on Roboto-Regular.ttf:
         // "a" = 1114 with no a–a kerning, so 2^20 × 1114; U+0061 U+0000 U+0062 = 1114 + 0 + 1150;
@@ -120,9 +121,9 @@ import Testing
     /// naming no input. Every figure is bounded by ±10,000 (Figures.largestMagnitude) where it enters.
     @Test func hugeFiguresNeverReachTheEncoder() throws {
         try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--sizes", "1e308"],
-                           naming: "--sizes: 1e+308 is out of range (figures are limited to ±10000)", stdin: "AV\n")
+                           naming: "--sizes: '1e+308' is larger than 1000000 pt", stdin: "AV\n")
         try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--sizes", "14", "--letter-spacing", "1e308"],
-                           naming: "--letter-spacing: 1e+308 is out of range", stdin: "AV\n")
+                           naming: "--letter-spacing 1e+308: expected a number of points between", stdin: "AV\n")
         for option in ["--size=1e308", "--step=-1e308", "--multiplier=1e308"] {
             try expectBadInput(["scale", "--model", "stepping", "--size=17", option], naming: "\(option.split(separator: "=")[0]): ")
         }
@@ -266,7 +267,7 @@ import Testing
             #expect(line.contains(problem), "\(line)")
         }
         let bad = try scratch.write("bad.yml", Data([0x61, 0x3A, 0x20, 0xFF, 0x0A]))
-        try expectAuditError([bad], naming: "\(bad): not valid UTF-8 text")
+        try expectAuditError([bad], naming: "\(bad):1:4: not valid UTF-8 text (byte 0xFF)")
     }
 
     @Test func auditOutputThatCannotBeWritten() throws {

@@ -7,7 +7,7 @@ import Testing
 /// * Inter's vertical metrics, dumped with fontTools (`TTFont(...)['hhea']`, `['head'].unitsPerEm`),
 ///   identical for Inter-Regular.otf and Inter-SemiBold.otf: unitsPerEm 2816, hhea ascender 2728,
 ///   descender −680, lineGap 0 → line height = (2728 + 680 + 0) / 2816 × size = 3408 / 2816 × size.
-/// * Point sizes: Apple's HIG table (../shared/reference/apple-dynamic-type.json) — at Large,
+/// * Point sizes: Apple's HIG table (Tests/DynamicTypeTests/Fixtures/reference/apple-dynamic-type.json) — at Large,
 ///   headline 17, subheadline 15, footnote 13 (the footnote style is UIFontMetrics-scaled from 13 at
 ///   Large, so 13 at Large).
 /// * docs/layout.md: label height = lines × line height rounded **up** to the device pixel

@@ -7,7 +7,7 @@ import Testing
 /// * Inter-Regular.otf / Inter-SemiBold.otf: unitsPerEm 2816, hhea 2728 / −680 / 0 → 3408 units.
 /// * Roboto-Regular.ttf: unitsPerEm 2048, hhea 1900 / −500 / 0 → 2400 units; OS/2 typo 2146 / −555 / 0
 ///   → 2701 units; win 2146 + 555 = 2701 units.
-/// HIG body sizes xS…AX5 (../shared/reference/apple-dynamic-type.json): 14 15 16 17 19 21 23 28 33 40 47 53.
+/// HIG body sizes xS…AX5 (Tests/DynamicTypeTests/Fixtures/reference/apple-dynamic-type.json): 14 15 16 17 19 21 23 28 33 40 47 53.
 @Suite struct ScaleFontConfigCLITests {
     static let bodySizes: [Double] = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
 

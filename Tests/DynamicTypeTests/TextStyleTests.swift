@@ -4,7 +4,7 @@ import Testing
 
 /// Every cell of the HIG iOS table, two independent copies:
 /// (1) the markdown table of /work/shared/reference/apple-dynamic-type.md, pasted below verbatim;
-/// (2) apple-dynamic-type.json, loaded at test time from ../shared/reference/.
+/// (2) apple-dynamic-type.json, loaded at test time from Tests/DynamicTypeTests/Fixtures/reference/.
 @Suite struct TextStyleTests {
     static let markdown = """
     | largeTitle (regular/bold) | 31/38 | 32/39 | 33/40 | 34/41 | 36/43 | 38/46 | 40/48 | 44/52 | 48/57 | 52/61 | 56/66 | 60/70 |

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DynamicType
 
-/// TypographyKit's own example configs (../shared/typographykit/, MIT), read unchanged.
+/// TypographyKit's own example configs (Tests/DynamicTypeTests/Fixtures/typographykit/, MIT), read unchanged.
 @Suite struct TypographyKitTests {
     /// A colour from 0…255 components (hex pairs read by hand, e.g. "AB" = 171).
     func rgb255(_ r: Double, _ g: Double, _ b: Double) -> TypographyKitColor {
@@ -124,6 +124,13 @@ import Testing
         } catch {
             return error.description
         }
+    }
+
+    /// A JSON syntax error names line:column (issue 11, point 9): line 3 `    "point-size": 18` lacks
+    /// its comma, so line 4 `    "maximum-point-size": 30` is wrong at its `"`, column 5.
+    @Test func jsonSyntaxErrorNamesLineAndColumn() {
+        let json = "{\"ui-font-text-styles\": {\n  \"paragraph\": {\n    \"point-size\": 18\n    \"maximum-point-size\": 30\n  }\n}}\n"
+        #expect(error(json) == "4:5: not valid JSON: expected ',' or '}' after a value, found '\"'")
     }
 
     @Test func errorsNameTheKeyPath() {

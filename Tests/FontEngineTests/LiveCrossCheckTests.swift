@@ -34,7 +34,7 @@ import Testing
         guard FileManager.default.fileExists(atPath: font) else { return }
         var lines: [String] = []
         for file in ["firefox-focus-ios/ja.strings", "home-assistant-ios/ja.strings", "swiftfin/ja.strings"] {
-            lines += stringsValues(Paths.corpus.appendingPathComponent(file)).prefix(25)
+            lines += stringsValues(Paths.corpusFile(file)).prefix(25)
         }
         #expect(lines.count >= 30)
         let textFile = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-live-ja-\(getpid()).txt")
@@ -58,7 +58,7 @@ import Testing
     func corpusLinesMatchHbShape(_ c: Case) throws {
         var lines: [String] = []
         for file in c.files {
-            let values = stringsValues(Paths.corpus.appendingPathComponent(file)).filter { value in
+            let values = stringsValues(Paths.corpusFile(file)).filter { value in
                 // Every letter in the target script; at least one letter.
                 let letters = value.unicodeScalars.filter { $0.properties.isAlphabetic }
                 return !letters.isEmpty && letters.allSatisfy { s in c.ranges.contains { $0.contains(s.value) } }

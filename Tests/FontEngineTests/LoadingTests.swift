@@ -155,7 +155,9 @@ import Testing
     @Test(arguments: ["Roboto/Roboto-Regular.ttf", "Inter/Inter-Regular.otf", "Noto/NotoSansArabic-Regular.ttf"])
     func mutatedFontsNeverCrash(_ file: String) throws {
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Paths.font(file))))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-mutate-\(getpid())")
+        // One folder per test case: the cases run in parallel in one process, and a font file rewritten
+        // while another case has it mapped (FreeType maps font files) ends in SIGBUS.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-mutate-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         var state: UInt64 = 0xDEAD_BEEF_CAFE_F00D

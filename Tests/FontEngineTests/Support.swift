@@ -12,7 +12,16 @@ enum Paths {
     }()
     static func font(_ relative: String) -> String { root.appendingPathComponent("Fonts/" + relative).path }
     static var fonts: String { root.appendingPathComponent("Fonts").path }
-    static var corpus: URL { root.deletingLastPathComponent().appendingPathComponent("shared/corpus") }
+    /// The test corpus inside the repository (Tests/Fixtures/corpus/README.md): Home Assistant and
+    /// Swiftfin slices. Firefox Focus's strings are the bundled example's (Examples/Focus/strings).
+    static var corpus: URL { root.appendingPathComponent("Tests/Fixtures/corpus") }
+    static var focusStrings: URL { root.appendingPathComponent("Examples/Focus/strings") }
+    /// A corpus file by its corpus name (`firefox-focus-ios/de.strings`, `swiftfin/ja.strings`, …).
+    static func corpusFile(_ relative: String) -> URL {
+        let focus = "firefox-focus-ios/"
+        if relative.hasPrefix(focus) { return focusStrings.appendingPathComponent(String(relative.dropFirst(focus.count))) }
+        return corpus.appendingPathComponent(relative)
+    }
 }
 
 /// Runs a tool from PATH; nil when it is not installed.

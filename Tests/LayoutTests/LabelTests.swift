@@ -205,9 +205,18 @@ private func style(_ size: Double = 10, lines: Int = 0, mode: LineBreakMode = .w
     var s = style()
     s.maximumLineHeight = 8
     let r = s.layout("abc", width: 100)
-    #expect(r.inkOverflow == LabelLayout.InkOverflow(top: 1.5, bottom: 0, left: 0, right: 0))
+    #expect([r.inkOverflow.top, r.inkOverflow.bottom, r.inkOverflow.left, r.inkOverflow.right] == [1.5, 0, 0, 0])
+    // Every cluster's ink reaches y = 750: all three are named, on line 1.
+    #expect(r.inkOverflow.source == .init(line: 1, lineText: "abc", characters: ["a", "b", "c"]))
     // A "j" first: ink xMin −100 units = −1 pt → 1 pt to the left.
     #expect(style().layout("jab", width: 100).inkOverflow.left == 1)
+    // "ab jab" in 15 pt (3 clusters of 5 pt): "ab" / "jab"; the "j" starting line 2 is what reaches left
+    // (its own ink from −100 units; "a" at x 500 from 550 units, "b" at 1000 from 1050).
+    let wrapped = style().layout("ab jab", width: 15)
+    #expect(wrapped.lines.map(\.text) == ["ab", "jab"])
+    #expect(wrapped.inkOverflow.left == 1)
+    #expect(wrapped.inkOverflow.source == .init(line: 2, lineText: "jab", characters: ["j"]))
+    #expect(style().layout("abc", width: 100).inkOverflow.source == nil)
     // A single cluster (5 pt) in a 3 pt box: ink xMax 450 units = 4.5 pt → 1.5 pt to the right.
     #expect(style().layout("a", width: 3).inkOverflow.right == 1.5)
     // Line height 14 > font's 10: extra 4 above → baseline 4 + 8 = 12, ink bottom 13.5 ≤ 14.

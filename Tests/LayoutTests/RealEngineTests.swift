@@ -117,3 +117,18 @@ private func measurer(_ relative: String) throws -> EngineMeasurer {
     // 80 pt: สวัสดีครับ 79.16 fits; ยินดีต้อนรับ 94.76 does not.
     #expect(s.layout("สวัสดีครับ ยินดีต้อนรับ", width: 80).lines.map(\.text) == ["สวัสดีครับ", "ยินดี", "ต้อนรับ"])
 }
+
+/// Issue 11 point 10: the ink finding names what clips. Roboto-Regular "j" (fontTools BoundsPen on
+/// glyph "j": xMin −66, yMin −437; upem 2048) starting a wrapped line reaches 66 × 17 / 2048 =
+/// 0.5479 pt left of the box at 17 pt. Widths (hb-shape, sum of ax): "Conservées" 10695 → 88.78 pt,
+/// "Conservées jusqu’à" 17646 → 146.47 pt, "jusqu’à la fin" 11337 → 94.11 pt: in 120 pt the text
+/// wraps as "Conservées" / "jusqu’à la fin". Nothing else overflows (hhea 1900/−500 contains the rest).
+@Test func inkOverflowNamesTheCharacterAndLine() throws {
+    let roboto = try measurer("Fonts/Roboto/Roboto-Regular.ttf")
+    let s = LabelStyle(font: roboto, pointSize: 17, lineBreakMode: .wordWrap)
+    let r = s.layout("Conservées jusqu’à la fin", width: 120, scale: 3)
+    #expect(r.lines.map(\.text) == ["Conservées", "jusqu’à la fin"])
+    #expect(abs(r.inkOverflow.left - 66.0 * 17 / 2048) < 1e-9)
+    #expect(r.inkOverflow.top == 0 && r.inkOverflow.bottom == 0 && r.inkOverflow.right == 0)
+    #expect(r.inkOverflow.source == .init(line: 2, lineText: "jusqu’à la fin", characters: ["j"]))
+}

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import Localization
 
-/// Entry counts computed independently with the shell, from /work/shared/corpus:
+/// Entry counts computed independently with the shell, over the repository's corpus
+/// (Tests/Fixtures/corpus, and Examples/Focus/strings for firefox-focus-ios):
 ///   UTF-8:  `grep -c '^"' FILE`
 ///   UTF-16 (swiftfin): `iconv -f UTF-16 -t UTF-8 FILE | grep -c '^"'`
 /// (Every entry of these files starts its line with `"`; continuation lines of multi-line
@@ -13,20 +14,17 @@ let corpusCounts: [String: Int] = [
     "firefox-focus-ios/he.strings": 213, "firefox-focus-ios/hi-IN.strings": 162,
     "firefox-focus-ios/ja.strings": 216, "firefox-focus-ios/th.strings": 216,
     "firefox-focus-ios/vi.strings": 216,
-    "home-assistant-ios/de.strings": 2764, "home-assistant-ios/en.strings": 2766,
-    "home-assistant-ios/es.strings": 2764, "home-assistant-ios/fi.strings": 2764,
-    "home-assistant-ios/fr.strings": 2764, "home-assistant-ios/he.strings": 2764,
-    "home-assistant-ios/ja.strings": 2764, "home-assistant-ios/nl.strings": 2764,
-    "home-assistant-ios/ru.strings": 2764, "home-assistant-ios/vi.strings": 2764,
-    "swiftfin/ar.strings": 1074, "swiftfin/de.strings": 1123, "swiftfin/en.strings": 905,
-    "swiftfin/es.strings": 1092, "swiftfin/fi.strings": 472, "swiftfin/fr.strings": 1110,
-    "swiftfin/he.strings": 480, "swiftfin/ja.strings": 907, "swiftfin/nl.strings": 1096,
-    "swiftfin/ru.strings": 1004, "swiftfin/vi.strings": 875,
+    "home-assistant-ios/de.strings": 200, "home-assistant-ios/en.strings": 556,
+    "home-assistant-ios/es.strings": 200, "home-assistant-ios/fr.strings": 200,
+    "home-assistant-ios/he.strings": 480,
+    "swiftfin/ar.strings": 140, "swiftfin/en.strings": 40, "swiftfin/fi.strings": 148,
+    "swiftfin/he.strings": 148, "swiftfin/ja.strings": 630, "swiftfin/nl.strings": 140,
+    "swiftfin/vi.strings": 140,
 ]
 
 @Test(arguments: corpusCounts.keys.sorted())
 func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
-    let url = corpusRoot.appendingPathComponent(relative)
+    let url = corpusFile(relative)
     let locale = try #require(StringTable.inferredLocale(for: url))
     let result = try StringsFile.load(contentsOf: url, locale: locale)
     #expect(result.entries.count == corpusCounts[relative])
@@ -37,22 +35,26 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
 
 @Test func corpusDirectoryLoadsAsOneTable() throws {
     let table = try StringTable.load(contentsOf: corpusRoot)
-    // 30 files; locales from file names, normalized (hi-IN, en-US kept; others bare languages).
-    #expect(table.locales == ["ar", "de", "en", "en-US", "es", "fi", "fr", "he", "hi-IN", "ja", "nl", "ru", "th", "vi"])
-    // Same key in two folders of one locale: the later file (by path) replaces it. Distinct
-    // (locale, key) pairs counted with:
+    // 12 files; locales from file names.
+    #expect(table.locales == ["ar", "de", "en", "es", "fi", "fr", "he", "ja", "nl", "vi"])
+    // Distinct (locale, key) pairs counted with:
     //   for f in */*.strings; do loc=$(basename $f .strings); (iconv -f UTF-16 -t UTF-8 $f for swiftfin, else cat $f) \
-    //     | grep '^"' | sed 's/^\("[^"]*"\).*/\1/' | sed "s/^/$loc /"; done | sort -u | wc -l   → 39591
-    // (the plain sum of the per-file counts: 2036 firefox + 27642 home-assistant + 10138 swiftfin = 39600).
-    #expect(table.entries.count == 39591)
-    #expect(corpusCounts.values.reduce(0, +) == 39600)
+    //     | grep '^"' | sed 's/^\("[^"]*"\).*/\1/' | sed "s/^/$loc /"; done | sort -u | wc -l   → 3022
+    // (the plain sum of the per-file counts: 1636 home-assistant + 1386 swiftfin = 3022; no key repeats
+    // within a locale across the two folders).
+    #expect(table.entries.count == 3022)
+    #expect(corpusCounts.filter { !$0.key.hasPrefix("firefox") }.values.reduce(0, +) == 3022)
     #expect(table.warnings.allSatisfy { $0.message.hasPrefix("unknown escape") })
+    // The Firefox Focus folder alone: 9 files, every key distinct per locale → 1820 entries.
+    let focus = try StringTable.load(contentsOf: focusStringsRoot)
+    #expect(focus.entries.count == corpusCounts.filter { $0.key.hasPrefix("firefox") }.values.reduce(0, +))
+    #expect(focus.entries.count == 1820)
 }
 
 /// Spot checks, each copied from the raw file with the command in the comment.
 @Test func corpusSpotChecks() throws {
     func load(_ relative: String) throws -> StringTable {
-        try StringTable.load(contentsOf: corpusRoot.appendingPathComponent(relative))
+        try StringTable.load(contentsOf: corpusFile(relative))
     }
     // grep -n -B1 '^"About.missionLabel"' firefox-focus-ios/en-US.strings
     //   4-/* Label on About screen */
@@ -105,7 +107,7 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
 
     // grep -n '^"connection.permission.internal_url.ignore.alert.title"' home-assistant-ios/he.strings
     //   471: "את\ה בטוח?" — an unknown escape "\ה" is read as "ה" with a warning, as CoreFoundation does.
-    let heURL = corpusRoot.appendingPathComponent("home-assistant-ios/he.strings")
+    let heURL = corpusFile("home-assistant-ios/he.strings")
     let he = try StringsFile.load(contentsOf: heURL, locale: "he")
     let title = try #require(he.entries.first { $0.key == "connection.permission.internal_url.ignore.alert.title" })
     #expect(title.value == "אתה בטוח?")

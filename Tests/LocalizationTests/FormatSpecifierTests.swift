@@ -34,12 +34,27 @@ func formatSubstitution(_ input: String, _ expected: String) {
     #expect(FormatSpecifiers.parse("%lld").first?.length == "ll")
 
     var samples = FormatSamples(byConversion: ["@": "Bo", "d": "7"], byPosition: [2: "999"])
-    let r = samples.substitute("%@ sent %d photos to %@")
-    // Position 2 (the %d) takes the positional override; the objects take the type override.
+    let r = samples.substitute("%1$@ sent %2$d photos to %3$@")
+    // Position 2, written %2$d, takes the positional override; the objects take the type override.
     #expect(r.text == "Bo sent 999 photos to Bo")
     #expect(r.substitutions.map(\.replacement) == ["Bo", "999", "Bo"])
-    #expect(r.substitutions.map(\.specifier.utf16Offset) == [0, 8, 21])
+    #expect(r.substitutions.map(\.specifier.utf16Offset) == [0, 10, 25])
+    // A plain %d is the second argument too, but it is not written positionally: it goes by type.
+    #expect(samples.substitute("%@ sent %d photos to %@").text == "Bo sent 7 photos to Bo")
     samples.byPosition = [:]
     samples.groupFloats = false
     #expect(samples.substitute("%d, %.2f").text == "7, 1234.57")
+}
+
+/// Issue 11 point 5, the user's config: `formatSamples: { "%@": "Marin County", "%d": 12,
+/// "%1$@": "640 m", "%2$d": 185 }`. Positional samples apply only where a string writes `%n$…`.
+@Test func positionalSamplesApplyOnlyToPositionalSpecifiers() {
+    let samples = FormatSamples(byConversion: ["@": "Marin County", "d": "12"], byPosition: [1: "640 m", 2: "185"])
+    // Was "640 m · 185 km" and "640 m review".
+    #expect(samples.substitute("%@ · %d km").text == "Marin County · 12 km")
+    #expect(samples.substitute("%lld review").text == "12 review")
+    // Where the string is positional, the positional samples apply (in the string's order).
+    #expect(samples.substitute("%2$d km · %1$@").text == "185 km · 640 m")
+    // Mixed: the positional one by position, the plain one by type.
+    #expect(samples.substitute("%1$@ · %d").text == "640 m · 12")
 }

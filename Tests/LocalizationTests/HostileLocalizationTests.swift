@@ -35,8 +35,8 @@ import Testing
             _ = try StringsFile.parse(Data(bytes), file: "bad.strings", locale: "en")
             Issue.record("invalid UTF-8 was accepted")
         } catch {
-            // Offset = 10 bytes of `"a" = "b";` before the 0xC3.
-            expectOneLine(error, file: "bad.strings", containing: "invalid byte at offset 10")
+            // 10 bytes of `"a" = "b";` before the 0xC3: line 1, column 11.
+            expectOneLine(error, file: "bad.strings", containing: "bad.strings:1:11: not valid UTF-8 (byte 0xC3)")
         }
     }
 

@@ -150,6 +150,15 @@ let xcstringsFixture = """
     #expect(throws: LocalizationError.self) {
         try StringCatalogFile.parse(Data("{".utf8), file: "bad.xcstrings")
     }
+    // A missing comma between two keys, as a hand-edited catalog has it (issue 11, point 9): line 4
+    // `    "b" : {}` — its `"` is the 5th character; Foundation alone said only "not valid JSON".
+    let missingComma = "{\n  \"strings\" : {\n    \"a\" : {}\n    \"b\" : {}\n  }\n}\n"
+    do {
+        _ = try StringCatalogFile.parse(Data(missingComma.utf8), file: "Localizable.xcstrings")
+        Issue.record("expected an error")
+    } catch {
+        #expect(error.description == "Localizable.xcstrings:4:5: not valid JSON: expected ',' or '}' after a value, found '\"'")
+    }
     let noValue = """
     {"sourceLanguage":"en","strings":{"k":{"localizations":{"fr":{"stringUnit":{"state":"new"}}}}},"version":"1.0"}
     """

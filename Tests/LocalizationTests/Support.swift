@@ -10,8 +10,20 @@ let packageRoot: URL = {
     return url
 }()
 
-/// Shared corpus at root/../shared/corpus.
-let corpusRoot = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+/// The test corpus inside the repository (Tests/Fixtures/corpus/README.md): slices of the
+/// Home Assistant and Swiftfin strings, with their licences.
+let corpusRoot = packageRoot.appendingPathComponent("Tests/Fixtures/corpus")
+
+/// Firefox Focus's strings, unmodified, as the bundled example ships them (Examples/Focus/strings).
+let focusStringsRoot = packageRoot.appendingPathComponent("Examples/Focus/strings")
+
+/// A corpus file by its name in the corpus: `firefox-focus-ios/…` is read from the bundled
+/// example, everything else from Tests/Fixtures/corpus.
+func corpusFile(_ relative: String) -> URL {
+    let focus = "firefox-focus-ios/"
+    if relative.hasPrefix(focus) { return focusStringsRoot.appendingPathComponent(String(relative.dropFirst(focus.count))) }
+    return corpusRoot.appendingPathComponent(relative)
+}
 
 /// A fresh temporary directory for one test.
 func temporaryDirectory() -> URL {

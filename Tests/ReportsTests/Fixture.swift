@@ -4,7 +4,7 @@ import Foundation
 /// A realistic report document, built the way the audit builds one, from a small hand-checkable model:
 ///
 /// - Categories: the 12 UIKit categories. Body point size / leading per category, HIG table
-///   (../shared/reference/apple-dynamic-type.md, row "body"):
+///   (Tests/DynamicTypeTests/Fixtures/reference/apple-dynamic-type.json, ios_dynamic_type.table.body):
 ///   14/19 15/20 16/21 17/22 19/24 21/26 23/29 28/34 33/40 40/48 47/56 53/62.
 /// - Devices: "iPhone SE" 375×667 @2x, content area y 64 (status 20 + navigation bar 44), height
 ///   667 − 64 − 49 (tab bar) = 554; "iPhone 15 Pro" 393×852 @3x, content y 103 (status 59 + nav 44),

@@ -126,13 +126,16 @@ import Testing
         #expect(config.screens[0].rows[0].labels.map(\.style) == ["paragraph", "heading"])
     }
 
-    @Test func localePatternWithoutMatchesWarns() throws {
+    @Test func localePatternWithoutMatchesIsAnError() throws {
         let folder = try Self.projectFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // line 3 "  - \"strings/{locale}.stringsdict\"": the scalar starts at column 5 ("  - ").
         let yaml = "fonts: {}\nstrings:\n  - \"strings/{locale}.stringsdict\"\n"
-        let config = try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder)
-        #expect(config.warnings.map(\.description).contains(
-            #"typefit.yml:3:5: warning: strings[0]: no file matches "strings/{locale}.stringsdict" for any locale"#))
+        #expect(throws: ConfigError.self) { try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder) }
+        do {
+            _ = try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder)
+        } catch {
+            #expect(String(describing: error) == #"typefit.yml:3:5: strings[0]: no file matches the pattern "strings/{locale}.stringsdict" for any locale (looked in \#(folder.appendingPathComponent("strings").path))"#)
+        }
     }
 }

@@ -227,8 +227,25 @@ import TypeFitSupport
         // line 2 starts with a tab, which YAML forbids in indentation; libyaml reports the scanner
         // error at the tab: line 2, column 1.
         let yaml = "fonts:\n\ttext: { file: a.otf }\n"
-        #expect(ConfigFixtures.error(yaml)
-                == "typefit.yml:2:1: YAML syntax error: while scanning for the next token: found character that cannot start any token")
+        #expect(ConfigFixtures.error(yaml) == "typefit.yml:2:1: YAML syntax error: a tab character; YAML indents with spaces only")
+    }
+
+    /// Common YAML mistakes, each in plain words at libyaml's position (issue 11, point 9).
+    @Test func yamlSyntaxErrorsInPlainWords() {
+        let cases: [(String, String)] = [
+            // An unquoted value with ": " inside: libyaml stops at the second ":" ("title: " is 7
+            // characters, "Note" 8–11: column 12).
+            ("title: Note: read me\n", "typefit.yml:1:12: YAML syntax error: unexpected ': ' — a value that contains ': ' must be in quotes, or this line is indented too far"),
+            // "@" cannot start a plain value (reserved indicator).
+            ("fonts: @inter\n", "typefit.yml:1:8: YAML syntax error: '@' cannot start a value here; put the value in quotes (\"…\")"),
+            // A flow list never closed.
+            ("locales: [en, de\nstrings: []\n", "typefit.yml:2:8: YAML syntax error: a [ … ] list is not closed with ']', or two of its items lack a ',' between them (':' here)"),
+            // A double-quoted value never closed.
+            ("title: \"Settings\n", "typefit.yml:2:1: YAML syntax error: a quoted value is not closed: its closing quote is missing"),
+        ]
+        for (yaml, expected) in cases {
+            #expect(ConfigFixtures.error(yaml) == expected, "\(yaml)")
+        }
     }
 
     @Test func emptyDocument() {
@@ -263,7 +280,7 @@ import TypeFitSupport
         // "version: 1\n" is 11 bytes (offsets 0–10); line 2 "name: " occupies offsets 11–16,
         // so the Latin-1 "é" (0xE9, not followed by continuation bytes) is at offset 17, line 2.
         try Data("version: 1\nname: ".utf8 + [0xE9] + Data("\n".utf8)).write(to: file)
-        let expected = "\(file.path): not valid UTF-8 text (byte 0xE9 at line 2, byte offset 17)"
+        let expected = "\(file.path):2:7: not valid UTF-8 text (byte 0xE9)"
         do {
             _ = try TypeFitConfig.load(path: file.path)
             Issue.record("expected an error")

@@ -185,7 +185,7 @@ import Testing
         let bad = dir.appendingPathComponent("bad.yml")
         try Data([0x61, 0x3A, 0x20, 0xFF, 0x0A]).write(to: bad)
         let badMessage = try #require(loadError(bad.path))
-        #expect(badMessage.hasPrefix("\(bad.path): not valid UTF-8 text ("))
+        #expect(badMessage == "\(bad.path):1:4: not valid UTF-8 text (byte 0xFF)")
 
         // Zero bytes.
         let empty = dir.appendingPathComponent("empty.yml")

@@ -16,7 +16,7 @@ public struct GlyphInkClippedCheck: Check {
         Give the label vertical padding or a line height that covers the ink.
         """
     public let definition = """
-        Reports a label whose glyph ink passes its box on any side by more than `inkTolerance` (0.5 pt). The message names the worst side; figures inkTop, inkBottom, inkLeft, inkRight (points), pointSize, tolerance.
+        Reports a label whose glyph ink passes its box on any side by more than `inkTolerance` (0.5 pt). The message names the worst side, the overflow to 0.001 pt (so it never reads as the tolerance itself), the character(s) whose ink reaches furthest on that side and the line they are on; figures inkTop, inkBottom, inkLeft, inkRight (points), pointSize, tolerance, line.
         """
     public let defaultSeverity = Severity.warning
 
@@ -27,14 +27,29 @@ public struct GlyphInkClippedCheck: Check {
             let sides: [(String, Double)] = [("above", ink.top), ("below", ink.bottom), ("left of", ink.left),
                                              ("right of", ink.right)]
             let worst = sides.max { $0.1 < $1.1 } ?? sides[0]
-            let message = "Ink of \(Describe.quote(label.text)) reaches \(Describe.pt(worst.1)) \(worst.0) the label's box "
-                + "(tolerance \(Describe.pt(context.inkTolerance))) at \(Describe.pt(label.pointSize)): it is clipped "
+            var what = "it is clipped"
+            var figures = ["inkTop": ink.top, "inkBottom": ink.bottom, "inkLeft": ink.left, "inkRight": ink.right,
+                           "pointSize": label.pointSize, "tolerance": context.inkTolerance]
+            if let source = ink.source {
+                let characters = source.characters.map { "“\($0)”" }.joined(separator: ", ")
+                what = "\(characters.isEmpty ? "the ink" : characters) on line \(source.line) (\(Describe.quote(source.lineText))) "
+                    + (source.characters.count > 1 ? "are clipped" : "is clipped")
+                figures["line"] = Double(source.line)
+            }
+            let message = "Ink of \(Describe.quote(label.text)) reaches \(Self.points(worst.1)) \(worst.0) the label's box "
+                + "(tolerance \(Self.points(context.inkTolerance))) at \(Describe.pt(label.pointSize)): \(what) "
                 + label.place
-            return label.finding(self, message: message, figures: [
-                "inkTop": ink.top, "inkBottom": ink.bottom, "inkLeft": ink.left, "inkRight": ink.right,
-                "pointSize": label.pointSize, "tolerance": context.inkTolerance,
-            ])
+            return label.finding(self, message: message, figures: figures)
         }
+    }
+
+    /// Points to 0.001, trailing zeros dropped: 0.521 → "0.521 pt", 0.5 → "0.5 pt", 1.17578 → "1.176 pt".
+    /// One decimal would print an overflow of 0.521 pt as "0.5 pt", the tolerance it exceeds.
+    static func points(_ value: Double) -> String {
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + " pt"
     }
 
     public var examples: [CheckExample] {
@@ -48,10 +63,22 @@ public struct GlyphInkClippedCheck: Check {
         var small = vietnamese
         small.pointSize = 11
         small.inkOverflow = InkOverflow(top: 86.0 * 11 / 2048)
+        // French "jusqu’à" starting the second line: the "j" descender's ink reaches left of the box
+        // by 0.521 pt (a value the old one-decimal message printed as "0.5 pt", the tolerance).
+        var wrapped = vietnamese
+        wrapped.locale = "fr"
+        wrapped.text = "Les données sont conservées jusqu’à la fin"
+        wrapped.inkOverflow = InkOverflow(left: 0.521)
+        wrapped.inkOverflow.source = .init(line: 2, lineText: "jusqu’à la fin", characters: ["j"])
         return [
             CheckExample("Vietnamese stacked marks 1.2 pt above the box at 28 pt", input: AuditInput(labels: [vietnamese]),
-                         expectedCount: 1, messageContains: ["reaches 1.2 pt above the label's box (tolerance 0.5 pt)"],
+                         expectedCount: 1, messageContains: ["reaches 1.176 pt above the label's box (tolerance 0.5 pt)"],
                          figures: ["inkTop": 1.176, "inkBottom": 0]),
+            CheckExample("a “j” starting line 2 reaches 0.521 pt left of the box", input: AuditInput(labels: [wrapped]),
+                         expectedCount: 1,
+                         messageContains: ["reaches 0.521 pt left of the label's box (tolerance 0.5 pt)",
+                                           "“j” on line 2 (“jusqu’à la fin”) is clipped"],
+                         figures: ["inkLeft": 0.521, "line": 2]),
             CheckExample("0.46 pt at 11 pt is within the 0.5 pt tolerance", input: AuditInput(labels: [small]),
                          expectedCount: 0),
         ]

@@ -150,14 +150,7 @@ public final class AuditProject {
         }
 
         // Strings.
-        var table = StringTable()
-        for source in config.strings {
-            do {
-                try Self.loadStrings(source, into: &table)
-            } catch {
-                throw source.location.error(String(describing: error))
-            }
-        }
+        let table = try StringsSources.load(config.strings, auditedLocales: config.locales)
         warnings += table.warnings.map(\.description)
         self.strings = table
         var locales = config.locales ?? table.locales
@@ -289,7 +282,7 @@ public final class AuditProject {
             }
             let tk: TypographyKitConfig
             do { tk = try TypographyKitConfig.parse(data: data) } catch {
-                throw ConfigError(file: file, line: nil, column: nil, path: error.keyPath.isEmpty ? nil : error.keyPath,
+                throw ConfigError(file: file, line: error.position?.line, column: error.position?.column, path: error.keyPath.isEmpty ? nil : error.keyPath,
                                   message: error.message)
             }
             warnings += tk.warnings.map { "\(file): warning: \($0)" }
@@ -447,26 +440,6 @@ public final class AuditProject {
     }
 
     // MARK: - Strings
-
-    private static func loadStrings(_ source: ConfigStringsSource, into table: inout StringTable) throws {
-        let options = StringTable.Options(mode: .strict, skipStale: source.skipStale)
-        let path = source.resolved.path
-        guard path.contains("{locale}") else {
-            try table.load(contentsOf: source.resolved, locale: nil, options: options)
-            return
-        }
-        // "dir/{locale}.strings": every file of the folder that matches, the placeholder giving the locale.
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let pattern = URL(fileURLWithPath: path).lastPathComponent
-        guard let range = pattern.range(of: "{locale}") else { return }
-        let prefix = String(pattern[..<range.lowerBound]), suffix = String(pattern[range.upperBound...])
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(suffix)
-            && name.count > prefix.count + suffix.count {
-            let locale = String(name.dropFirst(prefix.count).dropLast(suffix.count))
-            try table.load(contentsOf: directory.appendingPathComponent(name), locale: locale, options: options)
-        }
-    }
 
     /// `path` relative to the current folder when it is inside it, else as is.
     static func displayPath(_ path: String) -> String {

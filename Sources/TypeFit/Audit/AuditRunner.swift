@@ -168,6 +168,11 @@ public final class AuditRunner {
         }
         input.styles = styleObservations(scale: devices.first?.scale ?? 3)
         input.fonts = fontObservations()
+        // Web views (Sources/TypeFit/Web): one browser for the whole audit; not for `typefit layout`.
+        let web = options.keepLayouts ? WebViewAudit()
+            : try WebViewAudit.run(project: project, devices: devices, categories: categories)
+        input.web = web.observations
+        warnings += web.warnings
 
         var findings = auditor.run(input)
         if let path = options.baselinePath {
@@ -205,7 +210,7 @@ public final class AuditRunner {
                 fontData[info.id] = data
             }
         }
-        let document = ReportAssembler.assemble(
+        var document = ReportAssembler.assemble(
             tool: ToolInfo(version: TypeFitVersion.string),
             config: options.configDisplayPath ?? config.file,
             scope: Scope(categories: categories.map(\.uikitName),
@@ -216,6 +221,7 @@ public final class AuditRunner {
                          locales: locales),
             checks: auditor.descriptors, findings: findings, screens: kept, fonts: fontInfos,
             baseline: options.baselinePath, failOn: failOn, generatedAt: options.timestamp)
+        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
         return AuditRun(document: document, exitCode: AuditOutcome.exitCode(findings: findings, failOn: failOn),
                         fontData: fontData, layouts: layouts, warnings: warnings)
     }

@@ -35,7 +35,10 @@ extension TypeFitConfig {
             return try parse(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent())
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(file: path, message: "not valid UTF-8 text (" + Self.firstInvalidUTF8(in: data) + ")")
+            let offset = TextPosition.firstInvalidUTF8(in: data) ?? 0
+            let position = TextPosition(byteOffset: offset, in: data)
+            throw ConfigError(file: path, line: position.line, column: position.column,
+                              message: "not valid UTF-8 text (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))")
         }
         return try parse(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent())
     }
@@ -60,58 +63,24 @@ extension TypeFitConfig {
 
     static func convert(_ error: YamlError, file: String) -> ConfigError {
         switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
-            let prefix = context.map { $0.text + ": " } ?? ""
-            return ConfigError(file: file, line: mark.line, column: mark.column, message: "YAML syntax error: " + prefix + problem)
+        case let .scanner(context, problem, mark, yaml), let .parser(context, problem, mark, yaml),
+             let .composer(context, problem, mark, yaml):
+            let words = YAMLSyntaxWords.explain(problem: problem, context: context?.text,
+                                                character: YAMLSyntaxWords.character(in: yaml, line: mark.line, column: mark.column))
+            return ConfigError(file: file, line: mark.line, column: mark.column, message: "YAML syntax error: " + words)
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
             return ConfigError(file: file, line: context.mark.line, column: context.mark.column,
                                message: "duplicate key \(keys) in the same mapping")
         case let .reader(problem, offset, _, yaml):
-            guard let offset, let (line, column) = Self.position(ofUTF8Offset: offset, in: yaml) else {
+            guard let offset, offset >= 0, offset <= yaml.utf8.count else {
                 return ConfigError(file: file, message: "unreadable text: \(problem)")
             }
-            return ConfigError(file: file, line: line, column: column, message: "unreadable text: \(problem)")
+            let position = TextPosition(byteOffset: offset, in: Data(yaml.utf8))
+            return ConfigError(file: file, line: position.line, column: position.column, message: "unreadable text: \(problem)")
         default:
             return ConfigError(file: file, message: "cannot parse the file (\(error))")
         }
-    }
-
-    /// 1-based line and column (in Unicode scalars) of a UTF-8 byte offset into `text`.
-    static func position(ofUTF8Offset offset: Int, in text: String) -> (Int, Int)? {
-        let utf8 = text.utf8
-        guard offset >= 0, offset <= utf8.count,
-              let index = utf8.index(utf8.startIndex, offsetBy: offset, limitedBy: utf8.endIndex) else { return nil }
-        var line = 1, column = 1
-        for scalar in text.unicodeScalars[..<index] {
-            if scalar == "\n" { line += 1; column = 1 } else if scalar != "\r" { column += 1 }
-        }
-        return (line, column)
-    }
-
-    /// "line L, byte offset N" of the first byte that is not valid UTF-8.
-    static func firstInvalidUTF8(in data: Data) -> String {
-        let bytes = [UInt8](data)
-        var index = 0, line = 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length: Int
-            switch byte {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return "byte 0x\(String(byte, radix: 16, uppercase: true)) at line \(line), byte offset \(index)"
-            }
-            if index + length > bytes.count || !bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
-                || String(bytes: bytes[index..<(index + length)], encoding: .utf8) == nil {
-                return "byte 0x\(String(byte, radix: 16, uppercase: true)) at line \(line), byte offset \(index)"
-            }
-            if byte == 0x0A { line += 1 }
-            index += length
-        }
-        return "invalid byte sequence"
     }
 }
 
@@ -127,7 +96,7 @@ final class ConfigParser {
     static let topLevelKeys = [
         "version", "fontDirectories", "fonts", "fallbackFonts", "lineHeightRule", "lineHeightFonts", "typographyKit", "systemFont",
         "styles", "devices", "customDevices", "orientation", "categories", "locales", "strings", "formatSamples",
-        "pseudoLocale", "screens", "checks",
+        "pseudoLocale", "screens", "checks", "webViews",
     ]
 
     func parseRoot(_ root: ConfigCursor) throws -> TypeFitConfig {
@@ -194,13 +163,16 @@ final class ConfigParser {
             context.warnings.append(ConfigWarning(location: font.location, message: "font \"\(font.id)\" is not used by any style, fallback or systemFont"))
         }
 
-        return TypeFitConfig(
+        var config = TypeFitConfig(
             file: context.file, baseDirectory: context.baseDirectory, version: version,
             fontDirectories: fontDirectories, fonts: fonts, fallbackFonts: fallbackFonts,
             lineHeightRule: lineHeightRule, lineHeightFonts: lineHeightFonts, typographyKit: typographyKit, systemFont: systemFont, styles: styles,
             devices: devices, customDevices: customDevices, orientation: orientation, categories: categories,
             locales: locales, strings: strings, formatSamples: formatSamples, pseudoLocale: pseudoLocale,
             screens: screens, checks: checks, warnings: context.warnings)
+        config.webViews = try map["webViews"].map(parseWebViews) ?? []  // WebViewConfig.swift
+        config.warnings = context.warnings
+        return config
     }
 
     private func suggestion(_ name: String, _ candidates: [String], defined: String) -> String {
@@ -427,41 +399,19 @@ final class ConfigParser {
             }
             let raw = try pathNode.string(what: "a path")
             let resolved = pathNode.resolve(raw)
-            var mustExist = resolved
-            if raw.contains("{locale}") {
-                // The folder above the first component holding the placeholder must exist.
-                var components = resolved.pathComponents
-                if let index = components.firstIndex(where: { $0.contains("{locale}") }) { components = Array(components[..<index]) }
-                mustExist = URL(fileURLWithPath: components.joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
-            }
+            let pattern = LocalePathPattern(resolved.path)
+            let mustExist = pattern.fixedFolder
             guard FileManager.default.fileExists(atPath: mustExist.path) else {
                 throw pathNode.fail("strings path \"\(raw)\" not found (looked for \(mustExist.path))")
             }
-            if raw.contains("{locale}"), !Self.hasLocaleMatch(resolved) {
-                pathNode.warn("no file matches \"\(raw)\" for any locale")
+            if pattern.hasPlaceholder, pattern.matches().isEmpty {
+                throw pathNode.fail("no file matches the pattern \"\(raw)\" for any locale (looked in \(mustExist.path))")
             }
             if skipStale && resolved.pathExtension != "xcstrings" {
                 item.warn("skipStale only applies to .xcstrings files")
             }
             return ConfigStringsSource(path: raw, resolved: resolved, skipStale: skipStale, location: pathNode.location)
         }
-    }
-
-    /// Whether some file or folder matches a path whose components may hold `{locale}`
-    /// (each placeholder stands for one path component's worth of text, the same locale throughout).
-    static func hasLocaleMatch(_ pattern: URL) -> Bool {
-        let components = pattern.pathComponents
-        guard let index = components.firstIndex(where: { $0.contains("{locale}") }) else { return true }
-        let folder = URL(fileURLWithPath: components[..<index].joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
-        let parts = components[index].components(separatedBy: "{locale}")
-        guard let prefix = parts.first, let suffix = parts.last,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
-            let locale = String(name.dropFirst(prefix.count).dropLast(suffix.count))
-            let candidate = pattern.path.replacingOccurrences(of: "{locale}", with: locale)
-            if FileManager.default.fileExists(atPath: candidate) { return true }
-        }
-        return false
     }
 
     func parseFormatSamples(_ node: ConfigCursor) throws -> [String: String] {

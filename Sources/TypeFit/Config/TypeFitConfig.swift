@@ -51,6 +51,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var checks: ConfigChecks
     /// Non-fatal remarks gathered while parsing.
     public var warnings: [ConfigWarning]
+    /// HTML pages shown in web views (WebViewConfig.swift), in file order.
+    public var webViews: [ConfigWebView] = []
 
     /// The font with this id.
     public func font(_ id: String) -> ConfigFont? { fonts.first { $0.id == id } }

@@ -1,0 +1,102 @@
+import Reports
+
+/// `web.overflow`: an element of a web page is wider than the viewport, so the page scrolls sideways.
+public struct WebOverflowCheck: Check {
+    public init() {}
+    public let id = "web.overflow"
+    public let title = "Web content is wider than the screen"
+    public let rationale = """
+        A web view that scrolls sideways makes people pan back and forth for every line, and text past the edge \
+        is easy to miss entirely. Larger text makes it worse: words, URLs, table columns and fixed widths that \
+        fit at the default size push past the edge at accessibility sizes. Let long words break \
+        (overflow-wrap: anywhere), let wide tables and code scroll inside their own box (overflow-x: auto), \
+        and size boxes in em or % rather than px.
+        """
+    public let definition = """
+        For each rendering of a web view (device × category), reports an element outside a horizontally scrolling or clipping ancestor when its border box reaches past the viewport's right or left edge by more than `lengthEpsilon` and its parent's box does not (the outermost such element; children of `body` always qualify), or when its box fits but its own text reaches past the edge (a word or URL that cannot wrap; an inline element such as a link counts as its text). One finding per element, rendering and device. Figures: overflowBy (px past the edge), viewportWidth, elementWidth, fontSize, baseSize.
+        """
+    public let defaultSeverity = Severity.error
+
+    public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
+        var findings: [Finding] = []
+        for page in input.web {
+            let vw = page.viewportWidth, eps = context.lengthEpsilon
+            for element in page.elements where !element.insideScroller {
+                let boxPast = max(element.right - vw, -element.left)
+                let parentPast = element.parentRight.map { $0 > vw + eps } ?? false
+                let textPast = max((element.textRight ?? 0) - vw, -(element.textLeft ?? 0))
+                let reason: String
+                let by: Double
+                // An inline element's box is its line fragments: past the edge means its text is.
+                let inline = element.display == "inline"
+                if boxPast > eps && !parentPast && !inline {
+                    by = max(boxPast, textPast)
+                    switch element.tag {
+                    case "table": reason = "a table"
+                    case "pre": reason = "preformatted text"
+                    case "img", "video", "iframe", "canvas", "svg", "picture", "embed", "object": reason = "media"
+                    default:
+                        reason = element.whiteSpace.hasPrefix("nowrap") || element.whiteSpace.hasPrefix("pre")
+                            ? "text that does not wrap (white-space: \(element.whiteSpace))" : "a box of fixed width"
+                    }
+                } else if (boxPast <= eps || inline && !parentPast) && max(textPast, inline ? boxPast : 0) > eps {
+                    by = max(textPast, inline ? boxPast : 0)
+                    reason = element.whiteSpace.hasPrefix("nowrap") || element.whiteSpace.hasPrefix("pre")
+                        ? "text that does not wrap (white-space: \(element.whiteSpace))" : "a word or URL that cannot wrap"
+                } else {
+                    continue
+                }
+                let message = "\(element.named) is \(reason) reaching \(px(by)) past the \(px(vw)) wide screen: "
+                    + "the page scrolls sideways \(page.place)"
+                findings.append(page.finding(self, element, message: message, figures: [
+                    "overflowBy": by, "viewportWidth": vw, "elementWidth": element.width, "fontSize": element.fontSize,
+                ]))
+            }
+        }
+        return findings
+    }
+
+    public var examples: [CheckExample] {
+        // A 3-column price table on the 320 px wide iPhone SE (1st gen) at AX5: body margin 8 px, table
+        // 451.5 px wide, so its right edge is at 8 + 451.5 = 459.5 px, 139.5 px past the edge.
+        let table = WebElementObservation(selector: "#prices > table", source: SourceLocation(file: "help.html", line: 24),
+                                          tag: "table", fontSize: 53, left: 8, right: 459.5, parentRight: 312)
+        // A paragraph that fits, with a URL in it that cannot break (its text ends at 702.3 px).
+        let url = WebElementObservation(selector: "main > p:nth-of-type(3)", tag: "p",
+                                        text: "Visit https://example.com/support/accessibility/larger-text",
+                                        fontSize: 53, left: 8, right: 312, parentRight: 312, textLeft: 8, textRight: 702.3)
+        // The table's cells also reach past the edge, but their parent (the row) does too: not reported.
+        let cell = WebElementObservation(selector: "#prices > table > tbody > tr > td:nth-of-type(3)", tag: "td",
+                                         text: "€ 12.00", fontSize: 53, left: 300, right: 459.5, parentRight: 459.5,
+                                         textLeft: 310, textRight: 450)
+        // A code block scrolling inside its own box (an ancestor with overflow-x: auto): fine.
+        let code = WebElementObservation(selector: "pre > code", tag: "code", text: "let x = 1", fontSize: 30,
+                                         left: 8, right: 900, insideScroller: true)
+        // A link (display: inline) whose URL runs to 517 px inside a paragraph that fits: its text.
+        let link = WebElementObservation(selector: "main > p > a", tag: "a", text: "https://example.com/a/long/path",
+                                         fontSize: 53, left: 8, right: 517, parentRight: 312, display: "inline")
+        func page(_ elements: [WebElementObservation]) -> AuditInput {
+            AuditInput(web: [WebPageObservation(
+                webView: "Help", file: "help.html", device: "iPhone SE (1st gen)",
+                category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11, baseSize: 53, viewportWidth: 320,
+                viewportHeight: 460, pageHeight: 4000, elements: elements)])
+        }
+        return [
+            CheckExample("a table 139.5 px past the 320 px screen", input: page([table]), expectedCount: 1,
+                         messageContains: ["`#prices > table` is a table reaching 139.5 px past the 320.0 px wide screen: the page scrolls sideways at accessibilityExtraExtraExtraLarge on iPhone SE (1st gen)"],
+                         figures: ["overflowBy": 139.5, "viewportWidth": 320, "elementWidth": 451.5, "baseSize": 53]),
+            CheckExample("a URL that cannot wrap inside a paragraph that fits", input: page([url]), expectedCount: 1,
+                         messageContains: ["is a word or URL that cannot wrap reaching 382.3 px past"],
+                         figures: ["overflowBy": 382.3]),
+            CheckExample("a link is its text: a URL that cannot wrap", input: page([link]), expectedCount: 1,
+                         messageContains: ["is a word or URL that cannot wrap reaching 197.0 px past"],
+                         figures: ["overflowBy": 197]),
+            CheckExample("only the outermost overflowing element is reported", input: page([table, cell]),
+                         expectedCount: 1, messageContains: ["`#prices > table`"]),
+            CheckExample("content scrolling inside its own box does not widen the page", input: page([code]),
+                         expectedCount: 0),
+        ]
+    }
+
+    private func px(_ value: Double) -> String { Describe.one(value) + " px" }
+}

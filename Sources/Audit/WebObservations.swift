@@ -1,0 +1,139 @@
+import Reports
+
+// Observations of web content (typefit.yml `webViews:`): what a browser measured in one rendering
+// of an HTML page on one device at one content size category. TypeFit fills them from the
+// WebAudit module's measurements; the web checks read only these.
+//
+// `WebElementObservation` repeats most fields of WebAudit's `WebElement` on purpose: `WebElement` is
+// the measuring script's JSON contract (with the ancestor chain used to find the HTML line), and
+// Audit must not depend on the module that drives a browser; the observation carries the resolved
+// `source` instead of the chain. TypeFit's `WebViewAudit.element(_:index:file:)` is the one mapping.
+
+/// One rendering of an HTML page: a web view on a device at a category.
+public struct WebPageObservation: Sendable, Equatable {
+    /// The web view's name in the config.
+    public var webView: String
+    /// The HTML file as shown to the user.
+    public var file: String
+    public var device: String
+    /// UIKit category name; nil when the page does not scale (`scaling: none`), so one rendering
+    /// stands for every category.
+    public var category: String?
+    public var categoryIndex: Int?
+    /// The base font size TypeFit gave the page (body size or injected root size), in CSS px; nil for `none`.
+    public var baseSize: Double?
+    /// The layout viewport and the page's scroll height, in CSS px.
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+    public var pageHeight: Double
+    public var elements: [WebElementObservation]
+
+    public init(webView: String, file: String, device: String, category: String?, categoryIndex: Int?,
+                baseSize: Double?, viewportWidth: Double, viewportHeight: Double, pageHeight: Double,
+                elements: [WebElementObservation]) {
+        self.webView = webView
+        self.file = file
+        self.device = device
+        self.category = category
+        self.categoryIndex = categoryIndex
+        self.baseSize = baseSize
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        self.pageHeight = pageHeight
+        self.elements = elements
+    }
+
+    /// "at <category> on <device>" (or "at every category" for a page that does not scale).
+    var place: String { "at \(category ?? "every category") on \(device)" }
+
+    /// A finding about `element` in this rendering (`source` is the element's HTML file and line).
+    func finding(_ check: some Check, _ element: WebElementObservation, message: String,
+                 figures: [String: Double]) -> Finding {
+        var figures = figures
+        if let baseSize { figures["baseSize"] = baseSize }
+        return Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: webView,
+                       device: device, category: category, source: element.source, figures: figures,
+                       text: element.text.isEmpty ? nil : element.text, selector: element.selector)
+    }
+}
+
+/// One element of a rendered page, in CSS px relative to the viewport at scroll position 0.
+public struct WebElementObservation: Sendable, Equatable {
+    /// A CSS selector that finds the element, e.g. `#prices > table` or `main > p:nth-of-type(3)`.
+    public var selector: String
+    /// Where its start tag is in the HTML file (or its nearest ancestor's, for elements the parser adds).
+    public var source: SourceLocation?
+    /// Lower-case tag name.
+    public var tag: String
+    /// Its own text, whitespace collapsed, shortened.
+    public var text: String
+    /// True when it or a descendant shows text.
+    public var hasText: Bool
+    /// Computed font size in px.
+    public var fontSize: Double
+    /// Border box edges and width.
+    public var left: Double
+    public var right: Double
+    public var width: Double
+    /// The parent's right edge (nil when the parent is `body`).
+    public var parentRight: Double?
+    /// Edges of its own text (nil without text of its own).
+    public var textLeft: Double?
+    public var textRight: Double?
+    /// Inner size of the box and size of its content (`clientWidth`/`scrollWidth`, …).
+    public var clientWidth: Double
+    public var clientHeight: Double
+    public var scrollWidth: Double
+    public var scrollHeight: Double
+    /// Computed `overflow-x`, `overflow-y`, `text-overflow`, `white-space` and `display`.
+    public var overflowX: String
+    public var overflowY: String
+    public var textOverflow: String
+    public var whiteSpace: String
+    public var display: String
+    /// `-webkit-line-clamp` (nil for none).
+    public var lineClamp: Int?
+    /// True when an ancestor scrolls or clips horizontally, so the element cannot widen the page.
+    public var insideScroller: Bool
+
+    public init(selector: String, source: SourceLocation? = nil, tag: String, text: String = "", hasText: Bool = true,
+                fontSize: Double, left: Double = 0, right: Double, width: Double? = nil, parentRight: Double? = nil,
+                textLeft: Double? = nil, textRight: Double? = nil, clientWidth: Double? = nil,
+                clientHeight: Double = 20, scrollWidth: Double? = nil, scrollHeight: Double? = nil,
+                overflowX: String = "visible", overflowY: String = "visible", textOverflow: String = "clip",
+                whiteSpace: String = "normal", display: String = "block", lineClamp: Int? = nil,
+                insideScroller: Bool = false) {
+        self.selector = selector
+        self.source = source
+        self.tag = tag
+        self.text = text
+        self.hasText = hasText
+        self.fontSize = fontSize
+        self.left = left
+        self.right = right
+        self.width = width ?? right - left
+        self.parentRight = parentRight
+        self.textLeft = textLeft
+        self.textRight = textRight
+        self.clientWidth = clientWidth ?? width ?? right - left
+        self.clientHeight = clientHeight
+        self.scrollWidth = scrollWidth ?? clientWidth ?? width ?? right - left
+        self.scrollHeight = scrollHeight ?? clientHeight
+        self.overflowX = overflowX
+        self.overflowY = overflowY
+        self.textOverflow = textOverflow
+        self.whiteSpace = whiteSpace
+        self.display = display
+        self.lineClamp = lineClamp
+        self.insideScroller = insideScroller
+    }
+
+    /// "`selector`" with its text when it has some: `p.note` “Visit https://…”.
+    var named: String {
+        "`\(selector)`" + (text.isEmpty ? "" : " \(Describe.quote(text))")
+    }
+}
+
+/// Scroll and client sizes are whole pixels in browsers: content counts as larger than its box
+/// only when it is larger by more than this (px).
+let webPixelTolerance = 1.0

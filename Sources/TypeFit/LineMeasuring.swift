@@ -1,0 +1,281 @@
+import Dispatch
+import FontEngine
+import Foundation
+import TypeFitSupport
+
+/// The lines of a UTF-8 text as `typefit measure` reads them: split on U+000A, a "\r" right
+/// before it is part of the line end (CRLF files, as Windows editors write them), nothing else
+/// trimmed, a final "\n" adds no empty line, a leading byte-order mark is dropped. One `String` holds the whole text; lines are `Substring`s of it
+/// (no per-line allocation).
+public struct TextLines: Sendable {
+    /// The whole text (without the byte-order mark).
+    public let text: String
+    /// UTF-8 offsets of each line's start and end in `text`.
+    private let starts: [Int]
+    private let ends: [Int]
+
+    /// Number of lines.
+    public var count: Int { starts.count }
+
+    /// The lines of UTF-8 `bytes`; nil when they are not valid UTF-8.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var body = bytes
+        if body.count >= 3, body[0] == 0xEF, body[1] == 0xBB, body[2] == 0xBF { body = UnsafeBufferPointer(rebasing: body[3...]) }
+        guard let text = String(validating: body, as: UTF8.self) else { return nil }
+        var starts: [Int] = [], ends: [Int] = []
+        if let base = body.baseAddress, body.count > 0 {
+            var start = 0
+            while start < body.count {
+                // memchr: the line feed search runs at memory speed.
+                var end = body.count
+                var next = body.count
+                if let found = memchr(base + start, 0x0A, body.count - start) {
+                    end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                    next = end + 1
+                    if end > start, body[end - 1] == 0x0D { end -= 1 }   // CRLF
+                }
+                starts.append(start)
+                ends.append(end)
+                start = next
+            }
+        }
+        self.text = text
+        self.starts = starts
+        self.ends = ends
+    }
+
+    /// The lines of UTF-8 `data` (see `init(utf8:)`).
+    public init?(data: Data) {
+        guard let lines = data.withUnsafeBytes({ TextLines(utf8: $0.bindMemory(to: UInt8.self)) }) else { return nil }
+        self = lines
+    }
+
+    /// Line `i` (0-based), a slice of `text`.
+    public subscript(i: Int) -> Substring {
+        let utf8 = text.utf8
+        return text[utf8.index(utf8.startIndex, offsetBy: starts[i])..<utf8.index(utf8.startIndex, offsetBy: ends[i])]
+    }
+}
+
+/// Measures lines on several threads and hands each chunk's output over in line order, as
+/// `typefit measure` does: the fast path (`FastMeasurer`, one per thread over one shared
+/// `ShapingFont`) for every line, whole-line `Shaper.measure` (one per thread, opened on demand)
+/// for lines with a missing glyph, so that they name the missing characters. Each chunk's output
+/// (JSON Lines, table cells, …) is encoded on the worker thread that measured it; `emit` is called
+/// with the chunks strictly in order, one call at a time, from whichever worker completes the next
+/// one (so output starts while later lines are still being measured).
+public enum LineMeasuring {
+    /// Lines per chunk: small enough that output starts early and threads balance, large enough
+    /// that handing chunks over costs nothing measurable.
+    public static let chunkLines = 128
+
+    /// Runs `encode(index, line, measurement, &output)` for every line on `threads` threads
+    /// (0 = all cores) and `emit(output)` for every chunk in order. `openFace` opens the same face
+    /// again for a worker's `Shaper` (FreeType faces are not thread-safe). Rethrows the first
+    /// error of `openFace`, `encode` or `emit`; no further chunk is emitted after an error.
+    public static func run<Output>(
+        lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
+        openFace: @escaping @Sendable () throws -> FontFace,
+        makeOutput: @escaping @Sendable () -> Output,
+        encode: @escaping @Sendable (Int, Substring, LineMeasurement, inout Output) throws -> Void,
+        emit: @escaping @Sendable (Output) throws -> Void
+    ) throws {
+        let chunkCount = (lines.count + chunkLines - 1) / chunkLines
+        let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, chunkCount)))
+        let measurers = try (0..<threadCount).map { _ in
+            try FastMeasurer(font: font, features: features, language: language, computesInk: true)
+        }
+        let order = ChunkOrder<Output>()
+        let shared = UncheckedSendable((measurers, lines))
+        DispatchQueue.concurrentPerform(iterations: threadCount) { t in
+            let (all, lines) = shared.value
+            let fast = all[t]
+            var shaper: Shaper?
+            while let chunk = order.take(limit: chunkCount) {
+                var output = makeOutput()
+                do {
+                    for i in chunk * chunkLines..<min(lines.count, (chunk + 1) * chunkLines) {
+                        let line = lines[i]
+                        let m: LineMeasurement
+                        if let quick = fast.measure(line) {
+                            m = quick
+                        } else {
+                            if shaper == nil { shaper = try Shaper(face: openFace(), features: features, language: language) }
+                            m = shaper!.measure(line)
+                        }
+                        try encode(i, line, m, &output)
+                    }
+                } catch {
+                    order.fail(error)
+                    return
+                }
+                order.complete(chunk, output, emit: emit)
+            }
+        }
+        if let error = order.error { throw error }
+    }
+}
+
+/// Hands out chunk numbers in order and passes finished chunks on in order. `@unchecked
+/// Sendable`: all state is behind `lock`; `emit` runs outside it but only on the one thread that
+/// holds the `emitting` role.
+private final class ChunkOrder<Output>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextToTake = 0
+    private var nextToEmit = 0
+    private var finished: [Int: Output] = [:]
+    private var emitting = false
+    private(set) var error: (any Error)?
+
+    func take(limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard error == nil, nextToTake < limit else { return nil }
+        nextToTake += 1
+        return nextToTake - 1
+    }
+
+    func fail(_ error: any Error) {
+        lock.lock()
+        if self.error == nil { self.error = error }
+        lock.unlock()
+    }
+
+    func complete(_ chunk: Int, _ output: Output, emit: (Output) throws -> Void) {
+        lock.lock()
+        finished[chunk] = output
+        // One emitter at a time; whoever finds the next chunk ready emits as many as are ready.
+        guard !emitting else {
+            lock.unlock()
+            return
+        }
+        emitting = true
+        while error == nil, let ready = finished.removeValue(forKey: nextToEmit) {
+            nextToEmit += 1
+            lock.unlock()
+            do { try emit(ready) } catch { fail(error) }
+            lock.lock()
+        }
+        emitting = false
+        lock.unlock()
+    }
+}
+
+/// Hands values to `DispatchQueue.concurrentPerform` workers: each worker uses only its own
+/// measurer and reads the shared lines.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// `typefit measure`'s JSON Lines record, written with `JSONBytes` exactly as `JSONEncoder`
+/// (sorted keys, slashes unescaped) wrote the former `Encodable` record:
+/// `{"aboveAscender":…,"advance":…,"belowDescender":…,"clusters":…,"fallback":…,"ink":[xMin,yMin,xMax,yMax]|null,
+/// "letterSpacing":…,"missing":…,"missingCharacters":["U+XXXX",…],"text":…,"widths":{"17":…}}`
+/// — `fallback` only with --fallback (null when none found), `letterSpacing` and `widths` only
+/// when asked for. Widths are points rounded to 1/1000 (`roundedPoints`).
+public struct MeasureRecordFormat: Sendable {
+    public let info: FontInfo
+    /// Point sizes in the order given (duplicates removed), and the same with keys in `.sortedKeys` order.
+    public let sizes: [Double]
+    private let sortedSizes: [(key: String, size: Double)]
+    public let letterSpacing: Double?
+    public let withFallback: Bool
+
+    /// Sizes must be positive and finite and `letterSpacing` finite (JSON has no NaN or infinity).
+    public init(info: FontInfo, sizes: [Double], letterSpacing: Double?, withFallback: Bool) {
+        precondition(sizes.allSatisfy { $0.isFinite } && (letterSpacing?.isFinite ?? true), "MeasureRecordFormat: non-finite size or spacing")
+        var seen = Set<String>()
+        self.info = info
+        self.sizes = sizes.filter { seen.insert(sizeKey($0)).inserted }
+        let keyed = self.sizes.map { (key: sizeKey($0), size: $0) }
+        let order = JSONBytes.sortedKeys(keyed.map(\.key))
+        self.sortedSizes = order.map { key in keyed.first { $0.key == key }! }
+        self.letterSpacing = letterSpacing
+        self.withFallback = withFallback
+    }
+
+    /// Width in points of `advance` font units at `size`, rounded to 1/1000.
+    public func width(_ advance: Int, size: Double) -> Double { roundedPoints(info.points(Double(advance), size: size)) }
+
+    /// Letter-spacing in points for `clusters` grapheme clusters, nil when not asked for.
+    public func spacing(clusters: Int) -> Double? { letterSpacing.map { roundedPoints($0 * Double(clusters)) } }
+
+    /// "U+0041" for a missing character.
+    public static func characterName(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// Appends one record and its line feed. `fallback` is used only `withFallback`: nil = none found.
+    public func write(_ text: Substring, _ m: LineMeasurement, fallback: FontLocation?, to json: inout JSONBytes) {
+        json.beginObject()
+        json.key("aboveAscender")
+        json.bool(info.isAboveAscender(m.ink))
+        json.key("advance")
+        json.int(m.advance)
+        json.key("belowDescender")
+        json.bool(info.isBelowDescender(m.ink))
+        json.key("clusters")
+        json.int(m.clusterCount)
+        if withFallback {
+            json.key("fallback")
+            if let fallback {
+                json.beginObject()
+                json.key("faceIndex")
+                json.int(fallback.faceIndex)
+                json.key("family")
+                json.string(fallback.family)
+                json.key("path")
+                json.string(fallback.path)
+                json.key("postscriptName")
+                json.string(fallback.postScriptName)
+                json.endObject()
+            } else {
+                json.null()
+            }
+        }
+        json.key("ink")
+        if let ink = m.ink {
+            json.beginArray()
+            json.double(ink.xMin)
+            json.double(ink.yMin)
+            json.double(ink.xMax)
+            json.double(ink.yMax)
+            json.endArray()
+        } else {
+            json.null()
+        }
+        if let spacing = spacing(clusters: m.clusterCount) {
+            json.key("letterSpacing")
+            json.double(spacing)
+        }
+        json.key("missing")
+        json.int(m.missingGlyphCount)
+        json.key("missingCharacters")
+        json.beginArray()
+        for scalar in m.missingCharacters { json.string(Self.characterName(scalar)) }
+        json.endArray()
+        json.key("text")
+        json.string(text)
+        if !sortedSizes.isEmpty {
+            json.key("widths")
+            json.beginObject()
+            for (key, size) in sortedSizes {
+                json.key(string: key)
+                json.double(width(m.advance, size: size))
+            }
+            json.endObject()
+        }
+        json.endObject()
+        json.newline()
+    }
+}
+
+/// "17" for 17.0, "17.5" otherwise: JSON object keys and table headers for sizes.
+public func sizeKey(_ size: Double) -> String {
+    size == size.rounded() && abs(size) < 1e9 ? String(Int(size)) : String(size)
+}
+
+/// Points rounded to 1/1000 for output (the numbers are exact in font units).
+public func roundedPoints(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

@@ -1,0 +1,187 @@
+import Audit
+import DynamicType
+import Foundation
+import Layout
+import Reports
+import WebAudit
+
+/// Renders the config's `webViews:` in one headless Chromium (started once per audit) and turns
+/// what it measures into `WebPageObservation`s for the web checks, keeping screenshots for the report.
+/// See docs/web.md.
+struct WebViewAudit {
+    /// Screenshots show at most this many screens (viewport heights) of the top of a page.
+    static let screenshotScreens = 2.0
+
+    /// One rendering with what the report may keep of it.
+    struct Rendering {
+        var observation: WebPageObservation
+        var measurement: WebMeasurement
+        var png: Data
+        var imageHeight: Double
+    }
+
+    var renderings: [Rendering] = []
+    var warnings: [String] = []
+
+    var observations: [WebPageObservation] { renderings.map(\.observation) }
+
+    /// Renders every web view on its devices at every category of `categories` (once for `scaling:
+    /// none`). `devices` are the audit's devices, used when a web view lists none.
+    static func run(project: AuditProject, devices: [Device], categories: [ContentSizeCategory]) throws -> WebViewAudit {
+        var result = WebViewAudit()
+        let webViews = project.config.webViews
+        guard !webViews.isEmpty else { return result }
+        // Resolve everything the config names before paying for the browser.
+        var plans: [(ConfigWebView, [Device], String, HTMLSourceIndex)] = []
+        for webView in webViews {
+            var list = devices
+            if !webView.devices.isEmpty {
+                list = try webView.devices.map { name in
+                    do { return try (try? Device.named(name.name, in: project.devices)) ?? Device.named(name.name) } catch {
+                        throw name.location.error(String(describing: error))
+                    }
+                }
+            }
+            let display = AuditProject.displayPath(webView.file.path)
+            guard let data = FileManager.default.contents(atPath: webView.file.path) else {
+                throw WebAuditError(file: display, "cannot read the HTML file")
+            }
+            guard let html = String(data: data, encoding: .utf8), !data.contains(0) else {
+                throw WebAuditError(file: display, "not an HTML file (not UTF-8 text)")
+            }
+            guard !html.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw WebAuditError(file: display, "the HTML file is empty")
+            }
+            plans.append((webView, list, display, HTMLSourceIndex(html: html)))
+        }
+        let browser: DevToolsBrowser
+        do { browser = try DevToolsBrowser() } catch let error as WebAuditError {
+            let where_ = webViews[0].location
+            throw WebAuditError(file: "\(where_.file):\(where_.line):\(where_.column)", "webViews need a browser: \(error.message)")
+        }
+        defer { browser.close() }
+        for (webView, list, display, index) in plans {
+            let mode: WebScaling
+            switch webView.scaling {
+            case .appleSystemBody: mode = .appleSystemFont
+            case .uifontmetrics: mode = .rootFontSize
+            case .none: mode = .none
+            }
+            for device in list {
+                let width = device.width
+                let height: Double
+                switch webView.frame {
+                case .height(let h): height = h
+                case .fullScreen(let bar, let tabBar):
+                    let style: NavigationBarStyle = bar == .large ? .largeTitle : bar == .none ? .none : .standard
+                    height = Screen(device: device, orientation: .portrait, navigationBar: style, tabBar: tabBar,
+                                    toolbar: false).contentHeight
+                }
+                let page = try WebPageSession(browser: browser, fileURL: webView.file, displayPath: display,
+                                              width: width, height: height, scaling: mode, timeout: webView.timeout)
+                defer { page.close() }
+                for keyword in page.unknownKeywords {
+                    result.warn("\(display): warning: \(keyword) is not a WebKit text style TypeFit knows; left as is")
+                }
+                let list: [ContentSizeCategory?] = mode == .none ? [nil] : categories
+                for category in list {
+                    var base: Double?
+                    switch webView.scaling {
+                    case .appleSystemBody: base = TextStyle.body.pointSize(at: category ?? .large)
+                    case .uifontmetrics(let size, let style, let maximum):
+                        base = UIFontMetricsScaling(pointSize: size, style: style, maximumPointSize: maximum,
+                                                    algorithm: .leadingRatioPixelRounded(scale: device.scale))
+                            .size(at: category ?? .large).pointSize
+                    case .none: base = nil
+                    }
+                    try page.apply(category: category ?? .large, scaling: mode, rootFontSize: base)
+                    let m = try page.measure()
+                    if !m.hasDeviceWidthViewport {
+                        result.warn("\(display): warning: no <meta name=\"viewport\" content=\"width=device-width\">; "
+                            + "a WKWebView lays the page out 980 px wide and shrinks it, as measured")
+                    }
+                    let imageHeight = max(1, min(m.pageHeight, screenshotScreens * m.viewportHeight)).rounded(.down)
+                    let png = try page.screenshot(maxHeight: imageHeight, pageHeight: m.pageHeight, width: m.viewportWidth)
+                    let observation = WebPageObservation(
+                        webView: webView.name, file: display, device: device.name, category: category?.uikitName,
+                        categoryIndex: category?.position, baseSize: base, viewportWidth: m.viewportWidth,
+                        viewportHeight: m.viewportHeight, pageHeight: m.pageHeight,
+                        elements: m.elements.map { element($0, index: index, file: display) })
+                    result.renderings.append(Rendering(observation: observation, measurement: m, png: png,
+                                                       imageHeight: imageHeight))
+                }
+            }
+        }
+        return result
+    }
+
+    private mutating func warn(_ text: String) {
+        if !warnings.contains(text) { warnings.append(text) }
+    }
+
+    /// The checks' view of a measured element, with its HTML line.
+    static func element(_ e: WebElement, index: HTMLSourceIndex, file: String) -> WebElementObservation {
+        WebElementObservation(
+            selector: e.selector, source: index.line(chain: e.chain).map { SourceLocation(file: file, line: $0) },
+            tag: e.tag, text: e.text, hasText: e.hasText, fontSize: e.fontSize, left: e.left, right: e.right,
+            width: e.width, parentRight: e.parentRight, textLeft: e.textLeft, textRight: e.textRight,
+            clientWidth: e.clientWidth, clientHeight: e.clientHeight, scrollWidth: e.scrollWidth,
+            scrollHeight: e.scrollHeight, overflowX: e.overflowX, overflowY: e.overflowY, textOverflow: e.textOverflow,
+            whiteSpace: e.whiteSpace, display: e.display, lineClamp: Int(e.lineClamp), insideScroller: e.insideScroller)
+    }
+
+    /// The renderings the report keeps, with their screenshots: per web view and device, the
+    /// default category (L) and the largest rendered (AX5 when audited), plus the smallest category
+    /// at which each web check reports. So a page gives at most five screenshots per device, each at
+    /// most `screenshotScreens` screens tall at 1 px per CSS px.
+    func snapshots(findings: [Finding]) -> [WebPageSnapshot] {
+        var kept: [WebPageSnapshot] = []
+        var keys: [String] = []
+        for r in renderings where !keys.contains(r.observation.webView + "\u{0}" + r.observation.device) {
+            keys.append(r.observation.webView + "\u{0}" + r.observation.device)
+        }
+        for key in keys {
+            let group = renderings.filter { $0.observation.webView + "\u{0}" + $0.observation.device == key }
+            guard let first = group.first else { continue }
+            let mine = findings.filter {
+                $0.checkId.hasPrefix("web.") && $0.screen == first.observation.webView && $0.device == first.observation.device
+            }
+            var wanted = Set<String?>()
+            if group.contains(where: { $0.observation.category == ContentSizeCategory.large.uikitName }) {
+                wanted.insert(ContentSizeCategory.large.uikitName)
+            }
+            wanted.insert(group.last?.observation.category)
+            for check in Set(mine.map(\.checkId)) {
+                let categories = Set(mine.filter { $0.checkId == check }.map(\.category))
+                if let smallest = group.first(where: { categories.contains($0.observation.category) }) {
+                    wanted.insert(smallest.observation.category)
+                }
+            }
+            for r in group where wanted.contains(r.observation.category) {
+                let o = r.observation
+                let here = mine.filter { $0.category == o.category }
+                let marks = here.compactMap { f -> WebMark? in
+                    guard let selector = f.selector,
+                          let e = r.measurement.elements.first(where: { $0.selector == selector }),
+                          e.top < r.imageHeight else { return nil }
+                    return WebMark(checkId: f.checkId, selector: selector, x: round3(e.left), y: round3(e.top),
+                                   width: round3(e.width), height: round3(e.height))
+                }
+                kept.append(WebPageSnapshot(
+                    webView: o.webView, file: o.file, device: o.device, category: o.category,
+                    baseSize: o.baseSize.map(round3), viewportWidth: round3(o.viewportWidth),
+                    viewportHeight: round3(o.viewportHeight), pageHeight: round3(o.pageHeight),
+                    imageWidth: round3(o.viewportWidth), imageHeight: r.imageHeight, png: r.png,
+                    marks: uniqueMarks(marks)))
+            }
+        }
+        return kept
+    }
+
+    private func uniqueMarks(_ marks: [WebMark]) -> [WebMark] {
+        var seen = Set<String>()
+        return marks.filter { seen.insert($0.checkId + "\u{0}" + $0.selector).inserted }
+    }
+
+    private func round3(_ value: Double) -> Double { ReportAssembler.round3(value) }
+}
