@@ -35,8 +35,14 @@ public enum StringCatalogFile {
         let members: [Member]
         let sourceLanguage: String?
         if let layout = catalogLayout(data), let root = try? JSONSerialization.jsonObject(with: layout.rootWithoutStrings) as? [String: Any] {
-            sourceLanguage = (root["sourceLanguage"] as? String).map(LocaleID.normalize)
-            members = layout.members
+            let source = (root["sourceLanguage"] as? String).map(LocaleID.normalize)
+            do throws(LocalizationError) {
+                return try read(layout.members, sourceLanguage: source, file: file, options: options, mode: mode)
+            } catch {
+                // Bad JSON inside a key: the whole-document path names the exact line and column.
+                if error.message.hasPrefix("not valid JSON in strings.") { _ = try wholeDocument(data, file: file) }
+                throw error
+            }
         } else {
             (members, sourceLanguage) = try wholeDocument(data, file: file)
         }

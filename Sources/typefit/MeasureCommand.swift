@@ -59,8 +59,8 @@ struct MeasureCommand: ParsableCommand {
             throw MeasureError(message: "--sizes: '\(sizeKey(large))' is larger than 1000000 pt")
         }
         let lines = try readLines(textFile)
-        for (i, line) in lines.enumerated() {
-            if let violation = TextLimits.violation(in: Substring(line)) {
+        for i in 0..<lines.count {
+            if let violation = TextLimits.violation(in: lines[i]) {
                 throw MeasureError(message: "\(textFile == "-" ? "stdin" : textFile):\(i + 1): \(violation)")
             }
         }
