@@ -2,74 +2,68 @@ import Foundation
 import TypeFitSupport
 import Reports
 
-/// Known findings a team has accepted. A run marks findings whose fingerprint is in the
-/// baseline as not new (`Finding.isNew = false`); only new findings fail the run.
+/// Known finding groups a team has accepted. A run marks a group found in the baseline as
+/// `.baselined`, unless it got worse: it spread to a category or device the baseline does not
+/// list, or a figure is worse than the baseline's worst by more than `tolerance` (a longer text
+/// needs more width or lines). A worse group is new: it fails the run. Baseline groups that no
+/// longer occur are reported as fixed.
 ///
-/// The file is JSON with sorted keys and sorted entries, so it diffs cleanly. It is only ever
+/// The file is JSON with sorted keys and sorted groups, so it diffs cleanly. It is only ever
 /// written when the CLI is asked to (`Baseline.write`); nothing here writes implicitly.
+/// Schema 1 files (one entry per finding) are still read: their entries are grouped, and having
+/// no figures, they only catch spreading.
 public struct Baseline: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
+    /// How much worse a figure may get before a group counts as worse (points, lines, rows).
+    public static let tolerance = 0.5
 
     public var schemaVersion: Int
     /// Version of typefit that wrote the file.
     public var toolVersion: String
-    /// Sorted by fingerprint.
-    public var entries: [Entry]
+    /// Sorted by key.
+    public var groups: [Group]
 
-    /// One accepted finding: the fields of `Finding.fingerprint`, plus the message for people.
-    public struct Entry: Codable, Sendable, Equatable {
-        public var checkId: String
-        public var screen: String?
-        public var row: String?
-        public var label: String?
-        public var stringKey: String?
-        /// The string's plural/device variant, when the finding is about one.
-        public var variant: String?
-        public var locale: String?
-        public var category: String?
-        public var device: String?
-        public var style: String?
-        public var font: String?
-        /// The CSS selector of a web finding.
-        public var selector: String?
+    /// One accepted group: its key, where it happened and its worst figures.
+    public struct Group: Codable, Sendable, Equatable {
+        public var key: GroupKey
+        public var categories: [String]
+        public var devices: [String]
+        public var worst: [String: Double]
         /// For people reading the file; not used for matching.
         public var message: String
 
-        public init(_ finding: Finding) {
-            checkId = finding.checkId
-            screen = finding.screen
-            row = finding.row
-            label = finding.label
-            stringKey = finding.stringKey
-            variant = finding.variant
-            locale = finding.locale
-            category = finding.category
-            device = finding.device
-            style = finding.style
-            font = finding.font
-            selector = finding.selector
-            message = finding.message
+        public init(key: GroupKey, categories: [String], devices: [String], worst: [String: Double], message: String) {
+            self.key = key
+            self.categories = categories
+            self.devices = devices
+            self.worst = worst
+            self.message = message
         }
 
-        /// Equal to `Finding.fingerprint` of the finding the entry was made from.
-        public var fingerprint: String {
-            Finding(checkId: checkId, severity: .info, message: "", screen: screen, row: row, label: label,
-                    device: device, category: category, locale: locale, style: style, font: font,
-                    stringKey: stringKey, variant: variant, selector: selector).fingerprint
+        public init(_ group: FindingGroup) {
+            self.init(key: group.key, categories: group.categories, devices: group.devices, worst: group.worst,
+                      message: group.message)
         }
     }
 
-    public init(findings: [Finding], toolVersion: String) {
+    public init(groups: [FindingGroup], toolVersion: String) {
         schemaVersion = Baseline.currentSchemaVersion
         self.toolVersion = toolVersion
-        var seen = Set<String>()
-        entries = findings.map(Entry.init)
-            .filter { seen.insert($0.fingerprint).inserted }
-            .sorted { ($0.fingerprint, $0.message) < ($1.fingerprint, $1.message) }
+        self.groups = groups.map(Group.init).sorted { Self.precedes($0.key, $1.key) }
+    }
+
+    /// A baseline of `findings`, grouped (categories in UIKit order, devices by name).
+    public init(findings: [Finding], toolVersion: String) {
+        var grouper = FindingGrouper()
+        grouper.add(findings)
+        let devices = Array(Set(findings.compactMap(\.device))).sorted()
+        self.init(groups: grouper.groups(scope: Scope(categories: CategoryOrder.names, devices: devices, locales: [])),
+                  toolVersion: toolVersion)
     }
 
     /// Reads a baseline. Errors are one line naming `path`: missing file, unreadable, invalid
-    /// JSON (with the coding path when there is one), or a schema newer than this version.
+    /// JSON (with the coding path when there is one), an invalid schema version, or a schema newer
+    /// than this version.
     public static func load(path: String) throws -> Baseline {
         let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { throw AuditError.baselineMissing(path: path) }
@@ -93,27 +87,76 @@ public struct Baseline: Codable, Sendable, Equatable {
         if header.schemaVersion > currentSchemaVersion {
             throw AuditError.baselineNewerSchema(path: path, found: header.schemaVersion, supported: currentSchemaVersion)
         }
+        if header.schemaVersion < 1 {
+            throw AuditError.baselineInvalid(
+                path: path, reason: "schemaVersion \(header.schemaVersion) is not a schema version (1…\(currentSchemaVersion))")
+        }
         do {
+            if header.schemaVersion == 1 { return try JSONDecoder().decode(Version1.self, from: data).baseline }
             return try JSONDecoder().decode(Baseline.self, from: data)
         } catch {
             throw AuditError.baselineInvalid(path: path, reason: describe(error))
         }
     }
 
-    /// `findings` with `isNew` set: false when the fingerprint is in the baseline, true otherwise.
-    public func apply(to findings: [Finding]) -> [Finding] {
-        let known = Set(entries.map(\.fingerprint))
-        return findings.map { finding in
-            var finding = finding
-            finding.isNew = !known.contains(finding.fingerprint)
-            return finding
+    /// Schema 1: one entry per finding, matched by check, screen, row, label, key, locale, style, font,
+    /// category and device.
+    struct Version1: Decodable {
+        struct Entry: Decodable {
+            var checkId: String
+            var screen, row, label, stringKey, locale, category, device, style, font, selector: String?
+            var message: String
+        }
+        var toolVersion: String
+        var entries: [Entry]
+
+        var baseline: Baseline {
+            var byKey: [GroupKey: [Entry]] = [:]
+            for e in entries {
+                let key = GroupKey(checkId: e.checkId, screen: e.screen, row: e.row, label: e.label,
+                                   stringKey: e.stringKey, locale: e.locale, style: e.style, font: e.font,
+                                   selector: e.selector)
+                byKey[key, default: []].append(e)
+            }
+            var b = Baseline(groups: [], toolVersion: toolVersion)
+            b.groups = byKey.map { key, list in
+                let categories = Set(list.compactMap(\.category))
+                return Group(key: key, categories: CategoryOrder.names.filter(categories.contains)
+                                 + categories.filter { CategoryOrder.index(of: $0) == nil }.sorted(),
+                             devices: Array(Set(list.compactMap(\.device))).sorted(), worst: [:],
+                             message: list.map(\.message).min() ?? "")
+            }.sorted { Baseline.precedes($0.key, $1.key) }
+            return b
         }
     }
 
-    /// The fingerprints of entries no finding matched (fixed since the baseline was written).
-    public func stale(for findings: [Finding]) -> [Entry] {
-        let current = Set(findings.map(\.fingerprint))
-        return entries.filter { !current.contains($0.fingerprint) }
+    /// `groups` with their status against this baseline (`.new`, `.worse` with `worseIn`, or
+    /// `.baselined`), and the baseline groups none of them matched (fixed).
+    public func apply(to groups: [FindingGroup]) -> (groups: [FindingGroup], fixed: [FixedGroup]) {
+        var index: [GroupKey: Group] = [:]
+        for g in self.groups { index[g.key] = g }
+        var seen = Set<GroupKey>()
+        let result = groups.map { group -> FindingGroup in
+            var group = group
+            guard let known = index[group.key] else {
+                group.status = .new
+                group.worseIn = nil
+                return group
+            }
+            seen.insert(group.key)
+            var reasons: [String] = []
+            if !Set(group.categories).isSubset(of: known.categories) { reasons.append("categories") }
+            if !Set(group.devices).isSubset(of: known.devices) { reasons.append("devices") }
+            for name in group.worst.keys.sorted() {
+                guard let now = group.worst[name], let then = known.worst[name] else { continue }
+                if FigureDirection.of(name).isWorse(now, than: then, tolerance: Self.tolerance) { reasons.append(name) }
+            }
+            group.status = reasons.isEmpty ? .baselined : .worse
+            group.worseIn = reasons.isEmpty ? nil : reasons
+            return group
+        }
+        let fixed = self.groups.filter { !seen.contains($0.key) }.map { FixedGroup(key: $0.key, message: $0.message) }
+        return (result, fixed)
     }
 
     /// Deterministic JSON: sorted keys, pretty-printed, trailing newline.
@@ -142,6 +185,19 @@ public struct Baseline: Codable, Sendable, Equatable {
         try AtomicFile.write(data, to: path)
     }
 
+    /// Key order of the file: check, screen, row, label, string key, locale, variant, style, font, selector.
+    static func precedes(_ a: GroupKey, _ b: GroupKey) -> Bool {
+        let ka = [a.checkId, a.screen ?? "", a.row ?? "", a.label ?? "", a.stringKey ?? "", a.locale ?? "", a.variant ?? "",
+                  a.style ?? "", a.font ?? "", a.selector ?? ""]
+        let kb = [b.checkId, b.screen ?? "", b.row ?? "", b.label ?? "", b.stringKey ?? "", b.locale ?? "", b.variant ?? "",
+                  b.style ?? "", b.font ?? "", b.selector ?? ""]
+        if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+        // nil sorts before "" so two keys differing only there keep a fixed order.
+        let na = [a.screen, a.row, a.label, a.stringKey, a.locale, a.variant, a.style, a.font, a.selector].map { $0 == nil ? 0 : 1 }
+        let nb = [b.screen, b.row, b.label, b.stringKey, b.locale, b.variant, b.style, b.font, b.selector].map { $0 == nil ? 0 : 1 }
+        return na.lexicographicallyPrecedes(nb)
+    }
+
     private static func describe(_ error: Error) -> String {
         switch error {
         case let DecodingError.dataCorrupted(context):
@@ -167,7 +223,9 @@ enum AtomicFile {
                       rename: (String, String) -> Int32 = { Foundation.rename($0, $1) }) throws {
         let target = URL(fileURLWithPath: path)
         let directory = target.deletingLastPathComponent()
-        let temp = directory.appendingPathComponent(".\(target.lastPathComponent).tmp-\(UUID().uuidString)")
+        removeLeftovers(of: target)
+        let temp = directory.appendingPathComponent(
+            ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: temp.path, contents: data) else {
             throw AuditError.writeFailed(path: path, reason: "cannot create a temporary file in \(directory.path)")
         }
@@ -175,6 +233,18 @@ enum AtomicFile {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temp)
             throw AuditError.writeFailed(path: path, reason: reason)
+        }
+    }
+
+    /// Removes `.NAME.tmp-PID-…` files next to `target` that a run which no longer exists left behind.
+    static func removeLeftovers(of target: URL) {
+        let directory = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
+                  kill(pid, 0) != 0, errno != EPERM else { continue }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 }

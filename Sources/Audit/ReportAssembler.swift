@@ -1,85 +1,116 @@
 import Foundation
 import Reports
 
-/// Builds the `ReportDocument` of a run, normalized for deterministic output.
+/// Builds the `ReportDocument` of a run: groups the findings, applies the baseline, picks the
+/// mockups, and normalizes with Reports' one normalizer (`ReportDocument.normalized()`).
+///
+/// The pipeline calls `assemble` once, with every finding (occurrence) of the run in any order
+/// (from any number of units or threads): the document does not depend on the order.
 public enum ReportAssembler {
     /// The document for one run.
     ///
-    /// Normalization: checks sorted by id; findings in `FindingOrder`; screens by screen name, then
-    /// device, category and locale in scope order; fonts by id; every Double in findings and screens
-    /// rounded to 3 decimals. Labels in the screens get `hasFindings` from the findings that name
-    /// them (same screen, row, label, device, category, locale).
+    /// - Parameters:
+    ///   - findings: every occurrence; or pass a `FindingGrouper` filled along the way to `assemble(grouper:…)`.
+    ///   - rowsVisible: rows visible per screen, device, locale and category; when empty they are taken
+    ///     from `screens`.
+    ///   - scope: what was audited; `scope.rows` of a screen not given is taken from its first snapshot.
+    ///   - screens: candidate snapshots for mockups. The document keeps those at the worst occurrence of
+    ///     each new group, worst group first, at most `mockupCap`; the others wanted are counted in
+    ///     `mockups.omitted` (also when the producer did not keep that snapshot).
+    ///   - fonts: fonts; the document keeps those its mockups use.
+    ///   - baseline: the baseline to compare with, and the path reports show.
     public static func assemble(tool: ToolInfo, config: String, scope: Scope, checks: [CheckDescriptor],
-                                findings: [Finding], screens: [ScreenSnapshot], fonts: [FontInfo],
-                                baseline: String?, failOn: Severity, generatedAt: String? = nil) -> ReportDocument {
-        let findings = FindingOrder.sorted(findings).map(rounded)
-        let flagged = Set(findings.compactMap { f -> String? in
-            guard let screen = f.screen, let row = f.row, let label = f.label, let device = f.device,
-                  let category = f.category, let locale = f.locale else { return nil }
-            return [screen, row, label, device, category, locale].joined(separator: "|")
-        })
-        func position(_ value: String, in list: [String]) -> Int { list.firstIndex(of: value) ?? list.count }
-        let sortedScreens = screens.sorted { a, b in
-            let ka = [position(a.device, in: scope.devices), position(a.category, in: scope.categories),
-                      position(a.locale, in: scope.locales)]
-            let kb = [position(b.device, in: scope.devices), position(b.category, in: scope.categories),
-                      position(b.locale, in: scope.locales)]
-            if a.screen != b.screen { return a.screen < b.screen }
-            if ka != kb { return ka.lexicographicallyPrecedes(kb) }
-            return (a.device, a.category, a.locale) < (b.device, b.category, b.locale)
-        }.map { snapshot in
-            rounded(snapshot, flagged: flagged)
-        }
-        return ReportDocument(tool: tool, generatedAt: generatedAt, config: config, scope: scope,
-                              checks: checks.sorted { $0.id < $1.id }, findings: findings, screens: sortedScreens,
-                              fonts: fonts.sorted { $0.id < $1.id }, baseline: baseline, failOn: failOn)
+                                findings: [Finding], rowsVisible: [RowsVisibleSeries] = [], screens: [ScreenSnapshot],
+                                fonts: [FontInfo], baseline: (Baseline, path: String)? = nil, failOn: Severity,
+                                generatedAt: String? = nil, mockupCap: Int = ReportDocument.defaultMockupCap) -> ReportDocument {
+        var grouper = FindingGrouper()
+        grouper.add(findings)
+        return assemble(tool: tool, config: config, scope: scope, checks: checks, grouper: grouper,
+                        rowsVisible: rowsVisible, screens: screens, fonts: fonts, baseline: baseline, failOn: failOn,
+                        generatedAt: generatedAt, mockupCap: mockupCap)
     }
 
-    /// `value` rounded to 3 decimals (half away from zero), with −0 normalized to 0.
-    public static func round3(_ value: Double) -> Double {
-        guard value.isFinite else { return value }
-        let r = (value * 1000).rounded() / 1000
-        return r == 0 ? 0 : r
+    /// `assemble` from findings already collected in a `FindingGrouper` (the occurrences need not be kept).
+    public static func assemble(tool: ToolInfo, config: String, scope: Scope, checks: [CheckDescriptor],
+                                grouper: FindingGrouper, rowsVisible: [RowsVisibleSeries] = [],
+                                screens: [ScreenSnapshot], fonts: [FontInfo], baseline: (Baseline, path: String)? = nil,
+                                failOn: Severity, generatedAt: String? = nil,
+                                mockupCap: Int = ReportDocument.defaultMockupCap) -> ReportDocument {
+        // Row order of the screens the producer did not give, from the first snapshot of each.
+        var scope = scope
+        for s in screens where scope.rows[s.screen] == nil { scope.rows[s.screen] = s.rows.map(\.name) }
+        var groups = grouper.groups(scope: scope)
+        for i in groups.indices { groups[i].status = .new }
+        let doc = ReportDocument(
+            tool: tool, generatedAt: generatedAt, config: config, scope: scope, checks: checks, groups: groups,
+            rowsVisible: rowsVisible.isEmpty ? RowsVisibleSeries.from(screens, scope: scope) : rowsVisible,
+            screens: screens, mockups: MockupSummary(cap: mockupCap), fonts: fonts, failOn: failOn)
+        return applying(baseline, to: doc)
     }
 
-    static func rounded(_ finding: Finding) -> Finding {
-        var finding = finding
-        finding.figures = finding.figures.mapValues(round3)
-        return finding
-    }
-
-    static func rounded(_ s: ScreenSnapshot, flagged: Set<String>) -> ScreenSnapshot {
-        var s = s
-        s.width = round3(s.width)
-        s.height = round3(s.height)
-        s.scale = round3(s.scale)
-        s.contentTop = round3(s.contentTop)
-        s.contentHeight = round3(s.contentHeight)
-        s.rowsVisible = round3(s.rowsVisible)
-        let (screen, device, category, locale) = (s.screen, s.device, s.category, s.locale)
-        s.rows = s.rows.map { row in
-            var row = row
-            row.height = round3(row.height)
-            row.clippedBy = round3(row.clippedBy)
-            row.labels = row.labels.map { label in
-                var label = label
-                label.x = round3(label.x)
-                label.y = round3(label.y)
-                label.width = round3(label.width)
-                label.height = round3(label.height)
-                label.pointSize = round3(label.pointSize)
-                label.lineHeight = round3(label.lineHeight)
-                label.baselineOffset = round3(label.baselineOffset)
-                label.lineBaselines = label.lineBaselines?.map(round3)
-                label.lineHeights = label.lineHeights?.map(round3)
-                label.lineWidths = label.lineWidths.map(round3)
-                label.inkOverflow = round3(label.inkOverflow)
-                let key = [screen, row.name, label.name, device, category, locale].joined(separator: "|")
-                label.hasFindings = label.hasFindings || flagged.contains(key)
-                return label
+    /// `document` compared with `baseline` (nil: every group new, no fixed groups), its mockups picked
+    /// again from its screens (a baselined group wants no mockup), normalized. `--update-baseline`
+    /// uses it to show the run against the baseline it just made, without auditing twice.
+    public static func applying(_ baseline: (Baseline, path: String)?, to document: ReportDocument) -> ReportDocument {
+        var doc = document
+        if let (b, path) = baseline {
+            (doc.groups, doc.fixed) = b.apply(to: doc.groups)
+            doc.baseline = path
+        } else {
+            for i in doc.groups.indices {
+                doc.groups[i].status = .new
+                doc.groups[i].worseIn = nil
             }
-            return row
+            doc.fixed = []
+            doc.baseline = nil
         }
-        return s
+        return doc.selectingMockups()
+    }
+}
+
+/// Writes what a run produces: the report set, then (when asked) the baseline, in that order, so
+/// a failed report write never leaves a rewritten baseline behind.
+public enum AuditOutput {
+    /// Refuses a baseline inside the output folder (reports and baselines have different lives:
+    /// the folder is replaced as a set, the baseline changes only when asked).
+    public static func checkBaseline(_ baselinePath: String, outsideOf outputDirectory: String) throws {
+        let folder = resolved(outputDirectory)
+        let file = resolved(baselinePath)
+        if file == folder || file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
+            throw AuditError.writeFailed(
+                path: baselinePath, reason: "the baseline is inside the output folder \(outputDirectory); keep it outside the reports")
+        }
+    }
+
+    /// Writes the reports of `document` (every format with a file) into `directory` as one set,
+    /// then `baseline` to its path. Nothing is written to the baseline when the reports fail.
+    @discardableResult
+    public static func write(_ document: ReportDocument, formats: Set<ReportFormat>, to directory: String?,
+                             fontData: [String: Data] = [:], extraSections: [HTMLSection] = [],
+                             baseline: (Baseline, path: String)? = nil) throws -> [URL] {
+        var written: [URL] = []
+        let fileFormats = formats.filter { $0.fileName != nil }
+        if let directory {
+            if let baseline { try checkBaseline(baseline.path, outsideOf: directory) }
+            if !fileFormats.isEmpty {
+                written = try ReportWriter.write(document, formats: fileFormats, to: URL(fileURLWithPath: directory),
+                                                 fontData: fontData, extraSections: extraSections)
+            }
+        }
+        if let (b, path) = baseline { try b.write(to: path) }
+        return written
+    }
+
+    /// An absolute, standardized path with symlinks resolved as far as the path exists.
+    static func resolved(_ path: String) -> String {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" {
+            rest.insert(url.lastPathComponent, at: 0)
+            url.deleteLastPathComponent()
+        }
+        var base = url.resolvingSymlinksInPath().path
+        for part in rest { base = (base as NSString).appendingPathComponent(part) }
+        return base
     }
 }

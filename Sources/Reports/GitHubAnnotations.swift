@@ -5,32 +5,52 @@ public enum GitHubAnnotations {
         environment["GITHUB_ACTIONS"] == "true"
     }
 
-    /// One line per new finding (baselined ones are not annotated): error/warning/notice by severity,
-    /// at the string's file and line, or at the config file when the finding has no source.
-    public static func render(_ document: ReportDocument) -> String {
+    /// GitHub shows at most 50 annotations per job (10 errors and 10 warnings per step), so more
+    /// would only lengthen the log.
+    public static let limit = 50
+
+    /// One line per new group (baselined ones are not annotated), worst first, at most `limit`:
+    /// error/warning/notice by severity, at the string's file and line, or at the config file when
+    /// the group has none; then a notice with the count of the rest; then one notice per baseline
+    /// group that no longer occurs (within the same limit).
+    public static func render(_ document: ReportDocument, limit: Int = GitHubAnnotations.limit) -> String {
         let doc = document.normalized()
         var out = ""
-        for f in doc.findings where f.isNew {
+        let new = doc.worstFirst(doc.groups.filter(\.isNew))
+        for g in new.prefix(limit) {
             let command: String
-            switch f.severity {
+            switch g.severity {
             case .error: command = "error"
             case .warning: command = "warning"
             case .info: command = "notice"
             }
             var props: [(String, String)] = []
-            if let src = f.source {
+            if let src = g.source {
                 props.append(("file", src.file))
                 if src.line >= 1 { props.append(("line", String(src.line))) }
             } else {
                 props.append(("file", doc.config))
             }
-            let title = doc.checks.first { $0.id == f.checkId }?.title ?? f.checkId
-            props.append(("title", "\(title) (\(ReportDocument.place(f)))"))
-            var message = f.message
-            let figures = ReportText.figures(f.figures)
-            if !figures.isEmpty { message += "\n" + figures }
+            var title = doc.title(g.checkId)
+            if !g.key.place.isEmpty { title += " (\(g.key.place))" }
+            if g.status == .worse { title += " — worse than the baseline" }
+            props.append(("title", title))
+            let message = doc.summary(g) + "\n" + g.message
             out += "::\(command) " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
                 + "::" + escapeData(message) + "\n"
+        }
+        if new.count > limit {
+            out += "::notice file=\(escapeProperty(doc.config)),title=\(escapeProperty("More new findings"))::"
+                + escapeData("…and \(new.count - limit) more new groups (see report.md, report.html or report.sarif)") + "\n"
+        }
+        let room = max(0, limit - min(new.count, limit))
+        for f in doc.fixed.prefix(room) {
+            out += "::notice " + "file=\(escapeProperty(doc.config)),title=\(escapeProperty("Fixed since the baseline"))"
+                + "::" + escapeData("\(f.key.checkId) \(f.key.subject): no longer occurs — run `typefit audit --update-baseline`") + "\n"
+        }
+        if doc.fixed.count > room, !doc.fixed.isEmpty {
+            out += "::notice file=\(escapeProperty(doc.config)),title=\(escapeProperty("Fixed since the baseline"))::"
+                + escapeData("\(doc.fixed.count) baseline groups no longer occur — run `typefit audit --update-baseline`") + "\n"
         }
         return out
     }

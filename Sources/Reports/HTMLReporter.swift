@@ -1,17 +1,37 @@
 import Foundation
 
-/// One self-contained HTML page: no external resources, no script; fonts embedded as data URLs.
+/// A section another part of TypeFit adds to the HTML page (e.g. web screenshots): an id, a
+/// heading and its HTML body, placed after the mockups.
+public struct HTMLSection: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    /// Trusted HTML (the producer escapes what it embeds).
+    public var html: String
+    public init(id: String, title: String, html: String) {
+        self.id = id
+        self.title = title
+        self.html = html
+    }
+}
+
+/// One self-contained HTML page: no external resources; fonts embedded as data URLs; one small
+/// inline script for the filters (without it every group and mockup shows).
 public enum HTMLReporter {
-    /// Renders the summary, a rows-visible chart per screen × device (x = categories, y = rows visible,
-    /// dashed line at the `minimumRows` figure of that screen/device's findings), one SVG mockup per
-    /// snapshot shown (see `shownSnapshots`), and the findings table.
+    /// Rows of the groups table at most (new groups first, worst first); the rest is counted.
+    public static let groupRowCap = 2000
+
+    /// Renders the summary, filters (screen, device, locale, category, new only), the rows-visible
+    /// charts per screen × device (one line per locale, x = categories, dashed line at the
+    /// `minimumRows` of that screen/device), the mockups the document carries (those of new groups,
+    /// at most `mockups.cap`, with the count left out), `extraSections`, and the groups table.
     ///
     /// - Parameter fontData: font file bytes keyed by `FontInfo.id`; each is embedded as an `@font-face`
     ///   data URL so labels are drawn as SVG text in the real font. Fonts missing here fall back to the
     ///   browser's sans-serif.
-    public static func render(_ document: ReportDocument, fontData: [String: Data] = [:]) -> String {
+    public static func render(_ document: ReportDocument, fontData: [String: Data] = [:],
+                              extraSections: [HTMLSection] = []) -> String {
         let doc = document.normalized()
-        let failing = doc.findings.filter(doc.isFailing)
+        let failing = doc.groups.filter(doc.isFailing)
         var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         h += "<title>\(e(doc.tool.name)) report — \(e(doc.config))</title>\n<style>\n"
@@ -27,19 +47,46 @@ public enum HTMLReporter {
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
         if let b = doc.baseline { h += " · baseline <code>\(e(b))</code>" }
         if let t = doc.generatedAt { h += " · \(e(t))" }
-        h += " · <span id=\"verdict\">\(failing.count) new failing finding\(failing.count == 1 ? "" : "s")</span></p></header>\n"
+        h += " · <span id=\"verdict\">\(failing.count) new failing group\(failing.count == 1 ? "" : "s")</span></p></header>\n"
+
+        // Filters.
+        h += "<form id=\"filters\" class=\"filters\">\n"
+        let screens = orderedUnique(doc.scope.screens + doc.groups.compactMap(\.key.screen) + doc.rowsVisible.map(\.screen))
+        let filters: [(name: String, label: String, values: [String], shown: [String])] = [
+            ("screen", "Screen", screens, screens),
+            ("device", "Device", doc.scope.devices, doc.scope.devices),
+            ("locale", "Locale", doc.scope.locales, doc.scope.locales),
+            ("category", "Category", doc.scope.categories, doc.scope.categories.map(ReportText.shortCategory)),
+        ]
+        for f in filters {
+            h += "<label>\(f.label) <select name=\"\(f.name)\"><option value=\"\">all</option>"
+            for (v, shown) in zip(f.values, f.shown) { h += "<option value=\"\(e(v))\">\(e(shown))</option>" }
+            h += "</select></label>\n"
+        }
+        h += "<label><input type=\"checkbox\" name=\"new\"> new only</label>\n</form>\n"
 
         // Summary by check.
+        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
         h += "<section id=\"checks\"><h2>Checks</h2>\n<table><thead><tr><th>Check</th><th>Title</th><th>Severity</th>"
-            + "<th>Findings</th><th>New</th><th>Failing</th></tr></thead><tbody>\n"
+            + "<th>Groups</th><th>New</th><th>Worse</th><th>Failing</th><th>Occurrences</th></tr></thead><tbody>\n"
         for id in TerminalReporter.checkIds(doc) {
-            let fs = doc.findings.filter { $0.checkId == id }
+            let gs = byCheck[id] ?? []
             let check = doc.checks.first { $0.id == id }
             h += "<tr><td><code>\(e(id))</code></td><td title=\"\(e(check?.rationale ?? ""))\">\(e(check?.title ?? ""))</td>"
-                + "<td>\(e(check?.severity.rawValue ?? ""))</td><td>\(fs.count)</td><td>\(fs.filter(\.isNew).count)</td>"
-                + "<td>\(fs.filter(doc.isFailing).count)</td></tr>\n"
+                + "<td>\(e(check?.severity.rawValue ?? ""))</td><td>\(gs.count)</td><td>\(gs.filter { $0.status == .new }.count)</td>"
+                + "<td>\(gs.filter { $0.status == .worse }.count)</td><td>\(gs.filter(doc.isFailing).count)</td>"
+                + "<td>\(gs.reduce(0) { $0 + $1.occurrences.count })</td></tr>\n"
         }
         h += "</tbody></table></section>\n"
+        if !doc.fixed.isEmpty {
+            h += "<section id=\"fixed\"><h2>Fixed since the baseline (\(doc.fixed.count))</h2>\n"
+                + "<p>These baseline groups no longer occur — run <code>typefit audit --update-baseline</code> to drop them.</p><ul>\n"
+            for f in doc.fixed {
+                h += "<li\(attributes(screen: f.key.screen, locale: f.key.locale, devices: [], categories: []))><code>\(e(f.key.checkId))</code> "
+                    + "\(e(f.key.subject))\(f.key.place.isEmpty ? "" : " — " + e(f.key.place))</li>\n"
+            }
+            h += "</ul></section>\n"
+        }
 
         // Rows-visible charts.
         h += "<section id=\"rows-visible\"><h2>Rows visible</h2>\n<div class=\"charts\">\n"
@@ -50,53 +97,100 @@ public enum HTMLReporter {
 
         // Mockups.
         h += "<section id=\"mockups\"><h2>Screens</h2>\n"
+        let wanted = doc.screens.count + doc.mockups.omitted
+        h += "<p class=\"note\">Screens where a new group happens (its worst size), at most \(doc.mockups.cap): "
+            + "\(doc.screens.count) drawn" + (doc.mockups.omitted > 0 ? ", <b>\(doc.mockups.omitted) of \(wanted) left out</b>" : "") + ".</p>\n"
         h += "<p class=\"legend\"><span class=\"k trunc\"></span>truncated <span class=\"k clip\"></span>clipped "
             + "<span class=\"k ink\"></span>ink overflow</p>\n"
-        let shown = shownSnapshots(doc)
-        for pair in screenDevicePairs(doc) {
-            let snaps = shown.filter { $0.screen == pair.0 && $0.device == pair.1 }
+        var shownPairs = Set<String>()
+        for pair in screenDevicePairs(doc, includingRowsVisible: false) where shownPairs.insert(pair.0 + "\u{0}" + pair.1).inserted {
+            let snaps = doc.screens.filter { $0.screen == pair.0 && $0.device == pair.1 }
             guard !snaps.isEmpty else { continue }
-            h += "<h3>\(e(pair.0)) — \(e(pair.1))</h3>\n<div class=\"mockups\">\n"
+            h += "<div class=\"screen-group\"\(attributes(screen: pair.0, locale: nil, devices: [pair.1], categories: []))>"
+                + "<h3>\(e(pair.0)) — \(e(pair.1))</h3>\n<div class=\"mockups\">\n"
             for s in snaps { h += mockup(doc, s) }
-            h += "</div>\n"
+            h += "</div></div>\n"
         }
         h += "</section>\n"
 
         h += webSection(doc)  // WebPageSnapshot.swift
 
-        // Findings.
-        h += "<section id=\"findings\"><h2>Findings (\(doc.findings.count))</h2>\n<table><thead><tr><th>Severity</th><th>Check</th>"
-            + "<th>Where</th><th>Key</th><th>Figures</th><th>Message</th><th>Source</th></tr></thead><tbody>\n"
-        let shownIds = Set(shown.map(anchor))
-        for f in doc.findings {
-            let cls = doc.isFailing(f) ? "failing" : (f.isNew ? "new" : "baselined")
-            var place = e(ReportDocument.place(f))
-            if let s = f.screen, let d = f.device, let c = f.category, let l = f.locale {
-                let id = anchor(screen: s, device: d, category: c, locale: l)
-                if shownIds.contains(id) { place = "<a href=\"#\(id)\">\(place)</a>" }
-            }
-            if let shot = webAnchor(doc, f) { place = "<a href=\"#\(shot)\">\(place)</a>" }
-            h += "<tr class=\"\(cls)\"><td>\(e(f.severity.rawValue))\(f.isNew ? "" : " (baseline)")</td><td><code>\(e(f.checkId))</code></td>"
-                + "<td>\(place)</td><td>\(e(f.stringKey ?? ""))</td><td>\(e(ReportText.figures(f.figures)))</td>"
-                + "<td>\(e(f.message))</td><td>\(e(f.source.map { "\($0.file):\($0.line)" } ?? ""))</td></tr>\n"
+        for section in extraSections {
+            h += "<section id=\"\(e(section.id))\"><h2>\(e(section.title))</h2>\n" + section.html + "\n</section>\n"
         }
-        h += "</tbody></table></section>\n</body>\n</html>\n"
+
+        // Groups.
+        let ordered = doc.worstFirst(doc.groups.filter(\.isNew)) + doc.groups.filter { !$0.isNew }
+        let shownIds = Set(doc.screens.map(anchor))
+        h += "<section id=\"groups\"><h2>Findings (\(doc.groups.count) groups)</h2>\n"
+        if ordered.count > groupRowCap {
+            h += "<p class=\"note\">The first \(groupRowCap) groups (new first, worst first); <b>\(ordered.count - groupRowCap) more</b> are in report.json.</p>\n"
+        }
+        h += "<table><thead><tr><th>Severity</th><th>Check</th><th>Where</th><th>Finding</th><th>Source</th></tr></thead><tbody>\n"
+        for g in ordered.prefix(groupRowCap) {
+            let cls = doc.isFailing(g) ? "failing" : (g.isNew ? "new" : "baselined")
+            var place = e(g.key.place)
+            if let screen = g.key.screen, let locale = g.key.locale,
+               let link = worstPlace(g).map({ anchor(screen: screen, device: $0.device, category: $0.category, locale: locale) }),
+               shownIds.contains(link) {
+                place = "<a href=\"#\(link)\">\(place.isEmpty ? "mockup" : place)</a>"
+            }
+            if let shot = webAnchor(doc, g) { place = "<a href=\"#\(shot)\">\(place.isEmpty ? "screenshot" : place)</a>" }
+            let status = g.status == .baselined ? " (baseline)" : (g.status == .worse ? " (worse)" : "")
+            h += "<tr class=\"\(cls)\"\(attributes(screen: g.key.screen, locale: g.key.locale, devices: g.devices, categories: g.categories))>"
+                + "<td>\(e(g.severity.rawValue))\(status)</td><td><code>\(e(g.checkId))</code></td>"
+                + "<td>\(place)</td><td>\(e(doc.summary(g)))<div class=\"detail\">\(e(g.message))</div></td>"
+                + "<td>\(e(g.source.map { "\($0.file):\($0.line)" } ?? ""))</td></tr>\n"
+        }
+        h += "</tbody></table></section>\n"
+        h += "<script>\n" + script + "</script>\n</body>\n</html>\n"
         return h
     }
 
-    /// The snapshots drawn as mockups: every snapshot in the document's first locale, plus a snapshot in
-    /// another locale only when some finding names its screen, device, category and locale.
-    /// This keeps the page size proportional to screens × devices × categories.
-    public static func shownSnapshots(_ document: ReportDocument) -> [ScreenSnapshot] {
+    /// The device and category of a group's worst occurrence (largest category, then first device).
+    static func worstPlace(_ g: FindingGroup) -> (device: String, category: String)? {
+        var best: Occurrence?
+        for o in g.occurrences where g.devices.indices.contains(o.device) && g.categories.indices.contains(o.category) {
+            if let b = best, (b.category, -b.device) >= (o.category, -o.device) { continue }
+            best = o
+        }
+        guard let best else { return nil }
+        return (g.devices[best.device], g.categories[best.category])
+    }
+
+    /// The places (screen, device, category, locale) the HTML page would draw for `groups`: each new
+    /// group's worst occurrence, worst group first, without repeats.
+    public static func wantedMockups(_ document: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
         let doc = document.normalized()
-        let first = doc.scope.locales.first
-        var withFindings = Set<String>()
-        for f in doc.findings {
-            if let s = f.screen, let d = f.device, let c = f.category, let l = f.locale {
-                withFindings.insert(anchor(screen: s, device: d, category: c, locale: l))
+        var seen = Set<String>()
+        var out: [(screen: String, device: String, category: String, locale: String)] = []
+        for g in doc.worstFirst(doc.groups.filter(\.isNew)) {
+            guard g.key.selector == nil, let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
+            if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {
+                out.append((screen, w.device, w.category, locale))
             }
         }
-        return doc.screens.filter { $0.locale == first || withFindings.contains(anchor($0)) }
+        return out
+    }
+
+    /// `data-*` attributes the filters read (JSON arrays for devices and categories).
+    static func attributes(screen: String?, locale: String?, devices: [String], categories: [String]) -> String {
+        var a = ""
+        if let screen { a += " data-screen=\"\(e(screen))\"" }
+        if let locale { a += " data-locale=\"\(e(locale))\"" }
+        if !devices.isEmpty { a += " data-devices=\"\(e(jsonArray(devices)))\"" }
+        if !categories.isEmpty { a += " data-categories=\"\(e(jsonArray(categories)))\"" }
+        return a
+    }
+
+    static func jsonArray(_ values: [String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func orderedUnique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
     }
 
     /// The element id of a snapshot's mockup, e.g. "m-Contacts-iPhone_SE-accessibilityExtraLarge-en".
@@ -117,10 +211,13 @@ public enum HTMLReporter {
         })
     }
 
-    static func screenDevicePairs(_ doc: ReportDocument) -> [(String, String)] {
+    /// (screen, device) pairs in document order: those of the rows-visible series, then of the mockups.
+    static func screenDevicePairs(_ doc: ReportDocument, includingRowsVisible: Bool = true) -> [(String, String)] {
         var seen = Set<String>()
         var out: [(String, String)] = []
-        for s in doc.screens where seen.insert(s.screen + "\u{0}" + s.device).inserted { out.append((s.screen, s.device)) }
+        let pairs = (includingRowsVisible ? doc.rowsVisible.map { ($0.screen, $0.device) } : [])
+            + doc.screens.map { ($0.screen, $0.device) }
+        for p in pairs where seen.insert(p.0 + "\u{0}" + p.1).inserted { out.append(p) }
         return out
     }
 
@@ -135,7 +232,8 @@ public enum HTMLReporter {
         let problems = s.rows.filter { row in
             row.clippedBy > 0 || row.labels.contains { $0.truncated || $0.clipped || $0.inkOverflow > 0 }
         }.count
-        var g = "<figure id=\"\(id)\" class=\"mockup\(problems > 0 ? " has-problems" : "")\">\n"
+        var g = "<figure id=\"\(id)\" class=\"mockup\(problems > 0 ? " has-problems" : "")\""
+            + attributes(screen: s.screen, locale: s.locale, devices: [s.device], categories: [s.category]) + ">\n"
         g += "<svg width=\"\(n(s.width * k))\" height=\"\(n(s.height * k))\" "
             + "viewBox=\"0 0 \(n(s.width)) \(n(s.height))\" role=\"img\" aria-label=\"\(e(s.screen)) on \(e(s.device)) at \(e(s.category)) in \(e(s.locale))\">\n"
         g += "<defs><clipPath id=\"\(id)-content\"><rect x=\"0\" y=\"\(n(s.contentTop))\" width=\"\(n(s.width))\" height=\"\(n(s.contentHeight))\"/></clipPath></defs>\n"
@@ -200,19 +298,24 @@ public enum HTMLReporter {
 
     // MARK: Chart
 
+    /// One chart per screen and device: a line per locale (the filters hide other locales), dots
+    /// below the screen's `minimumRows` in red, each dot linking to its mockup when it is drawn.
     static func rowsChart(_ doc: ReportDocument, screen: String, device: String) -> String {
         let n = ReportText.number
         let cats = doc.scope.categories
-        guard let locale = doc.scope.locales.first, !cats.isEmpty else { return "" }
-        let snaps = doc.screens.filter { $0.screen == screen && $0.device == device && $0.locale == locale }
-        let minimum = doc.findings.filter { $0.screen == screen && $0.device == device }
-            .compactMap { $0.figures["minimumRows"] }.max()
-        let top = max(1, (snaps.map(\.rowsVisible) + [minimum ?? 0]).max() ?? 1).rounded(.up) + 1
+        let series = doc.rowsVisible.filter { $0.screen == screen && $0.device == device }
+        guard !cats.isEmpty, !series.isEmpty else { return "" }
+        let minimum = doc.groups.filter { $0.key.screen == screen && $0.devices.contains(device) }
+            .compactMap { $0.worst["minimumRows"] }.max()
+        let values = series.flatMap { $0.values.compactMap { $0 } }
+        let top = max(1, (values + [minimum ?? 0]).max() ?? 1).rounded(.up) + 1
         let w = 360.0, hgt = 200.0, left = 34.0, right = 10.0, topPad = 10.0, bottomPad = 28.0
         let pw = w - left - right, ph = hgt - topPad - bottomPad
         func xAt(_ i: Int) -> Double { left + (cats.count == 1 ? pw / 2 : pw * Double(i) / Double(cats.count - 1)) }
         func yAt(_ v: Double) -> Double { topPad + ph * (1 - v / top) }
-        var g = "<figure class=\"chart\" id=\"chart-\(slug(screen))-\(slug(device))\"><figcaption>\(e(screen)) — \(e(device)) (\(e(locale)))</figcaption>\n"
+        let locales = series.map(\.locale)
+        var g = "<figure class=\"chart\" id=\"chart-\(slug(screen))-\(slug(device))\"\(attributes(screen: screen, locale: nil, devices: [device], categories: []))>"
+            + "<figcaption>\(e(screen)) — \(e(device)) (\(e(locales.joined(separator: ", "))))</figcaption>\n"
         g += "<svg width=\"\(n(w))\" height=\"\(n(hgt))\" viewBox=\"0 0 \(n(w)) \(n(hgt))\" role=\"img\">\n"
         let step = top > 12 ? 2.0 : 1.0
         var v = 0.0
@@ -228,25 +331,61 @@ public enum HTMLReporter {
             g += "<line class=\"minimum\" x1=\"\(n(left))\" y1=\"\(n(yAt(minimum)))\" x2=\"\(n(w - right))\" y2=\"\(n(yAt(minimum)))\">"
                 + "<title>minimum \(n(minimum)) rows</title></line>\n"
         }
-        var points: [String] = []
-        var dots = ""
-        for (i, c) in cats.enumerated() {
-            guard let s = snaps.first(where: { $0.category == c }) else { continue }
-            points.append("\(n(xAt(i))),\(n(yAt(s.rowsVisible)))")
-            let below = minimum.map { s.rowsVisible < $0 } ?? false
-            let link = shownSnapshotsContains(doc, s) ? "#\(anchor(s))" : nil
-            let dot = "<circle class=\"dot\(below ? " below" : "")\" cx=\"\(n(xAt(i)))\" cy=\"\(n(yAt(s.rowsVisible)))\" r=\"3.5\">"
-                + "<title>\(e(ReportText.shortCategory(c))): \(n(s.rowsVisible)) rows</title></circle>"
-            dots += (link.map { "<a href=\"\($0)\">\(dot)</a>" } ?? dot) + "\n"
+        let drawn = Set(doc.screens.map(anchor))
+        for s in series {
+            var points: [String] = []
+            var dots = ""
+            for (i, c) in cats.enumerated() {
+                guard i < s.values.count, let value = s.values[i] else { continue }
+                points.append("\(n(xAt(i))),\(n(yAt(value)))")
+                let below = minimum.map { value < $0 } ?? false
+                let id = anchor(screen: screen, device: device, category: c, locale: s.locale)
+                let dot = "<circle class=\"dot\(below ? " below" : "")\" cx=\"\(n(xAt(i)))\" cy=\"\(n(yAt(value)))\" r=\"3.5\">"
+                    + "<title>\(e(s.locale)) \(e(ReportText.shortCategory(c))): \(n(value)) rows</title></circle>"
+                dots += (drawn.contains(id) ? "<a href=\"#\(id)\">\(dot)</a>" : dot) + "\n"
+            }
+            g += "<g class=\"series-group\" data-locale=\"\(e(s.locale))\">"
+            if !points.isEmpty { g += "<polyline class=\"series\" points=\"\(points.joined(separator: " "))\"/>\n" }
+            g += dots + "</g>\n"
         }
-        if !points.isEmpty { g += "<polyline class=\"series\" points=\"\(points.joined(separator: " "))\"/>\n" }
-        g += dots + "</svg></figure>\n"
+        g += "</svg></figure>\n"
         return g
     }
 
-    static func shownSnapshotsContains(_ doc: ReportDocument, _ s: ScreenSnapshot) -> Bool {
-        s.locale == doc.scope.locales.first
-    }
+    /// The filters: an element is hidden when it names a screen, locale, device or category other
+    /// than the one picked (elements that name none stay); "new only" hides baselined rows; a screen
+    /// heading whose mockups are all hidden is hidden too. The page's
+    /// query string sets them at load, e.g. `report.html?locale=de&category=accessibilityMedium&new=1`.
+    static let script = """
+    (function () {
+      var form = document.getElementById('filters');
+      function apply() {
+        var pick = {};
+        ['screen', 'device', 'locale', 'category'].forEach(function (k) { pick[k] = form.elements[k].value; });
+        var onlyNew = form.elements['new'].checked;
+        document.querySelectorAll('[data-screen],[data-locale],[data-devices],[data-categories]').forEach(function (el) {
+          var d = el.dataset, show = true;
+          if (pick.screen && d.screen !== undefined && d.screen !== pick.screen) show = false;
+          if (pick.locale && d.locale !== undefined && d.locale !== pick.locale) show = false;
+          if (pick.device && d.devices !== undefined && JSON.parse(d.devices).indexOf(pick.device) < 0) show = false;
+          if (pick.category && d.categories !== undefined && JSON.parse(d.categories).indexOf(pick.category) < 0) show = false;
+          if (onlyNew && el.classList.contains('baselined')) show = false;
+          el.toggleAttribute('hidden', !show);
+        });
+        document.querySelectorAll('.screen-group').forEach(function (g) {
+          if (!g.querySelector('figure.mockup:not([hidden])')) g.setAttribute('hidden', '');
+        });
+      }
+      var params = new URLSearchParams(location.search);
+      ['screen', 'device', 'locale', 'category'].forEach(function (k) {
+        if (params.has(k)) form.elements[k].value = params.get(k);
+      });
+      if (params.get('new') === '1') form.elements['new'].checked = true;
+      form.addEventListener('change', apply);
+      apply();
+    })();
+
+    """
 
     // MARK: Escaping
 
@@ -297,6 +436,34 @@ public enum HTMLReporter {
     .legend .trunc { border-color: #ff3b30; background: rgba(255, 59, 48, 0.18); }
     .legend .clip { border-color: #ff9500; background: rgba(255, 149, 0, 0.18); }
     .legend .ink { border: 1px dashed #af52de; }
+    .filters { position: sticky; top: 0; background: #f2f2f7; padding: 6px 10px; border-radius: 6px; display: flex; gap: 14px; flex-wrap: wrap; z-index: 1; }
+    .note { color: #3a3a3c; } .detail { color: #6c6c70; font-size: 12px; }
+    [hidden] { display: none !important; }
 
     """
+}
+
+extension ReportDocument {
+    /// The document with its mockups picked from its screens: the places `HTMLReporter.wantedMockups`
+    /// names (each new group's worst occurrence, worst group first), at most `mockups.cap`; wanted
+    /// places beyond the cap or without a snapshot are counted in `mockups.omitted`. Fonts the kept
+    /// mockups do not use are dropped. Normalized.
+    public func selectingMockups() -> ReportDocument {
+        var doc = normalized()
+        struct Place: Hashable { var screen, device, category, locale: String }
+        var available: [Place: ScreenSnapshot] = [:]
+        for s in doc.screens { available[Place(screen: s.screen, device: s.device, category: s.category, locale: s.locale)] = s }
+        let wanted = HTMLReporter.wantedMockups(doc)
+        var kept: [ScreenSnapshot] = []
+        for w in wanted where kept.count < doc.mockups.cap {
+            if let s = available[Place(screen: w.screen, device: w.device, category: w.category, locale: w.locale)] {
+                kept.append(s)
+            }
+        }
+        doc.mockups.omitted = wanted.count - kept.count
+        doc.screens = kept
+        let used = Set(kept.flatMap { $0.rows.flatMap { $0.labels.map(\.font) } })
+        doc.fonts = doc.fonts.filter { used.contains($0.id) }
+        return doc.normalized()
+    }
 }

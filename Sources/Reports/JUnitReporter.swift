@@ -1,48 +1,56 @@
 /// JUnit XML (the Jenkins/Ant `junit-10.xsd` dialect).
 public enum JUnitReporter {
-    /// One `<testsuite>` per check (checks without findings get an empty suite), one `<testcase>` per
-    /// finding named "screen / device / category / locale / label"; a `<failure>` for findings that fail the
-    /// run (new and at or above `failOn`), `<skipped>` for baselined ones, `<system-out>` for the others.
+    /// One `<testsuite>` per check (checks without groups get an empty suite), one `<testcase>` per
+    /// group named by its place and subject ("Settings / offline / title — settings.offline (de)"), or its
+    /// subject when it has no string key ("Help / #prices > table", "Contacts (en)"); a
+    /// `<failure>` for groups that fail the run (new or worse, at or above `failOn`), `<skipped>` for
+    /// baselined ones, `<system-out>` for the others.
     public static func render(_ document: ReportDocument) -> String {
-        let doc = document.normalized()
-        let ids = TerminalReporter.checkIds(doc)
-        let failingTotal = doc.findings.filter(doc.isFailing).count
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(XML.escape(doc.tool.name))\" tests=\"\(doc.findings.count)\" failures=\"\(failingTotal)\" errors=\"0\">\n"
-        for id in ids {
-            let fs = doc.findings.filter { $0.checkId == id }
-            let failures = fs.filter(doc.isFailing).count
-            let skipped = fs.filter { !$0.isNew }.count
-            out += "  <testsuite name=\"\(XML.escape(id))\" tests=\"\(fs.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
-            for f in fs {
-                var nameParts = [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale, f.row, f.label,
-                                 f.selector].compactMap { $0 }
-                if let key = f.stringKey { nameParts.append(key) }
-                let name = nameParts.isEmpty ? f.checkId : nameParts.joined(separator: " / ")
-                out += "    <testcase classname=\"typefit.\(XML.escape(id))\" name=\"\(XML.escape(name))\">"
-                let detail = detailText(f)
-                if doc.isFailing(f) {
-                    out += "\n      <failure type=\"\(XML.escape(f.severity.rawValue))\" message=\"\(XML.escape(f.message))\">"
-                        + XML.escape(detail) + "</failure>\n    "
-                } else if !f.isNew {
-                    out += "\n      <skipped message=\"in baseline\"/>\n    "
-                } else {
-                    out += "\n      <system-out>" + XML.escape("\(f.severity.rawValue): " + detail) + "</system-out>\n    "
-                }
-                out += "</testcase>\n"
-            }
-            out += "  </testsuite>\n"
-        }
-        out += "</testsuites>\n"
-        return out
+        let stream = ReportStream()
+        write(document, to: stream)
+        return String(decoding: stream.data, as: UTF8.self)
     }
 
-    static func detailText(_ f: Finding) -> String {
-        var lines = [f.message]
-        let figures = ReportText.figures(f.figures)
-        if !figures.isEmpty { lines.append(figures) }
-        if let t = f.text { lines.append("text: \(t)") }
-        if let s = f.source { lines.append("\(s.file):\(s.line)") }
+    /// Writes what `render` returns into `stream`, one test case at a time.
+    public static func write(_ document: ReportDocument, to stream: ReportStream) {
+        let doc = document.normalized()
+        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
+        let failingTotal = doc.groups.filter(doc.isFailing).count
+        stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        stream.write("<testsuites name=\"\(XML.escape(doc.tool.name))\" tests=\"\(doc.groups.count)\" failures=\"\(failingTotal)\" errors=\"0\">\n")
+        for id in TerminalReporter.checkIds(doc) {
+            let gs = byCheck[id] ?? []
+            let failures = gs.filter(doc.isFailing).count
+            let skipped = gs.filter { !$0.isNew }.count
+            stream.write("  <testsuite name=\"\(XML.escape(id))\" tests=\"\(gs.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n")
+            for g in gs {
+                let place = g.key.place
+                let name = g.key.stringKey != nil && !place.isEmpty ? "\(place) — \(g.key.subject)" : g.key.subject
+                var out = "    <testcase classname=\"typefit.\(XML.escape(id))\" name=\"\(XML.escape(name))\">"
+                let detail = detailText(g, doc)
+                if doc.isFailing(g) {
+                    out += "\n      <failure type=\"\(XML.escape(g.severity.rawValue))\" message=\"\(XML.escape(doc.summary(g)))\">"
+                        + XML.escape(detail) + "</failure>\n    "
+                } else if !g.isNew {
+                    out += "\n      <skipped message=\"in baseline\"/>\n    "
+                } else {
+                    out += "\n      <system-out>" + XML.escape("\(g.severity.rawValue): \(doc.summary(g))\n" + detail) + "</system-out>\n    "
+                }
+                out += "</testcase>\n"
+                stream.write(out)
+            }
+            stream.write("  </testsuite>\n")
+        }
+        stream.write("</testsuites>\n")
+    }
+
+    /// The worst occurrence's message (it quotes the text), what got worse, the source and the count
+    /// (the summary is the failure's message attribute).
+    static func detailText(_ g: FindingGroup, _ doc: ReportDocument) -> String {
+        var lines = [g.message]
+        if let w = g.worseIn, !w.isEmpty { lines.append("worse than the baseline in: " + w.joined(separator: ", ")) }
+        if let s = g.source { lines.append("\(s.file):\(s.line)") }
+        lines.append("\(g.occurrences.count) occurrence\(g.occurrences.count == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
     }
 }

@@ -1,65 +1,105 @@
 /// A pull-request comment.
 public enum MarkdownReporter {
-    /// Renders a headline verdict (✅ or ❌ with the count of new failing findings), a table by check,
-    /// the rows-visible table (screen × device rows, category columns, first locale), and the new
-    /// findings (inside a collapsed `<details>` when more than 10; at most `maxFindings`, then "…and N more").
-    public static func render(_ document: ReportDocument, maxFindings: Int = 50) -> String {
+    /// Renders a headline verdict (✅ or ❌ with the count of new failing groups), a table by check,
+    /// the baseline groups that no longer occur, the rows-visible table (screen × device rows in config
+    /// order, category columns; each cell the fewest rows visible over the locales, with that locale
+    /// named when there are several), and the new groups worst first with key, place, sizes, devices,
+    /// worst figures and file:line (inside a collapsed `<details>` when more than 10; at most
+    /// `maxGroups`, then "…and N more").
+    public static func render(_ document: ReportDocument, maxGroups: Int = 50) -> String {
         let doc = document.normalized()
-        let failing = doc.findings.filter(doc.isFailing)
+        let failing = doc.groups.filter(doc.isFailing)
         var out = ""
         if failing.isEmpty {
             out += "## ✅ TypeFit: no new failing findings\n\n"
         } else {
-            out += "## ❌ TypeFit: \(failing.count) new failing finding\(failing.count == 1 ? "" : "s")\n\n"
+            let occurrences = failing.reduce(0) { $0 + $1.occurrences.count }
+            out += "## ❌ TypeFit: \(failing.count) new failing group\(failing.count == 1 ? "" : "s") "
+                + "(\(occurrences) occurrence\(occurrences == 1 ? "" : "s"))\n\n"
         }
         out += "Config `\(code(doc.config))` · fail on **\(doc.failOn.rawValue)**"
         if let b = doc.baseline { out += " · baseline `\(code(b))`" }
         out += " · \(doc.tool.name) \(doc.tool.version)\n\n"
 
-        out += "| Check | Severity | Findings | New | Failing |\n|---|---|---:|---:|---:|\n"
+        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
+        out += "| Check | Severity | Groups | New | Worse | Failing | Occurrences |\n|---|---|---:|---:|---:|---:|---:|\n"
         for id in TerminalReporter.checkIds(doc) {
-            let fs = doc.findings.filter { $0.checkId == id }
+            let gs = byCheck[id] ?? []
             let sev = doc.checks.first { $0.id == id }?.severity.rawValue ?? ""
-            out += "| \(cell(id)) | \(sev) | \(fs.count) | \(fs.filter(\.isNew).count) | \(fs.filter(doc.isFailing).count) |\n"
+            out += "| \(cell(id)) | \(sev) | \(gs.count) | \(gs.filter { $0.status == .new }.count) | "
+                + "\(gs.filter { $0.status == .worse }.count) | \(gs.filter(doc.isFailing).count) | "
+                + "\(gs.reduce(0) { $0 + $1.occurrences.count }) |\n"
         }
         out += "\n"
 
-        if let locale = doc.scope.locales.first {
-            let snaps = doc.screens.filter { $0.locale == locale }
-            if !snaps.isEmpty {
-                let cats = doc.scope.categories
-                out += "### Rows visible (\(cell(locale)))\n\n"
-                out += "| Screen | Device | " + cats.map(ReportText.shortCategory).joined(separator: " | ") + " |\n"
-                out += "|---|---|" + String(repeating: "---:|", count: cats.count) + "\n"
-                var seen = Set<String>()
-                for s in snaps where seen.insert(s.screen + "\u{0}" + s.device).inserted {
-                    let values = cats.map { c in
-                        snaps.first { $0.screen == s.screen && $0.device == s.device && $0.category == c }
-                            .map { ReportText.number($0.rowsVisible) } ?? "–"
-                    }
-                    out += "| \(cell(s.screen)) | \(cell(s.device)) | " + values.joined(separator: " | ") + " |\n"
-                }
-                out += "\n"
+        if !doc.fixed.isEmpty {
+            out += "### Fixed since the baseline (\(doc.fixed.count))\n\n"
+            out += "These baseline groups no longer occur — run `typefit audit --update-baseline` to drop them.\n\n"
+            for f in doc.fixed.prefix(maxGroups) {
+                out += "- \(cell(f.key.checkId)): \(cell(f.key.subject))" + (f.key.place.isEmpty ? "" : " — \(cell(f.key.place))") + "\n"
             }
+            if doc.fixed.count > maxGroups { out += "- …and \(doc.fixed.count - maxGroups) more\n" }
+            out += "\n"
         }
         out += webTable(doc)  // WebPageSnapshot.swift
 
-        let new = doc.findings.filter(\.isNew)
+        out += rowsVisibleTable(doc)
+
+        let new = doc.worstFirst(doc.groups.filter(\.isNew))
         if !new.isEmpty {
-            var table = "| Severity | Check | Where | Key | Figures | Message |\n|---|---|---|---|---|---|\n"
-            for f in new.prefix(maxFindings) {
-                let key = f.stringKey.map { "`\(code($0))`" } ?? ""
-                table += "| \(f.severity.rawValue) | \(cell(f.checkId)) | \(cell(ReportDocument.place(f))) | \(key) | "
-                    + "\(cell(ReportText.figures(f.figures))) | \(cell(f.message)) |\n"
+            var table = "| Severity | Check | Key | Where | Sizes | Devices | Worst | Source |\n|---|---|---|---|---|---|---|---|\n"
+            for g in new.prefix(maxGroups) {
+                let key = g.key.stringKey.map { "`\(code($0 + (g.key.variant.map { " " + $0 } ?? "")))`" } ?? ""
+                let locale = g.key.locale.map { " (\(cell($0)))" } ?? ""
+                let severity = g.severity.rawValue + (g.status == .worse ? " (worse)" : "")
+                let where_ = g.key.place.isEmpty ? cell(g.key.subject) : cell(g.key.place)
+                let source = g.source.map { "`\(code($0.file)):\($0.line)`" } ?? ""
+                table += "| \(severity) | \(cell(g.checkId)) | \(key)\(locale) | \(where_) | "
+                    + "\(cell(ReportText.categories(g.categories, scope: doc.scope.categories))) | "
+                    + "\(cell(g.devices.joined(separator: ", "))) | \(cell(ReportText.worst(g.worst))) | \(source) |\n"
             }
-            if new.count > maxFindings { table += "\n…and \(new.count - maxFindings) more.\n" }
+            if new.count > maxGroups { table += "\n…and \(new.count - maxGroups) more (see report.html or report.json).\n" }
             if new.count > 10 {
-                out += "<details><summary>\(new.count) new findings</summary>\n\n" + table + "\n</details>\n"
+                out += "<details><summary>\(new.count) new groups, worst first</summary>\n\n" + table + "\n</details>\n"
             } else {
                 out += "### New findings\n\n" + table
             }
         }
         return out
+    }
+
+    /// Screen × device rows (config order) and category columns; a cell is the fewest rows visible
+    /// over the locales, with the locale named when the document has more than one.
+    static func rowsVisibleTable(_ doc: ReportDocument) -> String {
+        guard !doc.rowsVisible.isEmpty else { return "" }
+        let cats = doc.scope.categories
+        let several = Set(doc.rowsVisible.map(\.locale)).count > 1
+        var out = "### Rows visible" + (several ? " (fewest over the locales, locale named)" : " (\(cell(doc.rowsVisible[0].locale)))") + "\n\n"
+        out += "| Screen | Device | " + cats.map(ReportText.shortCategory).joined(separator: " | ") + " |\n"
+        out += "|---|---|" + String(repeating: "---:|", count: cats.count) + "\n"
+        struct Pair: Hashable { var screen, device: String }
+        var order: [Pair] = []
+        var series: [Pair: [RowsVisibleSeries]] = [:]
+        for s in doc.rowsVisible {
+            let p = Pair(screen: s.screen, device: s.device)
+            if series[p] == nil { order.append(p) }
+            series[p, default: []].append(s)
+        }
+        for p in order {
+            let list = series[p] ?? []
+            let values = cats.indices.map { i -> String in
+                var best: (Double, String)?
+                for s in list {
+                    guard i < s.values.count, let v = s.values[i] else { continue }
+                    if let b = best, b.0 <= v { continue }
+                    best = (v, s.locale)
+                }
+                guard let best else { return "–" }
+                return ReportText.number(best.0) + (several ? " (\(cell(best.1)))" : "")
+            }
+            out += "| \(cell(p.screen)) | \(cell(p.device)) | " + values.joined(separator: " | ") + " |\n"
+        }
+        return out + "\n"
     }
 
     /// A table cell: pipes escaped, line breaks and HTML-significant angle brackets neutralized.

@@ -2,10 +2,11 @@ import Foundation
 
 extension Finding {
     /// Rounds a figure to 3 decimals (half away from zero), so reports are byte-identical across
-    /// runs and platforms. Non-finite values become 0.
+    /// runs and platforms. Non-finite values and −0 become 0.
     public static func round(_ value: Double) -> Double {
         guard value.isFinite else { return 0 }
-        return (value * 1000).rounded(.toNearestOrAwayFromZero) / 1000
+        let r = (value * 1000).rounded(.toNearestOrAwayFromZero) / 1000
+        return r == 0 ? 0 : r
     }
 }
 
@@ -16,39 +17,114 @@ public struct ReportDecodingError: Error, CustomStringConvertible, Equatable {
 }
 
 extension ReportDocument {
-    /// The document in its canonical order, with every measured number rounded by `Finding.round(_:)`:
-    /// findings by (checkId, screen, device, category in `scope.categories` order, locale, row, label,
-    /// stringKey, message); screens by (screen, device, category order, locale); checks and fonts by id.
-    /// Rows and labels inside a snapshot keep their layout order.
+    /// The document in its canonical order, with every measured number rounded by `Finding.round(_:)`.
+    /// This is the one normalizer: the audit, `merge` and every reporter use it.
+    ///
+    /// - Groups: two groups with the same key are merged; a group's devices and categories are in
+    ///   scope order, its occurrences by (device, category, figures); groups by screen (project-wide
+    ///   groups first, then `scope.screens` order), row, label, string key, locale (scope order),
+    ///   variant, check, style, font.
+    /// - Fixed groups the same way; rows-visible series by screen, device, locale; screens by screen,
+    ///   device, category and locale in scope order, rows and labels in layout order, and a label's
+    ///   `hasFindings` set when an occurrence names its screen, row, label, device, category and locale.
+    /// - Checks and fonts by id.
     public func normalized() -> ReportDocument {
         var doc = self
-        let order = categoryOrder
-        doc.findings = findings.map { f in
-            var f = f
-            f.figures = f.figures.mapValues(Finding.round)
-            return f
-        }.sorted { a, b in
-            Self.findingKey(a, order).lexicographicallyPrecedes(Self.findingKey(b, order))
+        let order = ScopeOrder(scope)
+        var byKey: [GroupKey: [FindingGroup]] = [:]
+        for g in groups { byKey[g.key, default: []].append(g) }
+        let merged = byKey.values.map { list -> FindingGroup in
+            if list.count == 1 { return Self.normalized(list[0], order) }
+            var grouper = FindingGrouper()
+            for g in list { grouper.add(g.findings) }
+            var g = grouper.groups(scope: scope)[0]
+            let statuses = list.map(\.status)
+            g.status = statuses.contains(.new) ? .new : (statuses.contains(.worse) ? .worse : .baselined)
+            let reasons = Set(list.compactMap(\.worseIn).joined())
+            g.worseIn = g.status == .worse ? reasons.sorted() : nil
+            return g
         }
-        doc.screens = screens.map { $0.rounded() }.sorted { a, b in
-            let ka = [a.screen, a.device, Self.categoryKey(a.category, order), a.locale]
-            let kb = [b.screen, b.device, Self.categoryKey(b.category, order), b.locale]
-            return ka.lexicographicallyPrecedes(kb)
+        doc.groups = order.sorted(merged)
+        doc.fixed = fixed.sorted { order.precedes($0.key, $1.key) }
+        let screenRank = { (s: String) in ScopeOrder.rank(s, order.screens) }
+        let localeRank = { (s: String) in ScopeOrder.rank(s, order.locales) }
+        doc.rowsVisible = rowsVisible.map { series in
+            var series = series
+            series.values = series.values.map { $0.map(Finding.round) }
+            return series
+        }.sorted { a, b in
+            let ka = [screenRank(a.screen), order.device(a.device), localeRank(a.locale)]
+            let kb = [screenRank(b.screen), order.device(b.device), localeRank(b.locale)]
+            if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+            return (a.screen, a.device, a.locale) < (b.screen, b.device, b.locale)
+        }
+        struct Place: Hashable { var screen, row, label, device, category, locale: String }
+        var flagged = Set<Place>()
+        for g in doc.groups {
+            guard let screen = g.key.screen, let row = g.key.row, let label = g.key.label, let locale = g.key.locale
+            else { continue }
+            for o in g.occurrences where g.devices.indices.contains(o.device) && g.categories.indices.contains(o.category) {
+                flagged.insert(Place(screen: screen, row: row, label: label, device: g.devices[o.device],
+                                     category: g.categories[o.category], locale: locale))
+            }
+        }
+        doc.screens = screens.map { snapshot in
+            var s = snapshot.rounded()
+            for r in s.rows.indices {
+                for l in s.rows[r].labels.indices {
+                    let place = Place(screen: s.screen, row: s.rows[r].name, label: s.rows[r].labels[l].name,
+                                      device: s.device, category: s.category, locale: s.locale)
+                    if flagged.contains(place) { s.rows[r].labels[l].hasFindings = true }
+                }
+            }
+            return s
+        }.sorted { a, b in
+            let ka = [screenRank(a.screen), order.device(a.device), order.category(a.category), localeRank(a.locale)]
+            let kb = [screenRank(b.screen), order.device(b.device), order.category(b.category), localeRank(b.locale)]
+            if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+            return (a.screen, a.device, a.category, a.locale) < (b.screen, b.device, b.category, b.locale)
         }
         doc.checks = checks.sorted { $0.id < $1.id }
         doc.fonts = fonts.sorted { $0.id < $1.id }
         return doc
     }
 
-    /// Canonical JSON: normalized, sorted keys, pretty-printed, slashes unescaped, trailing newline.
+    /// One group in canonical form: devices and categories in scope order, figure names sorted,
+    /// figures rounded, occurrences sorted.
+    static func normalized(_ group: FindingGroup, _ order: ScopeOrder) -> FindingGroup {
+        var g = group
+        g.devices = order.sortedDevices(Set(group.devices))
+        g.categories = order.sortedCategories(Set(group.categories))
+        g.figureNames = Array(Set(group.figureNames)).sorted()
+        let deviceMap = Dictionary(uniqueKeysWithValues: g.devices.enumerated().map { ($1, $0) })
+        let categoryMap = Dictionary(uniqueKeysWithValues: g.categories.enumerated().map { ($1, $0) })
+        let nameMap = Dictionary(group.figureNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        g.occurrences = group.occurrences.map { o in
+            let device = group.devices.indices.contains(o.device) ? deviceMap[group.devices[o.device]] ?? -1 : -1
+            let category = group.categories.indices.contains(o.category)
+                ? categoryMap[group.categories[o.category]] ?? -1 : -1
+            let figures = g.figureNames.map { name -> Double? in
+                guard let i = nameMap[name], o.figures.indices.contains(i), let v = o.figures[i] else { return nil }
+                return Finding.round(v)
+            }
+            return Occurrence(device: device, category: category, figures: figures)
+        }.sorted { a, b in
+            if a.device != b.device { return a.device < b.device }
+            if a.category != b.category { return a.category < b.category }
+            for (x, y) in zip(a.figures, b.figures) where x != y { return (x ?? -.infinity) < (y ?? -.infinity) }
+            return false
+        }
+        g.worst = group.worst.mapValues(Finding.round)
+        if g.status != .worse { g.worseIn = nil }
+        return g
+    }
+
+    /// Canonical JSON: normalized, sorted keys, pretty-printed, slashes unescaped, trailing newline
+    /// (written by `writeJSON(to:)`, the same bytes as `JSONEncoder` gives).
     public func jsonData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Encoding a value made only of strings, integers, finite doubles and optionals cannot fail;
-        // non-finite doubles were replaced by 0 in normalized().
-        var data = (try? encoder.encode(normalized())) ?? Data()
-        data.append(0x0A)
-        return data
+        let stream = ReportStream()
+        writeJSON(to: stream)
+        return stream.data
     }
 
     /// Reads a report written by `jsonData()`. `source` names the input in error messages.
@@ -68,6 +144,10 @@ extension ReportDocument {
         }
         if version < 1 {
             throw ReportDecodingError("\(source): invalid report schema version \(version)")
+        }
+        if version < currentSchemaVersion {
+            throw ReportDecodingError(
+                "\(source): report schema version \(version) is older than this typefit reads (\(currentSchemaVersion)); run the audit again")
         }
         do {
             return try decoder.decode(ReportDocument.self, from: data)
@@ -95,23 +175,6 @@ extension ReportDocument {
         keys.map { k in k.intValue.map { "[\($0)]" } ?? ".\(k.stringValue)" }.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
     }
 
-    /// Category name → position in `scope.categories`.
-    var categoryOrder: [String: Int] {
-        var order: [String: Int] = [:]
-        for (i, c) in scope.categories.enumerated() where order[c] == nil { order[c] = i }
-        return order
-    }
-
-    static func categoryKey(_ category: String?, _ order: [String: Int]) -> String {
-        guard let category else { return "" }
-        if let i = order[category] { return String(format: "%04d", i) }
-        return "9999" + category
-    }
-
-    static func findingKey(_ f: Finding, _ order: [String: Int]) -> [String] {
-        [f.checkId, f.screen ?? "", f.device ?? "", categoryKey(f.category, order), f.locale ?? "", f.row ?? "",
-         f.label ?? "", f.stringKey ?? "", f.message]
-    }
 }
 
 extension ScreenSnapshot {
@@ -166,6 +229,58 @@ public enum ReportText {
         return String(v)
     }
 
+    /// "from xL to AX5" for categories that follow each other in `scope`, "at xL" for one, else
+    /// "at xS, L and AX5"; "" for none.
+    public static func categories(_ categories: [String], scope: [String]) -> String {
+        guard let first = categories.first, let last = categories.last else { return "" }
+        if categories.count == 1 { return "at " + shortCategory(first) }
+        if let i = scope.firstIndex(of: first), i + categories.count <= scope.count,
+           Array(scope[i..<(i + categories.count)]) == categories {
+            return "from \(shortCategory(first)) to \(shortCategory(last))"
+        }
+        return "at " + list(categories.map(shortCategory))
+    }
+
+    /// "A", "A and B", "A, B and C".
+    public static func list(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// A group's worst figures in words: "needs 3 lines, has 1" (or, when the lines fit,
+    /// "needs 412.5 pt, has 343 pt"), "needs 90 pt of height, has 44 pt", "shows 3.42 rows, needs 4";
+    /// when none of these apply, the figures as key=value.
+    public static func worst(_ figures: [String: Double]) -> String {
+        var rest = figures
+        var parts: [String] = []
+        if let l = rest["lines"], let m = rest["maxLines"] {
+            if m > 0, l > m { parts.append("needs \(number(l)) lines, has \(number(m))") }
+            rest["lines"] = nil; rest["maxLines"] = nil
+        }
+        // The width only when the lines do not already tell.
+        if let n = rest["neededWidth"], let a = rest["availableWidth"] {
+            if parts.isEmpty { parts.append("needs \(number(n)) pt, has \(number(a)) pt") }
+            rest["neededWidth"] = nil; rest["availableWidth"] = nil
+        }
+        if let h = rest["height"], let a = rest["availableHeight"] {
+            parts.append("needs \(number(h)) pt of height, has \(number(a)) pt")
+            rest["height"] = nil; rest["availableHeight"] = nil
+        } else if let c = rest["contentHeight"], let h = rest["height"] {
+            // A fixed-height row: its content's height against the row's.
+            parts.append("needs \(number(c)) pt of height, has \(number(h)) pt")
+            rest["contentHeight"] = nil; rest["height"] = nil; rest["clippedBy"] = nil
+        }
+        if let r = rest["rowsVisible"], let m = rest["minimumRows"] {
+            parts.append("shows \(number(r)) rows, needs \(number(m))")
+            rest["rowsVisible"] = nil; rest["minimumRows"] = nil
+        }
+        // Other figures only when none of the pairs above told the story.
+        if parts.isEmpty {
+            for key in rest.keys.sorted() { parts.append("\(key)=\(number(rest[key] ?? 0))") }
+        }
+        return parts.joined(separator: ", ")
+    }
+
     /// The figures of a finding as one short phrase: known pairs first
     /// ("width 412.5/343 pt", "lines 3/2", "height 90/44 pt", "rows 3.42/4"), then the rest as key=value, sorted.
     public static func figures(_ figures: [String: Double]) -> String {
@@ -186,17 +301,65 @@ public enum ReportText {
 }
 
 extension ReportDocument {
-    /// A finding fails the run when it is new (not in the baseline) and at or above `failOn`.
+    /// A group fails the run when it is new (or worse than the baseline) and at or above `failOn`.
+    public func isFailing(_ group: FindingGroup) -> Bool {
+        group.isNew && group.severity >= failOn
+    }
+
+    /// A finding fails the run when it is new and at or above `failOn`.
     public func isFailing(_ finding: Finding) -> Bool {
         finding.isNew && finding.severity >= failOn
     }
 
+    /// The groups that fail the run, in canonical order.
+    public var failingGroups: [FindingGroup] { normalized().groups.filter(isFailing) }
+
     /// The findings that fail the run, in canonical order.
-    public var failingFindings: [Finding] { normalized().findings.filter(isFailing) }
+    public var failingFindings: [Finding] { failingGroups.flatMap(\.findings) }
+
+    /// 0 when no group fails the run, 1 otherwise.
+    public var exitCode: Int32 { groups.contains(where: isFailing) ? 1 : 0 }
+
+    /// `groups` worst first: failing first, then by severity, then the group that starts at the
+    /// smallest category (it affects more people), then the one with more occurrences, then
+    /// canonical order. Pass normalized groups for a deterministic result.
+    public func worstFirst(_ groups: [FindingGroup]) -> [FindingGroup] {
+        let order = ScopeOrder(scope)
+        func start(_ g: FindingGroup) -> Int { g.categories.first.map(order.category) ?? -1 }
+        return groups.enumerated().sorted { x, y in
+            let a = x.element, b = y.element
+            if isFailing(a) != isFailing(b) { return isFailing(a) }
+            if a.severity != b.severity { return a.severity > b.severity }
+            if start(a) != start(b) { return start(a) < start(b) }
+            if a.occurrences.count != b.occurrences.count { return a.occurrences.count > b.occurrences.count }
+            return x.offset < y.offset
+        }.map(\.element)
+    }
+
+    /// The check's title, or its id when the document does not describe it.
+    func title(_ checkId: String) -> String {
+        checks.first { $0.id == checkId }?.title ?? checkId
+    }
 
     /// "screen / device / category / locale" for a finding (missing parts left out).
     static func place(_ f: Finding) -> String {
         [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale, f.selector].compactMap { $0 }
             .joined(separator: " / ")
+    }
+
+    /// The sentence a person reads for a group: "settings.offline (de): text is truncated from xL to
+    /// AX5 on iPhone SE and iPhone 16; needs 3 lines, has 1".
+    public func summary(_ g: FindingGroup) -> String {
+        var title = self.title(g.checkId)
+        if let first = title.first, title.dropFirst().first?.isLowercase ?? true {
+            title = first.lowercased() + title.dropFirst()
+        }
+        var s = g.key.subject + ": " + title
+        let cats = ReportText.categories(g.categories, scope: scope.categories)
+        if !cats.isEmpty { s += " " + cats }
+        if !g.devices.isEmpty { s += " on " + ReportText.list(g.devices) }
+        let worst = ReportText.worst(g.worst)
+        if !worst.isEmpty { s += "; " + worst }
+        return s
     }
 }

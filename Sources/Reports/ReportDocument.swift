@@ -1,10 +1,18 @@
 /// The one versioned report document. Every reporter (terminal, JSON, Markdown, HTML,
 /// JUnit, SARIF, GitHub annotations) is a pure function of it.
 ///
-/// Determinism: arrays are kept sorted by the producer (see `ReportDocument.normalized()`),
-/// JSON is encoded with sorted keys, and `generatedAt` is nil unless the user asks for it.
+/// The unit a person reads is a `FindingGroup`: one check on one label (or style, or font), with
+/// the categories and devices where it happens, its worst figures and every occurrence, compactly.
+/// The document grows with groups, not occurrences: it keeps the rows-visible figures of every
+/// screen, device, locale and category, and draws mockups only for new groups, up to `mockups.cap`.
+///
+/// Determinism: `normalized()` (the one normalizer, see ReportCoding.swift) fixes every order and
+/// rounds every figure; JSON is encoded with sorted keys; `generatedAt` is nil unless asked for.
 public struct ReportDocument: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 1
+    /// 2: groups instead of a flat findings list; `fixed`, `rowsVisible`, `mockups`, `scope.screens`.
+    public static let currentSchemaVersion = 2
+    /// Mockups the HTML page draws at most, unless the producer says otherwise.
+    public static let defaultMockupCap = 40
 
     public var schemaVersion: Int
     public var tool: ToolInfo
@@ -12,37 +20,110 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var generatedAt: String?
     /// The audited config, as given (relative path), e.g. "Examples/ContactsApp/typefit.yml".
     public var config: String
-    /// What was audited: categories, devices, locales, in audit order.
+    /// What was audited: screens, categories, devices, locales, in config order.
     public var scope: Scope
     /// Every check that ran, with its rationale (SARIF rules, `typefit explain`).
     public var checks: [CheckDescriptor]
-    /// Every finding, sorted by `Finding.sortKey`.
-    public var findings: [Finding]
-    /// Laid-out screens, for mockups and the rows-visible chart.
+    /// Every group of findings, in canonical order (`normalized()`), each with all its occurrences.
+    public var groups: [FindingGroup]
+    /// Baseline groups that no longer occur ("fixed — run `--update-baseline`").
+    public var fixed: [FixedGroup]
+    /// Rows visible per screen, device and locale, one value per category of `scope.categories`.
+    public var rowsVisible: [RowsVisibleSeries]
+    /// The screens drawn as mockups (laid out on one device at one category in one locale).
     public var screens: [ScreenSnapshot]
+    /// How many mockups could be drawn at most, and how many wanted ones were left out.
+    public var mockups: MockupSummary
     /// Fonts used, for the HTML page (it embeds them as data URLs so the page is self-contained).
     public var fonts: [FontInfo]
     /// The baseline the run was compared with, if any (path as given).
     public var baseline: String?
-    /// The severity at or above which a finding fails the run (`--fail-on`).
+    /// The severity at or above which a new group fails the run (`--fail-on`).
     public var failOn: Severity
     /// Renderings of the config's web views with screenshots (WebPageSnapshot.swift); nil without web views.
     public var webPages: [WebPageSnapshot]?
 
     public init(schemaVersion: Int = ReportDocument.currentSchemaVersion, tool: ToolInfo, generatedAt: String? = nil,
-                config: String, scope: Scope, checks: [CheckDescriptor], findings: [Finding],
-                screens: [ScreenSnapshot], fonts: [FontInfo], baseline: String? = nil, failOn: Severity = .error) {
+                config: String, scope: Scope, checks: [CheckDescriptor], groups: [FindingGroup],
+                fixed: [FixedGroup] = [], rowsVisible: [RowsVisibleSeries] = [], screens: [ScreenSnapshot],
+                mockups: MockupSummary = MockupSummary(), fonts: [FontInfo], baseline: String? = nil,
+                failOn: Severity = .error, webPages: [WebPageSnapshot]? = nil) {
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.generatedAt = generatedAt
         self.config = config
         self.scope = scope
         self.checks = checks
-        self.findings = findings
+        self.groups = groups
+        self.fixed = fixed
+        self.rowsVisible = rowsVisible
         self.screens = screens
+        self.mockups = mockups
         self.fonts = fonts
         self.baseline = baseline
         self.failOn = failOn
+        self.webPages = webPages
+    }
+
+    /// A document made from occurrences: `findings` are grouped (a group is new when any of its
+    /// findings is), rows visible are taken from `screens` when `rowsVisible` is empty, and every
+    /// snapshot is kept as a mockup (the cap is raised to their number; `selectingMockups()` picks).
+    public init(tool: ToolInfo, generatedAt: String? = nil, config: String, scope: Scope, checks: [CheckDescriptor],
+                findings: [Finding], rowsVisible: [RowsVisibleSeries] = [], screens: [ScreenSnapshot],
+                fonts: [FontInfo], baseline: String? = nil, failOn: Severity = .error) {
+        var grouper = FindingGrouper()
+        grouper.add(findings)
+        self.init(tool: tool, generatedAt: generatedAt, config: config, scope: scope, checks: checks,
+                  groups: grouper.groups(scope: scope),
+                  rowsVisible: rowsVisible.isEmpty ? RowsVisibleSeries.from(screens, scope: scope) : rowsVisible,
+                  screens: screens, mockups: MockupSummary(cap: max(ReportDocument.defaultMockupCap, screens.count)),
+                  fonts: fonts, baseline: baseline, failOn: failOn)
+    }
+
+    /// Every occurrence as a `Finding` (in canonical group order). An occurrence keeps its device,
+    /// category and figures; its message and text are its group's.
+    public var findings: [Finding] { groups.flatMap { $0.findings } }
+}
+
+/// The mockup budget of the HTML page.
+public struct MockupSummary: Codable, Sendable, Equatable {
+    /// At most this many screens are drawn.
+    public var cap: Int
+    /// Places (screen, device, category, locale) a new group wanted drawn that were left out.
+    public var omitted: Int
+    public init(cap: Int = ReportDocument.defaultMockupCap, omitted: Int = 0) {
+        self.cap = cap
+        self.omitted = omitted
+    }
+}
+
+/// Rows visible on one screen, device and locale at each category of `Scope.categories`
+/// (nil where that category was not laid out).
+public struct RowsVisibleSeries: Codable, Sendable, Equatable {
+    public var screen: String
+    public var device: String
+    public var locale: String
+    public var values: [Double?]
+    public init(screen: String, device: String, locale: String, values: [Double?]) {
+        self.screen = screen
+        self.device = device
+        self.locale = locale
+        self.values = values
+    }
+
+    /// The series of every (screen, device, locale) in `snapshots`.
+    public static func from(_ snapshots: [ScreenSnapshot], scope: Scope) -> [RowsVisibleSeries] {
+        struct Place: Hashable { var screen, device, locale: String }
+        var byPlace: [Place: [Double?]] = [:]
+        let index = Dictionary(scope.categories.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        for s in snapshots {
+            guard let i = index[s.category] else { continue }
+            let place = Place(screen: s.screen, device: s.device, locale: s.locale)
+            var values = byPlace[place] ?? Array(repeating: nil, count: scope.categories.count)
+            values[i] = s.rowsVisible
+            byPlace[place] = values
+        }
+        return byPlace.map { RowsVisibleSeries(screen: $0.key.screen, device: $0.key.device, locale: $0.key.locale, values: $0.value) }
     }
 }
 
@@ -56,11 +137,18 @@ public struct ToolInfo: Codable, Sendable, Equatable {
 }
 
 public struct Scope: Codable, Sendable, Equatable {
+    /// Screen names in config order (reports list screens in this order).
+    public var screens: [String]
+    /// Row names of each screen in layout order (reports list a screen's rows in this order).
+    public var rows: [String: [String]]
     /// UIKit names of the content size categories, in order (extraSmall … accessibilityExtraExtraExtraLarge).
     public var categories: [String]
     public var devices: [String]
     public var locales: [String]
-    public init(categories: [String], devices: [String], locales: [String]) {
+    public init(screens: [String] = [], rows: [String: [String]] = [:], categories: [String], devices: [String],
+                locales: [String]) {
+        self.screens = screens
+        self.rows = rows
         self.categories = categories
         self.devices = devices
         self.locales = locales
@@ -122,8 +210,7 @@ public struct Finding: Codable, Sendable, Equatable {
     public var style: String?
     public var font: String?
     public var stringKey: String?
-    /// The plural/device variant of the string the finding is about (`[one]`,
-    /// `[device=iphone][plural=other]`); nil for a plain string.
+    /// The plural or device variant of the string, e.g. "[one]" or "[device=iphone]" (nil: the plain string).
     public var variant: String?
     public var source: SourceLocation?
     /// The measured figures that explain the finding, e.g. "neededWidth", "availableWidth",
@@ -131,7 +218,7 @@ public struct Finding: Codable, Sendable, Equatable {
     public var figures: [String: Double]
     /// The text as measured (after substitution and letter case), when the finding is about a text.
     public var text: String?
-    /// True when the finding is not in the baseline (always true without a baseline).
+    /// True when the finding's group is new or worse than the baseline (always true without a baseline).
     public var isNew: Bool
     /// For findings in web content: a CSS selector of the element (the HTML file:line is `source`).
     public var selector: String?
@@ -161,12 +248,10 @@ public struct Finding: Codable, Sendable, Equatable {
         self.isNew = isNew
     }
 
-    /// The content key a baseline matches on: check, screen, row, label, string key (with its
-    /// variant), locale, category, device. Not the message or the figures, so a finding keeps its
-    /// identity when numbers move.
-    public var fingerprint: String {
-        [checkId, screen ?? "", row ?? "", label ?? "", (stringKey ?? "") + (variant ?? ""), locale ?? "",
-         category ?? "", device ?? "", style ?? "", font ?? ""].joined(separator: "|") + (selector.map { "|" + $0 } ?? "")
+    /// The group this finding belongs to: everything but its device, category and figures.
+    public var groupKey: GroupKey {
+        GroupKey(checkId: checkId, screen: screen, row: row, label: label, stringKey: stringKey, locale: locale,
+                 variant: variant, style: style, font: font, selector: selector)
     }
 }
 

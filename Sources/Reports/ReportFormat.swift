@@ -17,16 +17,26 @@ public enum ReportFormat: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// Renders this format (pure). `colors` applies to terminal only, `fontData` to HTML only.
-    public func render(_ document: ReportDocument, colors: Bool = false, fontData: [String: Data] = [:]) -> Data {
+    /// Renders this format (pure). `colors` applies to terminal only, `fontData` and `extraSections`
+    /// to HTML only.
+    public func render(_ document: ReportDocument, colors: Bool = false, fontData: [String: Data] = [:],
+                       extraSections: [HTMLSection] = []) -> Data {
+        let stream = ReportStream()
+        write(document, to: stream, colors: colors, fontData: fontData, extraSections: extraSections)
+        return stream.data
+    }
+
+    /// Writes this format into `stream`; report.json, SARIF and JUnit piece by piece.
+    public func write(_ document: ReportDocument, to stream: ReportStream, colors: Bool = false,
+                      fontData: [String: Data] = [:], extraSections: [HTMLSection] = []) {
         switch self {
-        case .json: return document.jsonData()
-        case .terminal: return Data(TerminalReporter.render(document, colors: colors).utf8)
-        case .markdown: return Data(MarkdownReporter.render(document).utf8)
-        case .html: return Data(HTMLReporter.render(document, fontData: fontData).utf8)
-        case .junit: return Data(JUnitReporter.render(document).utf8)
-        case .sarif: return Data(SARIFReporter.render(document).utf8)
-        case .github: return Data(GitHubAnnotations.render(document).utf8)
+        case .json: document.writeJSON(to: stream)
+        case .terminal: TerminalReporter.write(document, colors: colors, to: stream)
+        case .markdown: stream.write(MarkdownReporter.render(document))
+        case .html: stream.write(HTMLReporter.render(document, fontData: fontData, extraSections: extraSections))
+        case .junit: JUnitReporter.write(document, to: stream)
+        case .sarif: SARIFReporter.write(document, to: stream)
+        case .github: stream.write(GitHubAnnotations.render(document))
         }
     }
 }
@@ -42,26 +52,41 @@ public struct ReportWriteError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// The module's only I/O: writes rendered reports into a directory atomically.
+/// The module's only I/O: writes the report set into a directory, all or nothing.
+///
+/// Every report is first written into a fresh staging folder inside the directory
+/// (`.typefit-staging-<pid>-<uuid>`, same file system). Then each target is swapped in: an existing
+/// report is moved into the staging folder as a backup, the new one renamed into place. When any
+/// step fails, every swapped report is put back, so the set is either all new or all old. The
+/// staging folder is removed at the end; one left by a killed run (its process is gone) is cleaned
+/// up by the next write, restoring any backup whose report is missing.
 public enum ReportWriter {
-    /// Renders every format that has a file name and writes it into `directory` (created if missing).
-    /// Each file is first written to a temporary file in the same directory; only when all were written
-    /// are they renamed into place, so on failure no earlier report is lost or half-written.
+    static let stagingPrefix = ".typefit-staging-"
+
+    /// Renders every format that has a file name and writes the set into `directory` (created if missing).
     /// - Returns: the written files, in `ReportFormat.allCases` order.
     @discardableResult
     public static func write(_ document: ReportDocument, formats: Set<ReportFormat>, to directory: URL,
-                             fontData: [String: Data] = [:]) throws -> [URL] {
-        var files: [(String, Data)] = []
-        for format in ReportFormat.allCases where formats.contains(format) {
-            guard let name = format.fileName else { continue }
-            files.append((name, format.render(document, fontData: fontData)))
+                             fontData: [String: Data] = [:], extraSections: [HTMLSection] = [],
+                             rename: (String, String) -> Int32 = { Foundation.rename($0, $1) }) throws -> [URL] {
+        let doc = document.normalized()
+        let writers: [(String, (ReportStream) -> Void)] = ReportFormat.allCases.compactMap { format in
+            guard formats.contains(format), let name = format.fileName else { return nil }
+            return (name, { stream in format.write(doc, to: stream, fontData: fontData, extraSections: extraSections) })
         }
-        return try write(files: files, to: directory)
+        return try write(writers, to: directory, rename: rename)
     }
 
-    /// Writes named contents into `directory` with the same all-or-nothing rule as `write(_:formats:to:fontData:)`.
+    /// Writes named contents into `directory` with the same all-or-nothing rule.
     @discardableResult
-    public static func write(files: [(name: String, contents: Data)], to directory: URL) throws -> [URL] {
+    public static func write(files: [(name: String, contents: Data)], to directory: URL,
+                             rename: (String, String) -> Int32 = { Foundation.rename($0, $1) }) throws -> [URL] {
+        try write(files.map { file in (file.name, { (stream: ReportStream) in stream.write(file.contents) }) },
+                  to: directory, rename: rename)
+    }
+
+    static func write(_ writers: [(String, (ReportStream) -> Void)], to directory: URL,
+                      rename: (String, String) -> Int32) throws -> [URL] {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: directory.path, isDirectory: &isDir) {
@@ -73,35 +98,99 @@ public enum ReportWriter {
                 throw ReportWriteError(path: directory.path, reason: "cannot create directory (\(reason(error)))")
             }
         }
-        var temps: [(URL, URL)] = []
-        func cleanUp() { for (t, _) in temps { try? fm.removeItem(at: t) } }
-        for (i, file) in files.enumerated() {
-            let target = directory.appendingPathComponent(file.name)
-            let temp = directory.appendingPathComponent(".\(file.name).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(i)")
-            guard fm.createFile(atPath: temp.path, contents: file.contents) else {
-                cleanUp()
-                throw ReportWriteError(path: target.path, reason: "cannot write temporary file \(temp.lastPathComponent)")
-            }
-            temps.append((temp, target))
-        }
-        // Refuse before replacing anything when a target cannot be replaced by a file.
-        for (_, target) in temps {
+        removeLeftovers(in: directory)
+        // Refuse before writing anything when a target cannot be replaced by a file.
+        for (name, _) in writers {
+            let target = directory.appendingPathComponent(name)
             var targetIsDir: ObjCBool = false
             if fm.fileExists(atPath: target.path, isDirectory: &targetIsDir), targetIsDir.boolValue {
-                cleanUp()
                 throw ReportWriteError(path: target.path, reason: "is a directory; cannot replace it with a report")
             }
         }
-        var written: [URL] = []
-        for (temp, target) in temps {
-            if rename(temp.path, target.path) != 0 {
-                let message = String(cString: strerror(errno))
-                cleanUp()
-                throw ReportWriteError(path: target.path, reason: "cannot replace (\(message))")
-            }
-            written.append(target)
+        let staging = directory.appendingPathComponent(
+            "\(stagingPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        if mkdir(staging.path, 0o700) != 0 {
+            throw ReportWriteError(path: directory.path, reason: "cannot write into the folder (\(String(cString: strerror(errno))))")
         }
-        return written
+        // Kept only when putting an old report back failed: its backup is then in there, and the next
+        // write restores it (see `removeLeftovers`).
+        var keepStaging = false
+        defer { if !keepStaging { try? fm.removeItem(at: staging) } }
+        // 1. Write every report into the staging folder.
+        for (name, write) in writers {
+            let file = staging.appendingPathComponent(name)
+            let target = directory.appendingPathComponent(name)
+            guard fm.createFile(atPath: file.path, contents: nil), let handle = FileHandle(forWritingAtPath: file.path) else {
+                throw ReportWriteError(path: target.path, reason: "cannot write a temporary file in \(directory.path)")
+            }
+            let stream = ReportStream(fileHandle: handle)
+            write(stream)
+            stream.flush()
+            var closeError: Error?
+            do { try handle.close() } catch { closeError = error }
+            if let error = stream.error ?? closeError {
+                throw ReportWriteError(path: target.path, reason: "cannot write (\(reason(error)))")
+            }
+        }
+        // 2. Swap them in, keeping the old ones as backups until every rename succeeded.
+        var swapped: [(target: URL, staged: URL, backup: URL?)] = []
+        func rollBack() {
+            for step in swapped.reversed() {
+                if rename(step.target.path, step.staged.path) != 0 { keepStaging = true }
+                if let backup = step.backup, rename(backup.path, step.target.path) != 0 { keepStaging = true }
+            }
+        }
+        for (name, _) in writers {
+            let target = directory.appendingPathComponent(name)
+            let staged = staging.appendingPathComponent(name)
+            var backup: URL?
+            if fm.fileExists(atPath: target.path) {
+                let b = staging.appendingPathComponent("old-" + name)
+                if rename(target.path, b.path) != 0 {
+                    let message = String(cString: strerror(errno))
+                    rollBack()
+                    throw ReportWriteError(path: target.path, reason: "cannot replace (\(message)); no report was changed")
+                }
+                backup = b
+            }
+            if rename(staged.path, target.path) != 0 {
+                let message = String(cString: strerror(errno))
+                if let backup, rename(backup.path, target.path) != 0 { keepStaging = true }
+                rollBack()
+                throw ReportWriteError(path: target.path, reason: "cannot replace (\(message)); no report was changed")
+            }
+            swapped.append((target, staged, backup))
+        }
+        return writers.map { directory.appendingPathComponent($0.0) }
+    }
+
+    /// Removes staging folders (and the older writers' `.NAME.tmp-PID-N` files) that a run which no
+    /// longer exists left in `directory`; a backup in such a folder goes back when its report is missing.
+    public static func removeLeftovers(in directory: URL) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names {
+            let url = directory.appendingPathComponent(name)
+            if name.hasPrefix(stagingPrefix) {
+                guard let pid = Int32(name.dropFirst(stagingPrefix.count).prefix { $0 != "-" }), !isAlive(pid) else { continue }
+                for old in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] where old.hasPrefix("old-") {
+                    let target = directory.appendingPathComponent(String(old.dropFirst(4)))
+                    if !fm.fileExists(atPath: target.path) {
+                        _ = Foundation.rename(url.appendingPathComponent(old).path, target.path)
+                    }
+                }
+                try? fm.removeItem(at: url)
+            } else if name.hasPrefix("."), let range = name.range(of: ".tmp-"),
+                      ReportFormat.allCases.contains(where: { $0.fileName == String(name[name.index(after: name.startIndex)..<range.lowerBound]) }),
+                      let pid = Int32(name[range.upperBound...].prefix { $0 != "-" }), !isAlive(pid) {
+                try? fm.removeItem(at: url)
+            }
+        }
+    }
+
+    /// True when a process with this id exists (even one we may not signal).
+    static func isAlive(_ pid: Int32) -> Bool {
+        pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
     private static func reason(_ error: Error) -> String {

@@ -5,11 +5,69 @@ public enum SARIFReporter {
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     /// One run; `tool.driver` rules from the document's checks (id, title, rationale, level in force);
-    /// one result per finding located at its string's file and line (relative to `%SRCROOT%`), or at the
-    /// config file when it has none; `partialFingerprints["typefit/v1"]` = `Finding.fingerprint`;
-    /// `baselineState` new/unchanged when a baseline was used.
+    /// one result per group, located at its string's file and line (relative to `%SRCROOT%`), or at
+    /// the config file when it has none, with the group's summary as message;
+    /// `partialFingerprints["typefit/v2"]` = `GroupKey.fingerprint`; with a baseline, `baselineState`
+    /// new / updated (worse than the baseline) / unchanged, and one `absent` result (level note) per
+    /// baseline group that no longer occurs.
     public static func render(_ document: ReportDocument, informationURI: String? = nil) -> String {
+        let stream = ReportStream()
+        write(document, informationURI: informationURI, to: stream)
+        return String(decoding: stream.data, as: UTF8.self)
+    }
+
+    /// Writes what `render` returns into `stream`, result by result, without the whole tree: the log
+    /// (`log(_:informationURI:)`) as `JSONSerialization` writes it pretty-printed with sorted keys,
+    /// except that each result takes one line, as `JSONSerialization` writes it without pretty printing.
+    public static func write(_ document: ReportDocument, informationURI: String? = nil, to stream: ReportStream) {
         let doc = document.normalized()
+        let (driver, ruleIndex) = self.driver(doc, informationURI: informationURI)
+        let json = PrettyJSON(stream: stream)
+        func raw(_ object: Any) -> (Int) -> Void {
+            { level in json.write(encoded: serialize(object), level: level) }
+        }
+        let count = doc.groups.count + (doc.baseline != nil ? doc.fixed.count : 0)
+        json.object(level: 0, [
+            ("$schema", raw(schemaURI)),
+            ("runs", { level in
+                json.array(level: level, count: 1) { _, runLevel in
+                    json.object(level: runLevel, [
+                        ("columnKind", raw("unicodeCodePoints")),
+                        ("originalUriBaseIds", raw(originalUriBaseIds)),
+                        ("results", { resultsLevel in
+                            json.array(level: resultsLevel, count: count) { i, _ in
+                                stream.write(serialize(result(i, doc, ruleIndex), pretty: false))
+                            }
+                        }),
+                        ("tool", raw(["driver": driver])),
+                    ])
+                }
+            }),
+            ("version", raw("2.1.0")),
+        ])
+        stream.write("\n")
+    }
+
+    /// The whole log as one tree (what `write` streams), for tests and small documents.
+    static func log(_ document: ReportDocument, informationURI: String? = nil) -> [String: Any] {
+        let doc = document.normalized()
+        let (driver, ruleIndex) = self.driver(doc, informationURI: informationURI)
+        let count = doc.groups.count + (doc.baseline != nil ? doc.fixed.count : 0)
+        let run: [String: Any] = ["tool": ["driver": driver], "results": (0..<count).map { result($0, doc, ruleIndex) },
+                                  "columnKind": "unicodeCodePoints", "originalUriBaseIds": originalUriBaseIds]
+        return ["$schema": schemaURI, "version": "2.1.0", "runs": [run]]
+    }
+
+    static var originalUriBaseIds: [String: Any] { ["%SRCROOT%": ["description": ["text": "The directory typefit ran in."]]] }
+
+    /// JSONSerialization of dictionaries, arrays, strings, integers and finite doubles cannot fail.
+    static func serialize(_ object: Any, pretty: Bool = true) -> Data {
+        var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
+        if pretty { options.insert(.prettyPrinted) }
+        return (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data()
+    }
+
+    static func driver(_ doc: ReportDocument, informationURI: String?) -> ([String: Any], [String: Int]) {
         var ruleIndex: [String: Int] = [:]
         var rules: [[String: Any]] = []
         for id in TerminalReporter.checkIds(doc) {
@@ -26,42 +84,57 @@ public enum SARIFReporter {
         }
         var driver: [String: Any] = ["name": doc.tool.name, "version": doc.tool.version, "rules": rules]
         if let informationURI { driver["informationUri"] = informationURI }
+        return (driver, ruleIndex)
+    }
 
-        let results: [[String: Any]] = doc.findings.map { f in
-            var artifact: [String: Any] = ["uriBaseId": "%SRCROOT%"]
-            var physical: [String: Any] = [:]
-            if let src = f.source {
-                artifact["uri"] = uri(src.file)
-                if src.line >= 1 { physical["region"] = ["startLine": src.line] }
-            } else {
-                artifact["uri"] = uri(doc.config)
-            }
-            physical["artifactLocation"] = artifact
+    /// Result `i`: the groups in canonical order, then (with a baseline) the fixed groups.
+    static func result(_ i: Int, _ doc: ReportDocument, _ ruleIndex: [String: Int]) -> [String: Any] {
+        if i >= doc.groups.count {
+            let f = doc.fixed[i - doc.groups.count]
             var result: [String: Any] = [
-                "ruleId": f.checkId,
-                "level": level(f.severity),
-                "message": ["text": f.message],
-                "locations": [["physicalLocation": physical]],
-                "partialFingerprints": ["typefit/v1": f.fingerprint],
+                "ruleId": f.key.checkId, "level": "note", "baselineState": "absent",
+                "message": ["text": "\(f.key.subject): fixed since the baseline — run `typefit audit --update-baseline` (was: \(f.message))"],
+                "locations": [["physicalLocation": ["artifactLocation": ["uriBaseId": "%SRCROOT%", "uri": uri(doc.config)]]]],
+                "partialFingerprints": ["typefit/v2": f.key.fingerprint],
             ]
-            if let i = ruleIndex[f.checkId] { result["ruleIndex"] = i }
-            if doc.baseline != nil { result["baselineState"] = f.isNew ? "new" : "unchanged" }
-            var props: [String: Any] = [:]
-            for (k, v) in [("screen", f.screen), ("row", f.row), ("label", f.label), ("device", f.device),
-                           ("category", f.category), ("locale", f.locale), ("style", f.style), ("font", f.font),
-                           ("stringKey", f.stringKey), ("text", f.text)] {
-                if let v { props[k] = v }
-            }
-            if !f.figures.isEmpty { props["figures"] = f.figures }
-            if !props.isEmpty { result["properties"] = props }
+            if let r = ruleIndex[f.key.checkId] { result["ruleIndex"] = r }
             return result
         }
-        var run: [String: Any] = ["tool": ["driver": driver], "results": results, "columnKind": "unicodeCodePoints"]
-        run["originalUriBaseIds"] = ["%SRCROOT%": ["description": ["text": "The directory typefit ran in."]]]
-        let log: [String: Any] = ["$schema": schemaURI, "version": "2.1.0", "runs": [run]]
-        // JSONSerialization of dictionaries, arrays, strings, integers and finite doubles cannot fail.
-        let data = (try? JSONSerialization.data(withJSONObject: log, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
-        return (String(data: data, encoding: .utf8) ?? "") + "\n"
+        let g = doc.groups[i]
+        var artifact: [String: Any] = ["uriBaseId": "%SRCROOT%"]
+        var physical: [String: Any] = [:]
+        if let src = g.source {
+            artifact["uri"] = uri(src.file)
+            if src.line >= 1 { physical["region"] = ["startLine": src.line] }
+        } else {
+            artifact["uri"] = uri(doc.config)
+        }
+        physical["artifactLocation"] = artifact
+        var result: [String: Any] = [
+            "ruleId": g.checkId,
+            "level": level(g.severity),
+            "message": ["text": doc.summary(g)],
+            "locations": [["physicalLocation": physical]],
+            "partialFingerprints": ["typefit/v2": g.key.fingerprint],
+        ]
+        if let r = ruleIndex[g.checkId] { result["ruleIndex"] = r }
+        if doc.baseline != nil {
+            switch g.status {
+            case .new: result["baselineState"] = "new"
+            case .worse: result["baselineState"] = "updated"
+            case .baselined: result["baselineState"] = "unchanged"
+            }
+        }
+        // What a viewer filters on; sizes, devices and figures are in the message, the rest in report.json.
+        var props: [String: Any] = ["occurrences": g.occurrences.count]
+        for (k, v) in [("screen", g.key.screen), ("row", g.key.row), ("label", g.key.label), ("locale", g.key.locale),
+                       ("variant", g.key.variant), ("style", g.key.style), ("font", g.key.font),
+                       ("stringKey", g.key.stringKey)] {
+            if let v { props[k] = v }
+        }
+        if let w = g.worseIn { props["worseIn"] = w }
+        result["properties"] = props
+        return result
     }
 
     /// error → "error", warning → "warning", info → "note".

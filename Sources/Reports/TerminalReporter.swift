@@ -10,13 +10,22 @@ public enum TerminalStyle {
     }
 }
 
-/// The human summary printed at the end of `typefit audit`.
+/// The human summary printed at the end of `typefit audit`. It fits a screen whatever the size of
+/// the app: its length depends on the number of checks and categories, not of findings.
 public enum TerminalReporter {
-    /// Renders: a header, a table by check (findings by severity, new, baselined, failing), a table by
-    /// check × category (12 columns xS…AX5, counts of findings), then the failing findings grouped by check
-    /// under a "check — title (count)" heading, each on one line.
+    /// Renders: a header; a table by check (groups, new, worse, baselined, failing, occurrences); a
+    /// table by check × category (12 columns xS…AX5, occurrences); the baseline groups that no longer
+    /// occur (at most 10, then a count); then the new groups worst first (`ReportDocument.worstFirst`),
+    /// one line each, at most `limit`, then the count of the rest; then the verdict.
     /// ANSI escapes only when `colors` is true.
-    public static func render(_ document: ReportDocument, colors: Bool) -> String {
+    public static func render(_ document: ReportDocument, colors: Bool, limit: Int = 40) -> String {
+        let stream = ReportStream()
+        write(document, colors: colors, limit: limit, to: stream)
+        return String(decoding: stream.data, as: UTF8.self)
+    }
+
+    /// Writes what `render` returns into `stream`.
+    public static func write(_ document: ReportDocument, colors: Bool, limit: Int = 40, to stream: ReportStream) {
         let doc = document.normalized()
         let s = Palette(on: colors)
         var out = ""
@@ -24,62 +33,84 @@ public enum TerminalReporter {
         out += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \($0)" } ?? "") + ")\n\n"
 
         // By check.
-        let idWidth = max(5, doc.checks.map(\.id.count).max() ?? 0, doc.findings.map(\.checkId.count).max() ?? 0)
-        let cols = ["error", "warning", "info", "new", "baselined", "failing"]
-        out += s.bold(pad("Check", idWidth) + cols.map { lpad($0, 10) }.joined()) + "\n"
-        for id in checkIds(doc) {
-            let fs = doc.findings.filter { $0.checkId == id }
-            let values = [fs.filter { $0.severity == .error }.count, fs.filter { $0.severity == .warning }.count,
-                          fs.filter { $0.severity == .info }.count, fs.filter(\.isNew).count,
-                          fs.filter { !$0.isNew }.count, fs.filter(doc.isFailing).count]
-            out += pad(id, idWidth) + values.map { lpad(String($0), 10) }.joined() + "\n"
+        let ids = checkIds(doc)
+        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
+        let idWidth = max(5, ids.map(\.count).max() ?? 0)
+        let cols = ["groups", "new", "worse", "baselined", "failing", "occurrences"]
+        out += s.bold(pad("Check", idWidth) + cols.map { lpad($0, 12) }.joined()) + "\n"
+        for id in ids {
+            let gs = byCheck[id] ?? []
+            let values = [gs.count, gs.filter { $0.status == .new }.count, gs.filter { $0.status == .worse }.count,
+                          gs.filter { $0.status == .baselined }.count, gs.filter(doc.isFailing).count,
+                          gs.reduce(0) { $0 + $1.occurrences.count }]
+            out += pad(id, idWidth) + values.map { lpad(String($0), 12) }.joined() + "\n"
         }
         out += "\n"
 
-        // By category.
+        // By category: occurrences.
         let cats = doc.scope.categories
-        let w = max(5, cats.map { ReportText.shortCategory($0).count + 1 }.max() ?? 0)
-        out += s.bold(pad("By category", idWidth) + cats.map { lpad(ReportText.shortCategory($0), w) }.joined()) + "\n"
-        for id in checkIds(doc) {
-            let fs = doc.findings.filter { $0.checkId == id }
-            out += pad(id, idWidth) + cats.map { c in lpad(String(fs.filter { $0.category == c }.count), w) }.joined() + "\n"
+        let w = max(7, cats.map { ReportText.shortCategory($0).count + 1 }.max() ?? 0)
+        let catWidth = max(idWidth, 23)
+        out += s.bold(pad("Occurrences by category", catWidth) + cats.map { lpad(ReportText.shortCategory($0), w) }.joined()) + "\n"
+        for id in ids {
+            var counts = [Int](repeating: 0, count: cats.count)
+            let index = Dictionary(cats.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            for g in byCheck[id] ?? [] {
+                for o in g.occurrences where g.categories.indices.contains(o.category) {
+                    if let i = index[g.categories[o.category]] { counts[i] += 1 }
+                }
+            }
+            out += pad(id, catWidth) + counts.map { lpad(String($0), w) }.joined() + "\n"
         }
         out += "\n"
+        stream.write(out)
+        out = ""
 
-        // Failing findings.
-        let failing = doc.findings.filter(doc.isFailing)
-        if failing.isEmpty {
-            out += s.green("✔ No new findings at or above \(doc.failOn.rawValue).") + "\n"
-        } else {
-            out += s.bold("Failing findings (\(failing.count)):") + "\n"
-            var current: String?
-            for f in failing {
-                if f.checkId != current {
-                    current = f.checkId
-                    let title = doc.checks.first { $0.id == f.checkId }?.title
-                    let count = failing.filter { $0.checkId == f.checkId }.count
-                    out += s.bold(f.checkId + (title.map { " — \($0)" } ?? "") + " (\(count))") + "\n"
-                }
-                out += line(f, s) + "\n"
+        // Fixed since the baseline.
+        if !doc.fixed.isEmpty {
+            out += s.green("Fixed since the baseline (\(doc.fixed.count)) — run `typefit audit --update-baseline` to drop them:") + "\n"
+            for f in doc.fixed.prefix(10) {
+                out += "  fixed    \(f.key.checkId)  \(f.key.subject)" + (f.key.label != nil && f.key.stringKey != nil ? "  \(f.key.place)" : "") + "\n"
             }
-            out += "\n" + s.red("✖ \(failing.count) new failing finding\(failing.count == 1 ? "" : "s").") + "\n"
+            if doc.fixed.count > 10 { out += "  …and \(doc.fixed.count - 10) more\n" }
+            out += "\n"
         }
-        return out
+
+        // New groups, worst first.
+        let new = doc.worstFirst(doc.groups.filter(\.isNew))
+        let failing = doc.groups.filter(doc.isFailing)
+        if new.isEmpty {
+            out += s.green("✔ No new findings.") + "\n"
+        } else {
+            out += s.bold("New groups, worst first (\(new.count)):") + "\n"
+            for g in new.prefix(limit) { out += line(g, doc, s) + "\n" }
+            if new.count > limit {
+                out += "  …and \(new.count - limit) more new group\(new.count - limit == 1 ? "" : "s") (every group is in report.md, report.html and report.json)\n"
+            }
+            out += "\n"
+            if failing.isEmpty {
+                out += s.green("✔ No new findings at or above \(doc.failOn.rawValue).") + "\n"
+            }
+        }
+        if !failing.isEmpty {
+            let occurrences = failing.reduce(0) { $0 + $1.occurrences.count }
+            out += s.red("✖ \(failing.count) new failing group\(failing.count == 1 ? "" : "s") (\(occurrences) occurrence\(occurrences == 1 ? "" : "s")).") + "\n"
+        }
+        stream.write(out)
     }
 
     static func checkIds(_ doc: ReportDocument) -> [String] {
-        Array(Set(doc.checks.map(\.id) + doc.findings.map(\.checkId))).sorted()
+        Array(Set(doc.checks.map(\.id) + doc.groups.map(\.checkId))).sorted()
     }
 
-    static func line(_ f: Finding, _ s: Palette) -> String {
-        var parts = [s.severity(f.severity), f.checkId, ReportDocument.place(f)]
-        if let row = f.row { parts.append("row=\(row)") }
-        if let label = f.label { parts.append("label=\(label)") }
-        if let key = f.stringKey { parts.append("key=\(key)") }
-        let figures = ReportText.figures(f.figures)
-        if !figures.isEmpty { parts.append(figures) }
-        if let src = f.source { parts.append("\(src.file):\(src.line)") }
-        return "  " + parts.joined(separator: "  ") + " — " + f.message.replacingOccurrences(of: "\n", with: " ")
+    /// One group: severity, status, check, place, summary, source.
+    static func line(_ g: FindingGroup, _ doc: ReportDocument, _ s: Palette) -> String {
+        var parts = [s.severity(g.severity), g.status == .worse ? "worse" : "new  ", g.checkId]
+        if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(g.key.place) }
+        parts.append(doc.summary(g).replacingOccurrences(of: "\n", with: " "))
+        if let src = g.source { parts.append(src.file + (src.line >= 1 ? ":\(src.line)" : "")) }
+        if let reasons = g.worseIn, !reasons.isEmpty { parts.append("(worse: \(reasons.joined(separator: ", ")))") }
+        return "  " + parts.joined(separator: "  ")
     }
 
     static func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(1, n + 2 - s.count)) }

@@ -105,12 +105,18 @@ extension HTMLReporter {
         "web-\(slug(s.webView))-\(slug(s.device))-\(slug(s.category ?? "all"))"
     }
 
-    /// The screenshot a web finding links to (same web view, device and category), if the report kept it.
-    static func webAnchor(_ doc: ReportDocument, _ f: Finding) -> String? {
-        guard f.selector != nil,
-              let shot = doc.webPages?.first(where: { $0.webView == f.screen && $0.device == f.device && $0.category == f.category })
-        else { return nil }
-        return webAnchor(shot)
+    /// The screenshot a web group links to (same web view, and the device and category of one of its
+    /// occurrences, the largest category first), if the report kept it.
+    static func webAnchor(_ doc: ReportDocument, _ g: FindingGroup) -> String? {
+        guard g.key.selector != nil, let pages = doc.webPages else { return nil }
+        for o in g.occurrences.sorted(by: { ($0.category, -$0.device) > ($1.category, -$1.device) }) {
+            let device = g.devices.indices.contains(o.device) ? g.devices[o.device] : nil
+            let category = g.categories.indices.contains(o.category) ? g.categories[o.category] : nil
+            if let shot = pages.first(where: { $0.webView == g.key.screen && $0.device == device && $0.category == category }) {
+                return webAnchor(shot)
+            }
+        }
+        return nil
     }
 
     static let webCSS = """

@@ -22,7 +22,7 @@ struct AuditCommand: ParsableCommand {
 
         Exit codes:
           0  no new finding at or above --fail-on (default: checks.failOn, else error)
-          1  failing findings (new findings at or above --fail-on)
+          1  failing findings (new or worse finding groups at or above --fail-on)
           2  bad input or usage (unreadable config, font or strings; bad option)
 
         Examples:
@@ -42,10 +42,10 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "Comma-separated formats: terminal, json, markdown, html, junit, sarif, github. Default: all files in --output, plus terminal.")
     var format: String?
 
-    @Option(help: "Baseline file: only findings not in it fail the run.")
+    @Option(help: "Baseline file: only finding groups not in it, or worse than it (more sizes or devices, more width or lines), fail the run.")
     var baseline: String?
 
-    @Flag(help: "Write the baseline file (--baseline) from this run's findings. Never done otherwise.")
+    @Flag(help: "Write the baseline file (--baseline) from this run's groups, after the reports. Never done otherwise.")
     var updateBaseline = false
 
     @Option(help: "Fail on new findings at or above this severity: error, warning or info.")
@@ -59,9 +59,6 @@ struct AuditCommand: ParsableCommand {
 
     @Option(help: "Threads to lay out with (default: every core). Reports do not depend on it.")
     var threads: Int?
-
-    @Option(help: "Most screen layouts kept for the HTML mockups: those with findings first, then the first locale's, in config order (default \(AuditOptions.defaultSnapshotLimit)).")
-    var mockupLimit: Int?
 
     func run() throws {
         var configPath = config
@@ -80,7 +77,6 @@ struct AuditCommand: ParsableCommand {
         }
         guard let configPath = configPath.map(displayPath) else { return }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
-        if let mockupLimit, mockupLimit < 0 { throw ValidationError("--mockup-limit must be at least 0") }
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
         }
@@ -89,36 +85,31 @@ struct AuditCommand: ParsableCommand {
         var options = AuditOptions(configDisplayPath: displayPath(configPath),
                                    baselinePath: updateBaseline ? nil : baseline.map(displayPath), failOn: failOn,
                                    timestamp: timestamp ? ISO8601DateFormatter().string(from: Date()) : nil,
-                                   threads: threads, snapshotLimit: mockupLimit ?? AuditOptions.defaultSnapshotLimit,
-                                   progress: nil)
+                                   threads: threads, progress: nil)
         if let progress {
             options.progress = { done, total in progress.update(done, total) }
         }
         if let b = baseline, !updateBaseline, !FileManager.default.fileExists(atPath: b) {
             throw ValidationError("--baseline \(b): no such file (create it with --update-baseline)")
         }
+        if updateBaseline, let b = baseline, let output { try AuditOutput.checkBaseline(b, outsideOf: output) }
         if let note { writeStderr("typefit: \(note)\n") }  // after the option checks: an error stays one line
         var result = try TypeFit.audit(configPath: configPath, options: options)
         progress?.finish()
+        // --update-baseline: the run's groups become the baseline; the reports show the run against it.
+        // The baseline is written only after the reports were.
+        var newBaseline: (Baseline, path: String)?
         if updateBaseline, let b = baseline {
-            // The run's findings become the baseline; the report compares them with it without
-            // auditing a second time.
-            let written = Baseline(findings: result.findings, toolVersion: TypeFitVersion.string)
-            try written.write(to: b)
-            writeStderr("typefit: wrote \(written.entries.count) findings to the baseline \(b)\n")
-            result = result.applying(written, path: displayPath(b))
+            let made = Baseline(groups: result.document.groups, toolVersion: TypeFitVersion.string)
+            result.document = ReportAssembler.applying((made, path: displayPath(b)), to: result.document)
+            result.exitCode = result.document.exitCode
+            newBaseline = (made, path: b)
         }
-        for diagnostic in result.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
-        if result.snapshotsLeftOut > 0 {
-            writeStderr("typefit: mockups: kept \(result.document.screens.count) screen layouts, left out \(result.snapshotsLeftOut) (--mockup-limit)\n")
-        }
+        for warning in result.warnings { writeStderr("typefit: \(warning)\n") }
         let document = result.document
-        if let output {
-            let fileFormats = formats.filter { $0.fileName != nil }
-            if !fileFormats.isEmpty {
-                try ReportWriter.write(document, formats: Set(fileFormats), to: URL(fileURLWithPath: output),
-                                       fontData: result.fontData)
-            }
+        try AuditOutput.write(document, formats: Set(formats), to: output, fontData: result.fontData, baseline: newBaseline)
+        if let (made, path) = newBaseline {
+            writeStderr("typefit: wrote \(made.groups.count) groups to the baseline \(path)\n")
         }
         if formats.contains(.terminal) {
             let colors = TerminalStyle.shouldUseColors(environment: ProcessInfo.processInfo.environment,

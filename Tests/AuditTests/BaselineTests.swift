@@ -24,6 +24,13 @@ func sampleFindings() -> [Finding] {
     ]
 }
 
+/// Groups of `findings` in UIKit category order, devices as given.
+func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "iPhone 16"]) -> [FindingGroup] {
+    var grouper = FindingGrouper()
+    grouper.add(findings)
+    return grouper.groups(scope: Scope(categories: CategoryOrder.names, devices: devices, locales: ["en", "de"]))
+}
+
 @Suite struct BaselineTests {
     @Test func roundTripIsSortedAndDeterministic() throws {
         let dir = try temporaryDirectory()
@@ -36,43 +43,100 @@ func sampleFindings() -> [Finding] {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == first)
         let loaded = try Baseline.load(path: path)
         #expect(loaded == Baseline(findings: sampleFindings(), toolVersion: "0.1.0"))
-        #expect(loaded.schemaVersion == 1)
-        #expect(loaded.entries.map(\.checkId) == ["font.metrics", "screen.rows-visible", "text.truncated"])
-        #expect(loaded.entries.map(\.fingerprint) == loaded.entries.map(\.fingerprint).sorted())
-        for finding in sampleFindings() {
-            #expect(Baseline.Entry(finding).fingerprint == finding.fingerprint)
-        }
-        // Sorted keys, no figures or timestamps in the file, ends with a newline.
+        #expect(loaded.schemaVersion == 2)
+        #expect(loaded.groups.map(\.key.checkId) == ["font.metrics", "screen.rows-visible", "text.truncated"])
+        // A group records where it happens and its worst figures.
+        #expect(loaded.groups[2].categories == ["accessibilityExtraLarge"])
+        #expect(loaded.groups[2].devices == ["iPhone SE (1st gen)"])
+        #expect(loaded.groups[2].worst == ["neededWidth": 231.4, "availableWidth": 200])
         let text = String(decoding: first, as: UTF8.self)
-        #expect(!text.contains("neededWidth"))
         #expect(text.hasSuffix("}\n"))
-        #expect(text.range(of: "\"entries\"")!.lowerBound < text.range(of: "\"schemaVersion\"")!.lowerBound)
+        #expect(text.range(of: "\"groups\"")!.lowerBound < text.range(of: "\"schemaVersion\"")!.lowerBound)
         // No temp files left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["typefit-baseline.json"])
     }
 
-    @Test func matchingIgnoresFiguresAndMessages() {
+    @Test func matchingIgnoresMessagesAndBetterFigures() {
         let baseline = Baseline(findings: sampleFindings(), toolVersion: "0.1.0")
         var moved = sampleFindings()
-        moved[0].figures["neededWidth"] = 240.2
-        moved[0].message = "“A” needs 240.2 pt but the label has 200.0 pt"
+        moved[0].figures["neededWidth"] = 231.8  // 0.4 pt more: within the 0.5 tolerance
+        moved[0].message = "“A” needs 231.8 pt but the label has 200.0 pt"
         moved[0].severity = .warning
         moved[0].source = SourceLocation(file: "de.lproj/Localizable.strings", line: 99)
-        let applied = baseline.apply(to: moved)
-        #expect(applied.allSatisfy { !$0.isNew })
-        #expect(AuditOutcome.exitCode(findings: applied, failOn: .info) == 0)
+        moved[2].figures["rowsVisible"] = 3  // more rows visible than 2.5: better
+        let (applied, fixed) = baseline.apply(to: groups(moved))
+        #expect(applied.map(\.status) == [.baselined, .baselined, .baselined])
+        #expect(fixed.isEmpty)
     }
 
-    @Test func aNewFindingIsNew() {
+    /// A baselined group that got worse is new (issue 11 point 6): it spread to another category or
+    /// device, or needs more width or lines than the baseline's worst.
+    @Test func aWorseGroupIsNew() throws {
+        let base = sampleFindings()[0]  // text.truncated at AX3 on the SE, needs 231.4 of 200 pt
+        let baseline = Baseline(findings: [base], toolVersion: "0.1.0")
+        func status(_ findings: [Finding]) -> (GroupStatus, [String]?) {
+            let g = baseline.apply(to: groups(findings)).groups
+            return (g[0].status, g[0].worseIn)
+        }
+        var larger = base
+        larger.category = "accessibilityExtraExtraLarge"
+        #expect(status([base, larger]) == (.worse, ["categories"]))
+        var otherDevice = base
+        otherDevice.device = "iPhone 16"
+        #expect(status([base, otherDevice]) == (.worse, ["devices"]))
+        var longer = base
+        longer.figures["neededWidth"] = 312.9  // the string made longer: 312.9 > 231.4 + 0.5
+        #expect(status([longer]) == (.worse, ["neededWidth"]))
+        var moreLines = base
+        moreLines.figures["lines"] = 3
+        var baseWithLines = base
+        baseWithLines.figures["lines"] = 2
+        let withLines = Baseline(findings: [baseWithLines], toolVersion: "0.1.0")
+        #expect(withLines.apply(to: groups([moreLines])).groups[0].worseIn == ["lines"])
+        #expect(status([base]) == (.baselined, nil))
+        // Fewer rows visible than the baseline's 2.5 → worse; as many → not.
+        let rows = sampleFindings()[2]
+        let rowsBaseline = Baseline(findings: [rows], toolVersion: "0.1.0")
+        var fewer = rows
+        fewer.figures["rowsVisible"] = 1.9
+        #expect(rowsBaseline.apply(to: groups([fewer])).groups[0].worseIn == ["rowsVisible"])
+        #expect(rowsBaseline.apply(to: groups([rows])).groups[0].status == .baselined)
+    }
+
+    @Test func aNewGroupIsNewAndAGoneOneIsFixed() {
         let baseline = Baseline(findings: sampleFindings(), toolVersion: "0.1.0")
         var other = sampleFindings()[0]
-        other.locale = "fr"  // same label in another locale: another identity
-        var otherCategory = sampleFindings()[0]
-        otherCategory.category = "accessibilityExtraExtraLarge"
-        let applied = baseline.apply(to: sampleFindings() + [other, otherCategory])
-        #expect(applied.map(\.isNew) == [false, false, false, true, true])
-        #expect(AuditOutcome.exitCode(findings: applied, failOn: .error) == 1)
-        #expect(baseline.stale(for: [sampleFindings()[0]]).map(\.checkId) == ["font.metrics", "screen.rows-visible"])
+        other.locale = "fr"  // same label in another locale: another group
+        let (applied, fixed) = baseline.apply(to: groups([sampleFindings()[0], other]))
+        #expect(applied.map { "\($0.key.locale ?? "") \($0.status)" } == ["de baselined", "fr new"])
+        #expect(fixed.map(\.key.checkId) == ["font.metrics", "screen.rows-visible"])
+        #expect(fixed[0].message == "Roboto-Regular line heights disagree by 12.5 %")
+    }
+
+    /// Schema 1 files (one entry per finding) still load, grouped: two entries of one label become
+    /// one group; having no figures, only spreading makes it worse.
+    @Test func schemaOneBaselinesAreGrouped() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("v1.json")
+        try Data(#"""
+        {"schemaVersion": 1, "toolVersion": "0.1.0", "entries": [
+          {"checkId": "text.truncated", "screen": "S", "row": "r", "label": "l", "stringKey": "k", "locale": "de",
+           "category": "accessibilityLarge", "device": "iPhone 16", "message": "b"},
+          {"checkId": "text.truncated", "screen": "S", "row": "r", "label": "l", "stringKey": "k", "locale": "de",
+           "category": "accessibilityMedium", "device": "iPhone 16", "message": "a"}]}
+        """#.utf8).write(to: file)
+        let b = try Baseline.load(path: file.path)
+        #expect(b.groups == [Baseline.Group(key: GroupKey(checkId: "text.truncated", screen: "S", row: "r", label: "l",
+                                                          stringKey: "k", locale: "de"),
+                                            categories: ["accessibilityMedium", "accessibilityLarge"], devices: ["iPhone 16"],
+                                            worst: [:], message: "a")])
+        func finding(_ category: String) -> Finding {
+            Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S", row: "r", label: "l",
+                    device: "iPhone 16", category: category, locale: "de", stringKey: "k", figures: ["neededWidth": 999])
+        }
+        #expect(b.apply(to: groups([finding("accessibilityMedium"), finding("accessibilityLarge")])).groups[0].status == .baselined)
+        #expect(b.apply(to: groups([finding("accessibilityExtraLarge")])).groups[0].worseIn == ["categories"])
     }
 
     @Test func exitCodesForFailOnLevels() {
@@ -111,12 +175,21 @@ func sampleFindings() -> [Finding] {
         }
 
         let newer = dir.appendingPathComponent("newer.json")
-        try Data(#"{"schemaVersion": 2, "toolVersion": "9.0.0", "entries": [], "future": true}"#.utf8).write(to: newer)
+        try Data(#"{"schemaVersion": 3, "toolVersion": "9.0.0", "groups": [], "future": true}"#.utf8).write(to: newer)
         do {
             _ = try Baseline.load(path: newer.path)
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)" == "\(newer.path): baseline schema version 2 is newer than this typefit supports (1); upgrade typefit")
+            #expect("\(error)" == "\(newer.path): baseline schema version 3 is newer than this typefit supports (2); upgrade typefit")
+        }
+
+        // Schema versions 0 and −5 are no versions (issue 12 point 7).
+        for version in [0, -5] {
+            let bad = dir.appendingPathComponent("v\(version).json")
+            try Data(#"{"schemaVersion": \#(version), "toolVersion": "0.1.0", "groups": []}"#.utf8).write(to: bad)
+            #expect(throws: AuditError.baselineInvalid(path: bad.path, reason: "schemaVersion \(version) is not a schema version (1…2)")) {
+                try Baseline.load(path: bad.path)
+            }
         }
 
         let wrongShape = dir.appendingPathComponent("shape.json")
@@ -128,6 +201,28 @@ func sampleFindings() -> [Finding] {
             #expect("\(error)" == "\(wrongShape.path): invalid baseline: entries[0].checkId: missing")
             #expect(!"\(error)".contains("\n"))
         }
+        let wrongShape2 = dir.appendingPathComponent("shape2.json")
+        try Data(#"{"schemaVersion": 2, "toolVersion": "0.1.0", "groups": [{"message": "x"}]}"#.utf8).write(to: wrongShape2)
+        #expect(throws: AuditError.baselineInvalid(path: wrongShape2.path, reason: "groups[0].key: missing")) {
+            try Baseline.load(path: wrongShape2.path)
+        }
+    }
+
+    /// A killed run's temporary baseline files are removed by the next write; a live run's are not.
+    @Test func leftoversOfAKilledRunAreRemoved() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        let dead = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(p.processIdentifier)-ABC")
+        let live = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(getpid())-DEF")
+        try Data("half".utf8).write(to: dead)
+        try Data("half".utf8).write(to: live)
+        try Baseline.write(sampleFindings(), toolVersion: "0.1.0", to: dir.appendingPathComponent("typefit-baseline.json").path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+                == [live.lastPathComponent, "typefit-baseline.json"])
     }
 
     /// The last step (rename) fails: the old baseline stays byte for byte, and the temp file is removed.

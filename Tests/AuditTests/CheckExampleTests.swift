@@ -26,8 +26,8 @@ import Testing
             }
             if let first = findings.first {
                 for (name, value) in example.figures {
-                    let actual = first.figures[name].map(ReportAssembler.round3)
-                    #expect(actual == ReportAssembler.round3(value),
+                    let actual = first.figures[name].map(Finding.round)
+                    #expect(actual == Finding.round(value),
                             "\(id) — \(example.description): figure \(name) = \(String(describing: first.figures[name])), expected \(value)")
                 }
             }

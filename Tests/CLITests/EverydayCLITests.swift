@@ -103,7 +103,7 @@ struct EverydayCLITests {
         let document = try #require(CLIRunner.object(json))
         #expect(document["config"] as? String == "typefit.yml")
         // One screen × one device × one category, not the bundled example's three screens × two devices.
-        #expect(json.contains("\"screen\" : \"Settings\"") && !json.contains("Tracking Protection"))
+        #expect((document["scope"] as? [String: Any])?["screens"] as? [String] == ["Settings"] && !json.contains("Tracking Protection"))
         #expect(run.stderr.contains("typefit: reports in Reports"))
         #expect(try committedReports() == before)
     }

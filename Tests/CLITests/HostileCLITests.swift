@@ -244,6 +244,37 @@ import Testing
         #expect(try snapshot(reports) == earlier)
     }
 
+    /// Issue 12 point 5: `--update-baseline` with an output that cannot be written leaves the baseline
+    /// as it was (it is written only after the reports); a baseline inside the output folder is refused
+    /// before anything runs; a baseline with schemaVersion 0 or −5 is bad input naming the file.
+    @Test func baselineIsWrittenOnlyAfterTheReports() throws {
+        let scratch = try Scratch()
+        let baseline = scratch.url.appendingPathComponent("typefit-baseline.json")
+        let write = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--no-progress"])
+        #expect(write.status == 0, "\(write.stderr)")
+        // Make it differ from what this run would write, so a rewrite would show.
+        let object = try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: baseline)) as? [String: Any])
+        var fewer = object
+        fewer["groups"] = Array((object["groups"] as? [Any] ?? []).prefix(1))
+        let before = try JSONSerialization.data(withJSONObject: fewer, options: [.sortedKeys])
+        try before.write(to: baseline)
+        let file = try scratch.write("not-a-folder", Data("x".utf8))
+        try expectAuditError([Self.contacts, "--baseline", baseline.path, "--update-baseline", "--output", file],
+                             naming: "\(file): exists and is not a directory")
+        #expect(try Data(contentsOf: baseline) == before)
+        // Inside the output folder: refused, nothing written.
+        let reports = scratch.url.appendingPathComponent("Reports")
+        let inside = reports.appendingPathComponent("typefit-baseline.json").path
+        try expectAuditError([Self.contacts, "--baseline", inside, "--update-baseline", "--output", reports.path],
+                             naming: "\(inside): cannot write: the baseline is inside the output folder")
+        #expect(!FileManager.default.fileExists(atPath: reports.path))
+        for version in [0, -5] {
+            let bad = try scratch.write("v\(version).json", Data(#"{"schemaVersion": \#(version), "toolVersion": "0.1.0", "groups": []}"#.utf8))
+            try expectAuditError([Self.contacts, "--baseline", bad],
+                                 naming: "\(bad): invalid baseline: schemaVersion \(version) is not a schema version (1…2)")
+        }
+    }
+
     @Test func baselineChangesOnlyWithUpdateBaseline() throws {
         let scratch = try Scratch()
         let baseline = scratch.url.appendingPathComponent("typefit-baseline.json")
@@ -255,12 +286,12 @@ import Testing
         #expect(write.status == 0, "\(write.stderr)")
         let written = try Data(contentsOf: baseline)
         let object = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
-        let entries = try #require(object["entries"] as? [Any])
-        #expect(!entries.isEmpty)
+        let groups = try #require(object["groups"] as? [Any])
+        #expect(!groups.isEmpty)
         // Empty the baseline by hand: a run without --update-baseline fails on the now-new findings
         // and must leave the file byte for byte as it is.
         var emptied = object
-        emptied["entries"] = [Any]()
+        emptied["groups"] = [Any]()
         let emptiedData = try JSONSerialization.data(withJSONObject: emptied, options: [.sortedKeys])
         try emptiedData.write(to: baseline)
         let check = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--no-progress"])

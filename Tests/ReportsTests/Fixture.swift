@@ -23,7 +23,8 @@ import Foundation
 /// - Findings: text.truncated (error) where a one-line label's text is wider than available;
 ///   text.clipped (warning) per clipped Settings first row; rows.minimumVisible (warning) where
 ///   rowsVisible < 4; one text.inkOverflow (info) by hand. Baseline: the en clipped findings and the
-///   Contacts / iPhone SE / AX5 truncation are in it (isNew false).
+///   Contacts / iPhone SE / AX5 truncation are in it (isNew false); a group is new when any of its
+///   findings is, so only the en clipped group is baselined.
 enum Fixture {
     static let categories = ["extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge",
                              "extraExtraExtraLarge", "accessibilityMedium", "accessibilityLarge",
@@ -189,7 +190,9 @@ enum Fixture {
         }
         return ReportDocument(
             tool: ToolInfo(version: "0.1.0"), config: config,
-            scope: Scope(categories: categories, devices: devices.map(\.name), locales: ["en", "ar"]),
+            // Config order: Settings before Contacts (reports keep it; alphabetical would swap them).
+            scope: Scope(screens: ["Settings", "Contacts"], categories: categories, devices: devices.map(\.name),
+                         locales: ["en", "ar"]),
             checks: checks, findings: findings.reversed(), screens: screens.reversed(),
             fonts: [FontInfo(id: "NotoSansArabic-Regular", family: "Noto Sans Arabic", style: "Regular",
                              path: "Fonts/Noto/NotoSansArabic-Regular.ttf"),

@@ -15,7 +15,10 @@ import Testing
         // No external resource: no http(s) or protocol-relative URL in src/href/url(), no script/link/img.
         let external = try Regex(#"(?i)(src|href)\s*=\s*["']?\s*(https?:|//)|url\(\s*["']?\s*(https?:|//)"#)
         #expect(html.firstMatch(of: external) == nil)
-        #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("<img") && !html.contains("@import"))
+        #expect(!html.contains("<link") && !html.contains("<img") && !html.contains("@import"))
+        // One inline script (the filters), no script file.
+        #expect(html.components(separatedBy: "<script").count - 1 == 1 && html.contains("<script>\n(function () {"))
+        #expect(!html.contains("fetch(") && !html.contains("XMLHttpRequest"))
         // Every href is a fragment link to an element of the page.
         let hrefs = html.matches(of: try Regex(#"href="([^"]*)""#)).compactMap { $0.output[1].substring.map(String.init) }
         #expect(!hrefs.isEmpty)
@@ -30,18 +33,54 @@ import Testing
         #expect(html == HTMLReporter.render(Fixture.document(), fontData: fonts))  // deterministic
     }
 
+    /// The page draws only where new groups happen: each new group's worst occurrence (largest
+    /// category, then the first device), worst group first, without repeats. By hand (see Expected):
+    /// Contacts en truncated → Contacts / iPhone SE / AX5 / en; Settings en truncated → Settings / SE /
+    /// AX5 / en; Settings ar truncated → Settings / SE / AX5 / ar; ar clipped, Contacts rows and ar ink
+    /// name those places again. The baselined en clipped group wants none.
+    @Test func mockupsOnlyForNewGroups() throws {
+        let doc = Fixture.document().selectingMockups()
+        #expect(doc.screens.map(HTMLReporter.anchor) == [
+            "m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-en",
+            "m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-ar",
+            "m-Contacts-iPhone_SE-accessibilityExtraExtraExtraLarge-en",
+        ])
+        #expect(doc.mockups == MockupSummary(cap: 72, omitted: 0))
+        let html = HTMLReporter.render(doc)
+        #expect(html.components(separatedBy: "<figure id=\"m-").count - 1 == 3)
+        #expect(html.contains("at most 72: 3 drawn."))
+        // A cap of 2 keeps the two worst places and says one was left out.
+        var capped = Fixture.document()
+        capped.mockups.cap = 2
+        let c = capped.selectingMockups()
+        #expect(c.screens.map(HTMLReporter.anchor) == ["m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-en",
+                                                      "m-Contacts-iPhone_SE-accessibilityExtraExtraExtraLarge-en"])
+        #expect(c.mockups.omitted == 1)
+        #expect(HTMLReporter.render(c).contains("at most 2: 2 drawn, <b>1 of 3 left out</b>."))
+        // The groups table links a group to its drawn mockup.
+        #expect(html.contains("<a href=\"#m-Contacts-iPhone_SE-accessibilityExtraExtraExtraLarge-en\">Contacts / contact-1 / name</a>"))
+    }
+
+    /// Filters: every mockup, chart line and group row carries what it is about; the selects list the
+    /// scope in config order.
+    @Test func filters() throws {
+        let html = HTMLReporter.render(Fixture.document().selectingMockups())
+        #expect(html.contains("<label>Screen <select name=\"screen\"><option value=\"\">all</option><option value=\"Settings\">Settings</option>"
+            + "<option value=\"Contacts\">Contacts</option></select></label>"))
+        #expect(html.contains("<option value=\"accessibilityExtraExtraExtraLarge\">AX5</option>"))
+        #expect(html.contains("<figure id=\"m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-ar\" class=\"mockup has-problems\" "
+            + "data-screen=\"Settings\" data-locale=\"ar\" data-devices=\"[&quot;iPhone SE&quot;]\" "
+            + "data-categories=\"[&quot;accessibilityExtraExtraExtraLarge&quot;]\">"))
+        #expect(html.contains("<g class=\"series-group\" data-locale=\"ar\">"))
+        #expect(html.contains("<tr class=\"baselined\" data-screen=\"Settings\" data-locale=\"en\" "
+            + "data-devices=\"[&quot;iPhone SE&quot;,&quot;iPhone 15 Pro&quot;]\""))
+    }
+
     @Test func mockupsAndHighlights() throws {
+        // All 72 snapshots drawn (the fixture's cap is its snapshot count), to check each drawing.
         let doc = Fixture.document()
         let html = HTMLReporter.render(doc)
-        // Shown: all 48 en snapshots (2 screens × 2 devices × 12) + the ar Settings snapshots that have findings:
-        // clipped from xL (8 categories) × 2 devices = 16 → 64.
-        let shown = HTMLReporter.shownSnapshots(doc)
-        #expect(shown.count == 64)
-        #expect(html.components(separatedBy: "<figure id=\"m-").count - 1 == 64)
-        for s in shown { #expect(html.contains("<figure id=\"\(HTMLReporter.anchor(s))\"")) }
-        // Not shown: ar at xS…L (no findings there).
-        #expect(!html.contains("id=\"m-Settings-iPhone_SE-large-ar\""))
-
+        #expect(html.components(separatedBy: "<figure id=\"m-").count - 1 == 72)
         // Contacts / iPhone SE / en: the long name is truncated from xxxL (357.3 > 343), not before.
         for (i, c) in Fixture.categories.enumerated() {
             let fragment = try #require(Self.mockupFragment(html, "m-Contacts-iPhone_SE-\(c)-en"))
@@ -67,10 +106,10 @@ import Testing
         // Escaping: the Arabic text passes intact; markup in any string is escaped.
         #expect(html.contains("الإشعارات"))
         var hostile = doc
-        hostile.findings[0].message = "<script>alert(\"x\")</script> & co"
+        hostile.groups[0].message = "<script>alert(\"x\")</script> & co"
         hostile.screens[0].rows[0].labels[0].lines = ["<b>Ada</b>"]
         let escaped = HTMLReporter.render(hostile)
-        #expect(!escaped.contains("<script>") && !escaped.contains("<b>Ada"))
+        #expect(!escaped.contains("<script>alert") && !escaped.contains("<b>Ada"))
         #expect(escaped.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co"))
         #expect(escaped.contains("&lt;b&gt;Ada&lt;/b&gt;"))
     }
@@ -80,13 +119,15 @@ import Testing
         #expect(html.contains("<span class=\"verdict fail\">FAIL</span>"))
         // One chart per screen × device.
         #expect(html.components(separatedBy: "<figure class=\"chart\"").count - 1 == 4)
+        // Settings first (config order).
+        #expect(html.range(of: "id=\"chart-Settings-iPhone_SE\"")!.lowerBound < html.range(of: "id=\"chart-Contacts-iPhone_SE\"")!.lowerBound)
         let start = try #require(html.range(of: "<figure class=\"chart\" id=\"chart-Contacts-iPhone_SE\""))
         let end = try #require(html.range(of: "</figure>", range: start.upperBound..<html.endIndex))
         let chart = String(html[start.lowerBound..<end.upperBound])
         // 12 points, one below the minimum of 4 rows (AX5: 3.795), and the minimum line.
         #expect(chart.components(separatedBy: "<circle ").count - 1 == 12)
         #expect(chart.components(separatedBy: "class=\"dot below\"").count - 1 == 1)
-        #expect(chart.contains("<title>AX5: 3.795 rows</title>"))
+        #expect(chart.contains("<title>en AX5: 3.795 rows</title>"))
         #expect(chart.contains("<title>minimum 4 rows</title>"))
         // y scale: top = ceil(max(9.233, 4)) + 1 = 11; plot 10…172 (200 − 10 − 28 = 162 high):
         // y(4) = 10 + 162 × (1 − 4/11) = 113.091.
@@ -115,11 +156,23 @@ import Testing
             return
         }
         #expect(dom.status == 0, "chromium --dump-dom failed: \(dom.stderr.suffix(2000))")
-        #expect(dom.stdout.components(separatedBy: "<figure id=\"m-").count - 1 == 64)
+        #expect(dom.stdout.components(separatedBy: "<figure id=\"m-").count - 1 == 72)
+        #expect(!dom.stdout.contains(" hidden=\"\""))  // no filter picked: everything shows
+        // Picking a locale through the query string hides the other locale's mockups, chart lines and groups:
+        // en mockups: Contacts 24 + Settings 24 = 48; en chart lines: 4; en group rows: 3 (Settings clipped,
+        // Settings truncated, Contacts truncated; the Contacts rows group is en too) = 4 rows → 48 + 4 + 4 = 56.
+        let picked = try Run.run(common + ["--dump-dom", page.absoluteString + "?locale=ar"])
+        #expect(picked.stdout.components(separatedBy: "data-locale=\"en\"").count - 1 == 56)
+        let hiddenEn = try Regex(#"<[a-z]+ [^>]*data-locale="en"[^>]*hidden="""#)
+        #expect(picked.stdout.matches(of: hiddenEn).count == 56)
+        #expect(picked.stdout.matches(of: try Regex(#"<[a-z]+ [^>]*data-locale="ar"[^>]*hidden="""#)).isEmpty)
         #expect(dom.stdout.contains("<svg"))
         #expect(!dom.stderr.contains("Uncaught") && !dom.stderr.contains("ERROR:CONSOLE") && !dom.stderr.contains("CONSOLE("),
                 "console errors: \(dom.stderr.suffix(2000))")
-        let shot = try Run.run(common + ["--screenshot=\(png.path)", "--window-size=1280,2000", page.absoluteString])
+        // The page as an audit writes it: mockups only where new groups happen (3, all at AX5).
+        let selected = dir.url.appendingPathComponent("selected.html")
+        try Data(HTMLReporter.render(Fixture.document().selectingMockups(), fontData: try Fixture.fontData()).utf8).write(to: selected)
+        let shot = try Run.run(common + ["--screenshot=\(png.path)", "--window-size=1280,2000", selected.absoluteString])
         #expect(shot.status == 0, "chromium --screenshot failed: \(shot.stderr.suffix(2000))")
         #expect(!shot.stderr.contains("Uncaught") && !shot.stderr.contains("ERROR:CONSOLE"))
         if let keep = ProcessInfo.processInfo.environment["TYPEFIT_KEEP_REPORTS_HTML"] {
@@ -130,8 +183,8 @@ import Testing
         #expect(pixels.width == 1280 && pixels.height == 2000)
         #expect(pixels.nonWhite > 50_000, "screenshot looks blank: \(pixels)")
         #expect(pixels.red > 200, "no red visible: \(pixels)")
-        // The first 2000 px show the Contacts / iPhone 15 Pro mockups down to AX1, whose truncated name label
-        // (361 × 34 pt at 240/393 scale ≈ 220 × 21 px) is tinted; the legend swatch alone is 12 × 12 px.
+        // The first 2000 px show the three AX5 mockups; each truncated label (Settings: 303 × 62 pt at 240/375
+        // scale ≈ 194 × 40 px) is tinted; the legend swatch alone is 12 × 12 px.
         #expect(pixels.truncationTint > 1000, "truncated label not highlighted: \(pixels)")
     }
 }

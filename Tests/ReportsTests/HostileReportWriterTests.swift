@@ -75,3 +75,94 @@ import Testing
         }
     }
 }
+
+/// The report set is atomic as a set (issue 12, point 5): when any rename fails — the last one, or
+/// moving an old report aside — every report is the earlier run's, and nothing is left behind.
+@Suite struct AtomicReportSetTests {
+    let formats: Set<ReportFormat> = [.json, .markdown, .html, .junit, .sarif]
+
+    func snapshot(_ dir: URL) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
+            out[name] = try Data(contentsOf: dir.appendingPathComponent(name))
+        }
+        return out
+    }
+
+    @Test func failingLastRenameKeepsTheOldSet() throws {
+        let scratch = try HostileReportWriterTests.Scratch()
+        let dir = scratch.url.appendingPathComponent("Reports")
+        try ReportWriter.write(Fixture.document(baseline: false), formats: formats, to: dir)
+        let before = try snapshot(dir)
+        #expect(before.count == 5)
+        // Run 2 differs in every file; renaming the new report.sarif (the last) into place fails once, as
+        // EPERM would; putting the old one back works.
+        let sarif = dir.appendingPathComponent("report.sarif").path
+        var calls: [(String, String)] = []
+        var failed = false
+        do {
+            try ReportWriter.write(Fixture.document(), formats: formats, to: dir) { from, to in
+                calls.append((from, to))
+                if to == sarif, !failed, !from.hasSuffix("/old-report.sarif") { failed = true; errno = EPERM; return -1 }
+                return Foundation.rename(from, to)
+            }
+            Issue.record("the failing rename was not reported")
+        } catch let error as ReportWriteError {
+            #expect(error.description == "\(sarif): cannot replace (Operation not permitted); no report was changed")
+        }
+        #expect(try snapshot(dir) == before)
+        // Four reports were swapped in (old aside, new in: 8 renames), the fifth moved aside and failed (2),
+        // then the fifth's old one and the four pairs were put back (1 + 8): 19 renames.
+        #expect(calls.count == 19)
+    }
+
+    @Test func failingToMoveAnOldReportAsideKeepsTheOldSet() throws {
+        let scratch = try HostileReportWriterTests.Scratch()
+        let dir = scratch.url.appendingPathComponent("Reports")
+        try ReportWriter.write(Fixture.document(baseline: false), formats: formats, to: dir)
+        let before = try snapshot(dir)
+        // An immutable or foreign junit.xml cannot be moved: nothing changes.
+        let junit = dir.appendingPathComponent("junit.xml").path
+        #expect(throws: ReportWriteError(path: junit, reason: "cannot replace (Operation not permitted); no report was changed")) {
+            try ReportWriter.write(Fixture.document(), formats: formats, to: dir) { from, to in
+                if from == junit { errno = EPERM; return -1 }
+                return Foundation.rename(from, to)
+            }
+        }
+        #expect(try snapshot(dir) == before)
+    }
+
+    /// A killed run leaves a staging folder (maybe holding an old report it had moved aside) and the
+    /// older writers' temp files; the next write cleans them up and restores a missing report.
+    @Test func leftoversOfAKilledRunAreCleanedUp() throws {
+        let scratch = try HostileReportWriterTests.Scratch()
+        let dir = scratch.url
+        let dead = try deadProcessID()
+        let staging = dir.appendingPathComponent(".typefit-staging-\(dead)-ABC")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        try Data("old md\n".utf8).write(to: staging.appendingPathComponent("old-report.md"))
+        try Data("half".utf8).write(to: staging.appendingPathComponent("report.json"))
+        try Data("half".utf8).write(to: dir.appendingPathComponent(".report.sarif.tmp-\(dead)-4"))
+        // A staging folder of a live process (this one) is left alone.
+        let live = dir.appendingPathComponent(".typefit-staging-\(getpid())-LIVE")
+        try FileManager.default.createDirectory(at: live, withIntermediateDirectories: false)
+        ReportWriter.removeLeftovers(in: dir)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+                == [".typefit-staging-\(getpid())-LIVE", "report.md"])
+        #expect(try String(contentsOf: dir.appendingPathComponent("report.md"), encoding: .utf8) == "old md\n")
+        try FileManager.default.removeItem(at: live)
+        // And a write does it on its own.
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        try ReportWriter.write(Fixture.document(), formats: [.json], to: dir)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["report.json", "report.md"])
+    }
+
+    /// The id of a process that has exited (and been reaped).
+    func deadProcessID() throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        return p.processIdentifier
+    }
+}

@@ -8,53 +8,124 @@ import Testing
 ///    iPhone 15 Pro (361): 23 pt → 357.3 ≤ 361, 28 pt → 434.9 → AX1…AX5 = 5;
 ///  Settings en 11.852 em × size > width − 72: SE 303: 23 → 272.6 no, 28 → 331.9 yes → 5; Pro 321: 28 → 331.9 → 5;
 ///  Settings ar 8.122 em × size: SE 303: 33 → 268.0 no, 40 → 324.9 yes → AX3…AX5 = 3; Pro 321: 40 → 324.9 → 3.
-///  Total 6 + 5 + 5 + 5 + 3 + 3 = 27, one baselined (Contacts/SE/AX5) → 26 new, all error → 26 failing.
-///  text.clipped: leading + 22 > 44 ⇔ leading > 22: xL…AX5 = 8 categories × 2 devices × 2 locales = 32,
-///    the 16 en ones baselined.
+///  Total 6 + 5 + 5 + 5 + 3 + 3 = 27 occurrences in 3 groups (Contacts en, Settings en, Settings ar),
+///  all new (the Contacts group has one baselined occurrence but others new), error → 3 failing.
+///  text.clipped: leading + 22 > 44 ⇔ leading > 22: xL…AX5 = 8 categories × 2 devices × 2 locales = 32
+///    occurrences in 2 groups (en baselined, ar new).
 ///  rows.minimumVisible: Contacts rows 2 × leading + 22; SE AX5: 554 / 146 = 3.7945… < 4; SE AX4 554 / 134 = 4.13;
-///    Pro AX5 666 / 146 = 4.56 → 1 finding.
-///  text.inkOverflow: 1 (by hand). Total 27 + 32 + 1 + 1 = 61; new 26 + 16 + 1 + 1 = 44; baselined 17.
+///    Pro AX5 666 / 146 = 4.56 → 1 occurrence, 1 group.
+///  text.inkOverflow: 1 (by hand), 1 group.
+///  Occurrences 27 + 32 + 1 + 1 = 61; groups 3 + 2 + 1 + 1 = 7; new 6; baselined 1; failing 3.
 enum Expected {
-    static let findings = 61
-    static let truncated = 27
-    static let failing = 26
-    static let new = 44
-    static let baselined = 17
+    static let occurrences = 61
+    static let groups = 7
+    static let truncatedGroups = 3
+    static let failing = 3
+    static let new = 6
+    static let baselined = 1
 }
 
 @Suite struct ReportDocumentTests {
-    @Test func fixtureMatchesHandCounts() {
-        let doc = Fixture.document()
-        #expect(doc.findings.count == Expected.findings)
-        #expect(doc.findings.filter { $0.checkId == "text.truncated" }.count == Expected.truncated)
-        #expect(doc.failingFindings.count == Expected.failing)
-        #expect(doc.findings.filter(\.isNew).count == Expected.new)
-        #expect(doc.findings.filter { !$0.isNew }.count == Expected.baselined)
-        // Snapshots: Contacts 2 devices × 12 (en) + Settings 2 × 12 × 2 locales = 72.
+    @Test func fixtureGroupsMatchHandCounts() {
+        let doc = Fixture.document().normalized()
+        #expect(doc.findings.count == Expected.occurrences)
+        #expect(doc.groups.count == Expected.groups)
+        #expect(doc.groups.filter { $0.checkId == "text.truncated" }.count == Expected.truncatedGroups)
+        #expect(doc.failingGroups.count == Expected.failing)
+        #expect(doc.groups.filter(\.isNew).count == Expected.new)
+        #expect(doc.groups.filter { $0.status == .baselined }.count == Expected.baselined)
+        #expect(doc.exitCode == 1)
+        // Snapshots: Contacts 2 devices × 12 (en) + Settings 2 × 12 × 2 locales = 72; rows-visible series
+        // Contacts 2 (en) + Settings 2 × 2 = 6, each with 12 values.
         #expect(doc.screens.count == 72)
+        #expect(doc.rowsVisible.count == 6)
+        #expect(doc.rowsVisible.allSatisfy { $0.values.count == 12 && !$0.values.contains(nil) })
     }
 
-    @Test func normalizedOrder() {
+    /// The groups written out by hand: key, categories, devices, occurrence count, worst figures.
+    @Test func groupsByHand() throws {
         let doc = Fixture.document().normalized()
-        // Checks by id.
-        #expect(doc.checks.map(\.id) == ["rows.minimumVisible", "text.autoshrink", "text.clipped", "text.inkOverflow", "text.truncated"])
-        #expect(doc.fonts.map(\.id) == ["Inter-Regular", "NotoSansArabic-Regular"])
-        // Findings by check, screen, device, category (scope order, not alphabetical), locale.
-        let truncated = doc.findings.filter { $0.checkId == "text.truncated" && $0.screen == "Contacts" && $0.device == "iPhone SE" }
-        #expect(truncated.map { ReportText.shortCategory($0.category ?? "") } == ["xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"])
-        #expect(doc.findings.first?.checkId == "rows.minimumVisible")
-        // Settings / iPhone SE / AX3: "ar" sorts before "en".
-        let s = doc.findings.filter { $0.checkId == "text.truncated" && $0.screen == "Settings" && $0.device == "iPhone SE" }
-        #expect(s.prefix(2).map { $0.locale ?? "" } == ["en", "en"])  // AX1, AX2 have only en
-        #expect(s.filter { $0.category == "accessibilityExtraLarge" }.map { $0.locale ?? "" } == ["ar", "en"])
-        // Screens: the first is Contacts / iPhone 15 Pro ("iPhone 1…" < "iPhone S…") / extraSmall.
-        #expect(doc.screens.first.map { [$0.screen, $0.device, $0.category] } == ["Contacts", "iPhone 15 Pro", "extraSmall"])
+        // Canonical order: Settings before Contacts (config order), en before ar (scope order),
+        // then check id; a screen-level group (no row) before the rows of its screen.
+        #expect(doc.groups.map { "\($0.key.screen ?? "") \($0.key.locale ?? "") \($0.checkId)" } == [
+            "Settings en text.clipped", "Settings en text.truncated",
+            "Settings ar text.clipped", "Settings ar text.inkOverflow", "Settings ar text.truncated",
+            "Contacts en rows.minimumVisible", "Contacts en text.truncated",
+        ])
+        let contacts = try #require(doc.groups.last)
+        #expect(contacts.key == GroupKey(checkId: "text.truncated", screen: "Contacts", row: "contact-1", label: "name",
+                                         stringKey: "contact.name", locale: "en", style: "body", font: "Inter-Regular"))
+        #expect(contacts.categories == ["extraExtraExtraLarge", "accessibilityMedium", "accessibilityLarge",
+                                        "accessibilityExtraLarge", "accessibilityExtraExtraLarge",
+                                        "accessibilityExtraExtraExtraLarge"])
+        #expect(contacts.devices == ["iPhone SE", "iPhone 15 Pro"])  // scope order, not alphabetical
+        #expect(contacts.occurrences.count == 11)
+        // Worst: the largest need 15.533 × 53 = 823.249 pt; the smallest width available, 375 − 32 = 343.
+        #expect(contacts.worst == ["neededWidth": 823.249, "availableWidth": 343, "lines": 1, "maxLines": 1])
+        #expect(contacts.figureNames == ["availableWidth", "lines", "maxLines", "neededWidth"])
+        // First occurrence: iPhone SE (device 0) at xxxL (category 0): 15.533 × 23 = 357.259.
+        #expect(contacts.occurrences.first == Occurrence(device: 0, category: 0, figures: [343, 1, 1, 357.259]))
+        // The message is the worst occurrence's: AX5 (largest category), then iPhone SE (needs as much,
+        // has less: 343 < 361).
+        #expect(contacts.message == "“Grace Hopper-Lovelace Johnson” needs 823.249 pt but the label has 343 pt.")
+        #expect(doc.summary(contacts)
+            == "contact.name (en): text is truncated from xxxL to AX5 on iPhone SE and iPhone 15 Pro; needs 823.249 pt, has 343 pt")
+        let ar = try #require(doc.groups.first { $0.key.locale == "ar" && $0.checkId == "text.truncated" })
+        // 8.122 × 53 = 430.466; AX3…AX5 on both devices = 6.
+        #expect(ar.occurrences.count == 6)
+        #expect(ar.worst["neededWidth"] == 430.466)
+        #expect(ReportText.categories(ar.categories, scope: doc.scope.categories) == "from AX3 to AX5")
+        #expect(ReportText.categories(["small", "large"], scope: doc.scope.categories) == "at S and L")
         // Rounding to 3 decimals: 554 / 146 = 3.794520… → 3.795.
-        let rows = doc.findings.first { $0.checkId == "rows.minimumVisible" }
-        #expect(rows?.figures["rowsVisible"] == 3.795)
+        let rows = try #require(doc.groups.first { $0.checkId == "rows.minimumVisible" })
+        #expect(rows.worst["rowsVisible"] == 3.795)
+        #expect(doc.summary(rows) == "Contacts (en): too few rows visible at AX5 on iPhone SE; shows 3.795 rows, needs 4")
         #expect(Finding.round(2.0005) == 2.001)
         #expect(Finding.round(-1.23449) == -1.234)
         #expect(Finding.round(.nan) == 0)
+        #expect(Finding.round(-0.0001).sign == .plus)
+    }
+
+    /// Worst first: failing before the rest; then severity; then the group that starts at the smaller
+    /// category (Contacts xxxL < Settings en AX1 < Settings ar AX3); warnings: clipped ar from xL before
+    /// rows at AX5; then info.
+    @Test func worstFirst() {
+        let doc = Fixture.document().normalized()
+        let order = doc.worstFirst(doc.groups.filter(\.isNew)).map { "\($0.key.screen ?? "") \($0.key.locale ?? "") \($0.checkId)" }
+        #expect(order == ["Contacts en text.truncated", "Settings en text.truncated", "Settings ar text.truncated",
+                          "Settings ar text.clipped", "Contacts en rows.minimumVisible", "Settings ar text.inkOverflow"])
+    }
+
+    /// Rows come in layout order (`scope.rows`), not alphabetically; a screen-level group comes first.
+    @Test func rowsInLayoutOrder() {
+        func f(_ row: String?) -> Finding {
+            Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S", row: row, label: row.map { _ in "l" },
+                    device: "d", category: "large", locale: "en")
+        }
+        let scope = Scope(screens: ["S"], rows: ["S": ["zeta", "alpha"]], categories: Fixture.categories, devices: ["d"],
+                          locales: ["en"])
+        var g = FindingGrouper()
+        g.add([f("alpha"), f(nil), f("zeta"), f("unlisted")])
+        #expect(g.groups(scope: scope).map { $0.key.row ?? "-" } == ["-", "zeta", "alpha", "unlisted"])
+    }
+
+    /// Grouping does not depend on the order findings arrive in (units and threads finish in any order).
+    @Test func groupingIsOrderIndependent() {
+        let doc = Fixture.document()
+        let findings = doc.findings
+        var a = FindingGrouper()
+        a.add(findings)
+        var b = FindingGrouper()
+        var rng = SplitMix(seed: 7)
+        var shuffled = findings
+        shuffled.shuffle(using: &rng)
+        // Two "threads", merged.
+        var c = FindingGrouper()
+        c.add(shuffled.prefix(20))
+        b.add(shuffled.dropFirst(20))
+        b.merge(c)
+        #expect(a.groups(scope: doc.scope) == b.groups(scope: doc.scope))
+        #expect(a.occurrenceCount == 61)
     }
 
     @Test func jsonRoundTripsAndIsByteIdentical() throws {
@@ -62,40 +133,112 @@ enum Expected {
         let a = doc.jsonData()
         // Same document with its arrays in another order → same bytes.
         var shuffled = doc
-        shuffled.findings.reverse()
+        shuffled.groups.reverse()
         shuffled.screens.reverse()
         shuffled.checks.reverse()
-        let b = shuffled.jsonData()
-        #expect(a == b)
-        #expect(a == doc.jsonData())
+        shuffled.rowsVisible.reverse()
+        for i in shuffled.groups.indices { shuffled.groups[i].occurrences.reverse() }
+        #expect(shuffled.jsonData() == a)
+        // Two halves of a group (as shards would give) merge into the same document.
+        var split = doc.normalized()
+        let last = split.groups.removeLast()
+        var first = last, second = last
+        first.occurrences = Array(last.occurrences.prefix(4))
+        second.occurrences = Array(last.occurrences.dropFirst(4))
+        split.groups += [second, first]
+        #expect(split.jsonData() == a)
         let decoded = try ReportDocument.decode(a, source: "report.json")
         #expect(decoded == doc.normalized())
         #expect(decoded.jsonData() == a)
         let text = String(decoding: a, as: UTF8.self)
-        // Sorted keys: the top-level keys appear in alphabetical order (pretty printing indents them by 2).
-        let keys = ["baseline", "checks", "config", "failOn", "findings", "fonts", "schemaVersion", "scope", "screens", "tool"]
+        let keys = ["baseline", "checks", "config", "failOn", "fixed", "fonts", "groups", "mockups", "rowsVisible",
+                    "schemaVersion", "scope", "screens", "tool"]
         let positions = keys.compactMap { text.range(of: "\n  \"\($0)\" : ")?.lowerBound }
         #expect(positions.count == keys.count)
         #expect(positions == positions.sorted())
-        // Slashes are not escaped; no time stamp unless asked.
         #expect(text.contains("\"Examples/ContactsApp/typefit.yml\""))
         #expect(!text.contains("generatedAt"))
         #expect(text.hasSuffix("}\n"))
     }
 
-    @Test func decodeRefusesNewerSchemaAndBadInput() throws {
+    /// The streamed report.json holds the same JSON as JSONEncoder gives for the whole normalized document,
+    /// and its bytes are JSONEncoder's: the pretty-printed frame, and each group (and fixed group, rows-visible
+    /// series, mockup) on one line exactly as JSONEncoder encodes it without pretty printing.
+    @Test func streamedJSONMatchesJSONEncoder() throws {
+        let pretty = JSONEncoder()
+        pretty.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let compact = JSONEncoder()
+        compact.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        func canonical(_ data: Data) throws -> Data {
+            try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: data), options: [.sortedKeys])
+        }
+        let empty = ReportDocument(tool: ToolInfo(version: "1"), config: "c.yml", scope: Scope(categories: [], devices: [], locales: []),
+                                   checks: [], groups: [], screens: [], fonts: [])
+        var withFixed = Fixture.document()
+        withFixed.generatedAt = "2026-11-22T12:00:00Z"
+        withFixed.fixed = [FixedGroup(key: GroupKey(checkId: "text.clipped", screen: "Gone", locale: "de"), message: "was \"clipped\"\n\\ / é")]
+        for doc in [withFixed, Fixture.document(baseline: false), empty] {
+            let normalized = doc.normalized()
+            let streamed = doc.jsonData()
+            #expect(try canonical(streamed) == (try canonical(try pretty.encode(normalized))))
+            // Byte for byte: the document encoded by JSONEncoder with every large array's elements replaced
+            // by their one-line encodings.
+            var expected = "{\n"
+            var members: [String] = []
+            func line<T: Encodable>(_ values: [T]) throws -> String {
+                if values.isEmpty { return "[\n\n  ]" }
+                return "[\n" + (try values.map { "    " + String(decoding: try compact.encode($0), as: UTF8.self) })
+                    .joined(separator: ",\n") + "\n  ]"
+            }
+            func value<T: Encodable>(_ v: T) throws -> String {
+                String(decoding: try pretty.encode(v), as: UTF8.self).replacingOccurrences(of: "\n", with: "\n  ")
+                    .replacingOccurrences(of: "\n  \n", with: "\n\n")
+            }
+            if let b = normalized.baseline { members.append("  \"baseline\" : " + (try value(b))) }
+            members.append("  \"checks\" : " + (try value(normalized.checks)))
+            members.append("  \"config\" : " + (try value(normalized.config)))
+            members.append("  \"failOn\" : " + (try value(normalized.failOn)))
+            members.append("  \"fixed\" : " + (try line(normalized.fixed)))
+            members.append("  \"fonts\" : " + (try value(normalized.fonts)))
+            if let g = normalized.generatedAt { members.append("  \"generatedAt\" : " + (try value(g))) }
+            members.append("  \"groups\" : " + (try line(normalized.groups)))
+            members.append("  \"mockups\" : " + (try value(normalized.mockups)))
+            members.append("  \"rowsVisible\" : " + (try line(normalized.rowsVisible)))
+            members.append("  \"schemaVersion\" : " + (try value(normalized.schemaVersion)))
+            members.append("  \"scope\" : " + (try value(normalized.scope)))
+            members.append("  \"screens\" : " + (try line(normalized.screens)))
+            members.append("  \"tool\" : " + (try value(normalized.tool)))
+            expected += members.joined(separator: ",\n") + "\n}\n"
+            #expect(String(decoding: streamed, as: UTF8.self) == expected)
+        }
+        // Through a file stream.
+        let dir = try TempDir()
+        let url = dir.url.appendingPathComponent("r.json")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        let stream = ReportStream(fileHandle: handle)
+        Fixture.document().writeJSON(to: stream)
+        stream.flush()
+        try handle.close()
+        #expect(try Data(contentsOf: url) == Fixture.document().jsonData())
+    }
+
+    @Test func decodeRefusesOtherSchemasAndBadInput() throws {
         var doc = Fixture.document()
-        doc.schemaVersion = 2
-        let newer = doc.jsonData()
+        doc.schemaVersion = 3
         #expect(throws: ReportDecodingError(
-            "report.json: report schema version 2 is newer than this typefit supports (1); upgrade typefit")) {
-            try ReportDocument.decode(newer, source: "report.json")
+            "report.json: report schema version 3 is newer than this typefit supports (2); upgrade typefit")) {
+            try ReportDocument.decode(doc.jsonData(), source: "report.json")
+        }
+        #expect(throws: ReportDecodingError(
+            "old.json: report schema version 1 is older than this typefit reads (2); run the audit again")) {
+            try ReportDocument.decode(Data("{\"schemaVersion\": 1, \"tool\": {}}".utf8), source: "old.json")
         }
         do {
-            _ = try ReportDocument.decode(Data("{\"schemaVersion\": 1, \"tool\": {}}".utf8), source: "old.json")
+            _ = try ReportDocument.decode(Data("{\"schemaVersion\": 2, \"tool\": {}}".utf8), source: "bad.json")
             Issue.record("expected an error")
         } catch let error as ReportDecodingError {
-            #expect(error.description.hasPrefix("old.json: missing key"))
+            #expect(error.description.hasPrefix("bad.json: missing key"))
             #expect(!error.description.contains("\n"))
         }
         #expect(throws: ReportDecodingError.self) { try ReportDocument.decode(Data("[]".utf8), source: "x.json") }
@@ -104,19 +247,39 @@ enum Expected {
     @Test func jsonValidatesAgainstTheDocumentedSchema() throws {
         let dir = try TempDir()
         let report = dir.url.appendingPathComponent("report.json")
-        try Fixture.document().jsonData().write(to: report)
+        var doc = Fixture.document()
+        doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.clipped", screen: "Gone"), message: "m")]
+        doc.groups[0].status = .worse
+        doc.groups[0].worseIn = ["devices"]
+        try doc.jsonData().write(to: report)
         let schema = Fixture.packageRoot.appendingPathComponent("docs/report.schema.json").path
         let result = try Validate.jsonSchema(instance: report.path, schema: schema)
         #expect(result.status == 0, "report.json does not validate against docs/report.schema.json: \(result.stdout) \(result.stderr)")
-        // The schema is not vacuous: a finding without "isNew" must be rejected.
-        var json = try #require(try JSONSerialization.jsonObject(with: Fixture.document().jsonData()) as? [String: Any])
-        var findings = try #require(json["findings"] as? [[String: Any]])
-        findings[0]["isNew"] = nil
-        json["findings"] = findings
-        let bad = dir.url.appendingPathComponent("bad.json")
-        try JSONSerialization.data(withJSONObject: json).write(to: bad)
-        let rejected = try Validate.jsonSchema(instance: bad.path, schema: schema)
-        #expect(rejected.status == 1, "the schema accepted a finding without isNew")
+        // The schema is not vacuous: a group without "status", or an occurrence without its category, is rejected.
+        for mutate in [{ (g: inout [String: Any]) in g["status"] = nil },
+                       { (g: inout [String: Any]) in g["occurrences"] = [[0]] }] {
+            var json = try #require(try JSONSerialization.jsonObject(with: doc.jsonData()) as? [String: Any])
+            var groups = try #require(json["groups"] as? [[String: Any]])
+            mutate(&groups[0])
+            json["groups"] = groups
+            let bad = dir.url.appendingPathComponent("bad.json")
+            try JSONSerialization.data(withJSONObject: json).write(to: bad)
+            let rejected = try Validate.jsonSchema(instance: bad.path, schema: schema)
+            #expect(rejected.status == 1, "the schema accepted a broken group")
+        }
+    }
+}
+
+/// A small deterministic generator for shuffles in tests.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
     }
 }
 

@@ -35,10 +35,11 @@ import Testing
         #expect((rules[3]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "note")
 
         let results = try #require(run["results"] as? [[String: Any]])
-        #expect(results.count == Expected.findings)
+        // One result per group (hand counts in Expected).
+        #expect(results.count == Expected.groups)
         #expect(results.filter { $0["baselineState"] as? String == "new" }.count == Expected.new)
         #expect(results.filter { $0["baselineState"] as? String == "unchanged" }.count == Expected.baselined)
-        #expect(results.filter { $0["level"] as? String == "error" }.count == Expected.truncated)
+        #expect(results.filter { $0["level"] as? String == "error" }.count == Expected.truncatedGroups)
         #expect(results.filter { $0["level"] as? String == "note" }.count == 1)
 
         func location(_ r: [String: Any]) -> (uri: String?, base: String?, line: Int?) {
@@ -46,26 +47,64 @@ import Testing
             let art = loc?["artifactLocation"] as? [String: Any]
             return (art?["uri"] as? String, art?["uriBaseId"] as? String, (loc?["region"] as? [String: Any])?["startLine"] as? Int)
         }
-        // The rows finding has no source → the config file, no region.
+        // The rows group has no source → the config file, no region.
         let rows = try #require(results.first { $0["ruleId"] as? String == "rows.minimumVisible" })
         #expect(location(rows).uri == "Examples/ContactsApp/typefit.yml")
         #expect(location(rows).line == nil)
         #expect(rows["ruleIndex"] as? Int == 0)
-        // The first truncation in canonical order: Contacts / iPhone 15 Pro ("iPhone 1" < "iPhone S") / AX1
-        // (first category where 15.533 × 28 = 434.9 > 361). Its file and line, relative to %SRCROOT%;
-        // fingerprint = Finding.fingerprint (check|screen|row|label|key|locale|category|device|style|font).
+        // The first truncation group in canonical order: Settings (config order) / en. Its file and line,
+        // relative to %SRCROOT%; the fingerprint is the FNV-1a 64 hash of the group's fields, each prefixed by
+        // its UTF-8 length (computed with Python below).
         let first = try #require(results.first { $0["ruleId"] as? String == "text.truncated" })
         #expect(location(first).uri == "Examples/ContactsApp/en.lproj/Localizable.strings")
         #expect(location(first).base == "%SRCROOT%")
-        #expect(location(first).line == 12)
-        #expect((first["partialFingerprints"] as? [String: Any])?["typefit/v1"] as? String
-                == "text.truncated|Contacts|contact-1|name|contact.name|en|accessibilityMedium|iPhone 15 Pro|body|Inter-Regular")
+        #expect(location(first).line == 7)
+        // python3 -c 'h=0xcbf29ce484222325
+        // for b in "14:text.truncated,8:Settings,13:notifications,5:title,22:settings.notifications,2:en,-,4:body,13:Inter-Regular".encode():
+        //     h=((h^b)*0x100000001b3)%2**64
+        // print("%016x"%h)'
+        #expect((first["partialFingerprints"] as? [String: Any])?["typefit/v2"] as? String == "a54d6028cc74d7e3")
+        // 11.852 × 53 = 628.156 needed at AX5; 375 − 72 = 303 available on the SE; AX1…AX5 on both devices.
+        #expect((first["message"] as? [String: Any])?["text"] as? String
+                == "settings.notifications (en): text is truncated from AX1 to AX5 on iPhone SE and iPhone 15 Pro; needs 628.156 pt, has 303 pt")
+        let props = try #require(first["properties"] as? [String: Any])
+        #expect(props["occurrences"] as? Int == 10)
+        #expect(props["stringKey"] as? String == "settings.notifications")
         // Arabic: the ar strings file, line 7.
         let ar = try #require(results.first { ($0["properties"] as? [String: Any])?["locale"] as? String == "ar" })
         #expect(location(ar).uri == "Examples/ContactsApp/ar.lproj/Localizable.strings")
         #expect(location(ar).line == 7)
         // Deterministic.
         #expect(text == SARIFReporter.render(Fixture.document()))
+    }
+
+    /// The streamed log holds what JSONSerialization writes for the whole tree, and its bytes are
+    /// JSONSerialization's: the pretty-printed log with the results replaced by one line each, as
+    /// JSONSerialization writes a result without pretty printing. Fixed baseline groups become `absent` results.
+    @Test func streamMatchesWholeTree() throws {
+        var doc = Fixture.document()
+        doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", screen: "Gone", stringKey: "gone.key", locale: "de"),
+                                message: "was \"long\"")]
+        for d in [doc, Fixture.document(baseline: false)] {
+            let log = SARIFReporter.log(d, informationURI: "https://example.org/x")
+            let streamed = SARIFReporter.render(d, informationURI: "https://example.org/x")
+            let canonical = { (o: Any) in try JSONSerialization.data(withJSONObject: o, options: [.sortedKeys]) }
+            #expect(try canonical(try JSONSerialization.jsonObject(with: Data(streamed.utf8))) == (try canonical(log)))
+            // The same log with an empty results array, pretty-printed, then the result lines put in.
+            var run = ((log["runs"] as? [[String: Any]]) ?? [])[0]
+            let results = run["results"] as? [[String: Any]] ?? []
+            run["results"] = ["RESULTS"]
+            var frame = log
+            frame["runs"] = [run]
+            let framed = String(decoding: try JSONSerialization.data(withJSONObject: frame, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]), as: UTF8.self)
+            let lines = try results.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self) }
+            #expect(streamed == framed.replacingOccurrences(of: "\"RESULTS\"", with: lines.joined(separator: ",\n        ")) + "\n")
+        }
+        let text = SARIFReporter.render(doc)
+        let results = try #require(((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        #expect(results.count == Expected.groups + 1)
+        #expect(results.last?["baselineState"] as? String == "absent")
+        #expect(((results.last?["message"] as? [String: Any])?["text"] as? String)?.hasPrefix("gone.key (de): fixed since the baseline") == true)
         #expect(SARIFReporter.uri("My App/fr.lproj/a b.strings") == "My%20App/fr.lproj/a%20b.strings")
     }
 }
@@ -77,7 +116,10 @@ import Testing
         let doc = Fixture.document()
         let written = try ReportWriter.write(doc, formats: Set(ReportFormat.allCases), to: out)
         #expect(written.map(\.lastPathComponent) == ["report.json", "report.md", "report.html", "junit.xml", "report.sarif"])
+        // Streamed into files: the same bytes as rendered in memory.
         #expect(try Data(contentsOf: out.appendingPathComponent("report.json")) == doc.jsonData())
+        #expect(try Data(contentsOf: out.appendingPathComponent("report.sarif")) == Data(SARIFReporter.render(doc).utf8))
+        #expect(try Data(contentsOf: out.appendingPathComponent("junit.xml")) == Data(JUnitReporter.render(doc).utf8))
         #expect(try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8) == MarkdownReporter.render(doc))
         // No temporary files left behind.
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()

@@ -28,71 +28,104 @@ import Testing
             guard let start = lines.firstIndex(where: { $0.hasPrefix(header) }) else { return nil }
             return lines[start...].first { $0.hasPrefix(prefix + " ") }?.split(separator: " ").map(String.init)
         }
-        // By check: text.truncated 27 error, 0 warning, 0 info, 26 new, 1 baselined, 26 failing (see Expected).
-        #expect(row("text.truncated", after: "Check") == ["text.truncated", "27", "0", "0", "26", "1", "26"])
-        // text.clipped: 32 warnings, 16 new, 16 baselined, 0 failing (warning < failOn error).
-        #expect(row("text.clipped", after: "Check") == ["text.clipped", "0", "32", "0", "16", "16", "0"])
+        // By check (hand counts in Expected): groups, new, worse, baselined, failing, occurrences.
+        #expect(row("Check", after: "Check") == ["Check", "groups", "new", "worse", "baselined", "failing", "occurrences"])
+        #expect(row("text.truncated", after: "Check") == ["text.truncated", "3", "3", "0", "0", "3", "27"])
+        // text.clipped: en baselined, ar new; warnings do not fail (failOn error).
+        #expect(row("text.clipped", after: "Check") == ["text.clipped", "2", "1", "0", "1", "0", "32"])
         #expect(row("text.autoshrink", after: "Check") == ["text.autoshrink", "0", "0", "0", "0", "0", "0"])
-        // By category header: the 12 short names.
-        #expect(row("By", after: "By category") == ["By", "category", "xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"])
+        #expect(row("Occurrences", after: "Occurrences by category")
+            == ["Occurrences", "by", "category", "xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"])
         // text.truncated by category: xxxL 1 (Contacts SE); AX1, AX2 4 (Contacts × 2 devices + Settings en × 2);
         // AX3…AX5 6 (+ Settings ar × 2). 1 + 4 + 4 + 6 + 6 + 6 = 27.
-        #expect(row("text.truncated", after: "By category") == ["text.truncated", "0", "0", "0", "0", "0", "0", "1", "4", "4", "6", "6", "6"])
-        // clipped: xL…AX5, 4 each (2 devices × 2 locales).
-        #expect(row("text.clipped", after: "By category") == ["text.clipped", "0", "0", "0", "0", "4", "4", "4", "4", "4", "4", "4", "4"])
-        #expect(plain.contains("Failing findings (26):"))
-        #expect(plain.contains("\ntext.truncated — Text is truncated (26)\n"))
-        #expect(plain.contains("✖ 26 new failing findings."))
-        // One failing line: Contacts / iPhone SE / xxxL: 15.533 × 23 = 357.259 needed, 343 available.
-        let line = lines.first { $0.contains("Contacts / iPhone SE / xxxL / en") }
-        #expect(line?.contains("key=contact.name") == true)
-        #expect(line?.contains("width 357.259/343 pt, lines 1/1") == true)
-        #expect(line?.contains("Examples/ContactsApp/en.lproj/Localizable.strings:12") == true)
-        // The baselined AX5 one is not listed as failing.
-        #expect(!lines.contains { $0.contains("Contacts / iPhone SE / AX5 / en") && $0.contains("text.truncated") })
-        #expect(lines.filter { $0.hasPrefix("  ") && $0.contains("text.truncated") }.count == 26)
+        #expect(row("text.truncated", after: "Occurrences by category") == ["text.truncated", "0", "0", "0", "0", "0", "0", "1", "4", "4", "6", "6", "6"])
+        #expect(row("text.clipped", after: "Occurrences by category") == ["text.clipped", "0", "0", "0", "0", "4", "4", "4", "4", "4", "4", "4", "4"])
+        #expect(plain.contains("New groups, worst first (6):"))
+        // 11 + 10 + 6 occurrences in the three failing groups.
+        #expect(plain.contains("✖ 3 new failing groups (27 occurrences)."))
+        // The worst group first, one line: place, summary, file:line.
+        let listed = lines.filter { $0.hasPrefix("  error") || $0.hasPrefix("  warning") || $0.hasPrefix("  info") }
+        #expect(listed.count == 6)
+        #expect(listed.first == "  error    new    text.truncated  Contacts / contact-1 / name  contact.name (en): text is truncated "
+            + "from xxxL to AX5 on iPhone SE and iPhone 15 Pro; needs 823.249 pt, has 343 pt  "
+            + "Examples/ContactsApp/en.lproj/Localizable.strings:12")
+        // The baselined en clipped group is not listed.
+        #expect(!listed.contains { $0.contains("text.clipped") && $0.contains("(en)") })
+    }
+
+    /// Default output fits a screen whatever the app: 10,000 new groups give the summary, 40 groups
+    /// and the count of the rest.
+    @Test func fitsAScreen() {
+        var findings: [Finding] = []
+        for i in 0..<10_000 {
+            findings.append(Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S\(i % 7)", row: "r\(i)",
+                                    label: "l", device: "iPhone SE", category: Fixture.categories[11], locale: "de",
+                                    stringKey: "k\(i)", figures: ["lines": 3, "maxLines": 1]))
+        }
+        let doc = ReportDocument(tool: ToolInfo(version: "1"), config: "c.yml",
+                                 scope: Scope(categories: Fixture.categories, devices: ["iPhone SE"], locales: ["de"]),
+                                 checks: Fixture.checks, findings: findings, screens: [], fonts: [])
+        let out = TerminalReporter.render(doc, colors: false)
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 300)
+        #expect(out.contains("  …and 9960 more new groups"))
+        #expect(out.contains("k0 (de): text is truncated at AX5 on iPhone SE; needs 3 lines, has 1"))
     }
 
     @Test func passingRun() {
         var doc = Fixture.document()
         doc.failOn = .error
-        doc.findings = doc.findings.filter { $0.severity != .error }
+        doc.groups = doc.groups.filter { $0.severity != .error }
         let out = TerminalReporter.render(doc, colors: false)
         #expect(out.contains("✔ No new findings at or above error."))
-        #expect(!out.contains("Failing findings"))
+        #expect(!out.contains("✖"))
+    }
+
+    @Test func fixedGroupsAreNamed() {
+        var doc = Fixture.document()
+        doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", screen: "Settings", row: "r", label: "l",
+                                              stringKey: "settings.gone", locale: "de"), message: "m")]
+        let out = TerminalReporter.render(doc, colors: false)
+        #expect(out.contains("Fixed since the baseline (1) — run `typefit audit --update-baseline` to drop them:\n"
+            + "  fixed    text.truncated  settings.gone (de)  Settings / r / l\n"))
     }
 }
 
 @Suite struct MarkdownTests {
     @Test func prComment() {
         let md = MarkdownReporter.render(Fixture.document())
-        #expect(md.hasPrefix("## ❌ TypeFit: 26 new failing findings\n"))
-        // Table by check: findings, new, failing (hand counts in Expected).
-        #expect(md.contains("| text.truncated | error | 27 | 26 | 26 |"))
-        #expect(md.contains("| text.clipped | warning | 32 | 16 | 0 |"))
-        #expect(md.contains("| rows.minimumVisible | warning | 1 | 1 | 0 |"))
-        // Rows visible, en. Contacts / iPhone SE: min(12, 554 / (2 × leading + 22)):
+        #expect(md.hasPrefix("## ❌ TypeFit: 3 new failing groups (27 occurrences)\n"))
+        // Table by check: groups, new, worse, failing, occurrences (hand counts in Expected).
+        #expect(md.contains("| text.truncated | error | 3 | 3 | 0 | 3 | 27 |"))
+        #expect(md.contains("| text.clipped | warning | 2 | 1 | 0 | 0 | 32 |"))
+        #expect(md.contains("| rows.minimumVisible | warning | 1 | 1 | 0 | 0 | 1 |"))
+        // Rows visible, fewest over en and ar with the locale named; Settings first (config order).
+        // Contacts / iPhone SE (en only): min(12, 554 / (2 × leading + 22)):
         // xS 554/60 = 9.233, S 554/62 = 8.935, M 554/64 = 8.656, L 554/66 = 8.394, xL 554/70 = 7.914,
         // xxL 554/74 = 7.486, xxxL 554/80 = 6.925, AX1 554/90 = 6.156, AX2 554/102 = 5.431,
         // AX3 554/118 = 4.695, AX4 554/134 = 4.134, AX5 554/146 = 3.795.
-        #expect(md.contains("| Contacts | iPhone SE | 9.233 | 8.935 | 8.656 | 8.394 | 7.914 | 7.486 | 6.925 | 6.156 | 5.431 | 4.695 | 4.134 | 3.795 |"))
-        // Settings: fixed 44 pt rows, min(10, 554/44 = 12.59) = 10 everywhere.
-        #expect(md.contains("| Settings | iPhone SE | 10 | 10 | 10 | 10 | 10 | 10 | 10 | 10 | 10 | 10 | 10 | 10 |"))
-        #expect(md.contains("| Screen | Device | xS | S | M | L | xL | xxL | xxxL | AX1 | AX2 | AX3 | AX4 | AX5 |"))
-        // 44 new findings > 10 → collapsed; all 44 listed (cap 50).
-        #expect(md.contains("<details><summary>44 new findings</summary>"))
-        #expect(!md.contains("more."))
+        #expect(md.contains("### Rows visible (fewest over the locales, locale named)"))
+        #expect(md.contains("| Contacts | iPhone SE | 9.233 (en) | 8.935 (en) | 8.656 (en) | 8.394 (en) | 7.914 (en) | 7.486 (en) | "
+            + "6.925 (en) | 6.156 (en) | 5.431 (en) | 4.695 (en) | 4.134 (en) | 3.795 (en) |"))
+        // Settings: fixed 44 pt rows, min(10, 554/44 = 12.59) = 10 in both locales (the first locale named on a tie).
+        #expect(md.contains("| Settings | iPhone SE | " + Array(repeating: "10 (en)", count: 12).joined(separator: " | ") + " |"))
+        let settings = md.range(of: "| Settings | iPhone SE |")?.lowerBound
+        let contacts = md.range(of: "| Contacts | iPhone SE |")?.lowerBound
+        #expect(settings != nil && contacts != nil && settings! < contacts!)
+        // 6 new groups ≤ 10 → a plain table, worst first, with key, place, sizes, devices, worst and file:line.
+        #expect(md.contains("### New findings\n\n| Severity | Check | Key | Where | Sizes | Devices | Worst | Source |"))
+        #expect(md.contains("| error | text.truncated | `contact.name` (en) | Contacts / contact-1 / name | from xxxL to AX5 | "
+            + "iPhone SE, iPhone 15 Pro | needs 823.249 pt, has 343 pt | `Examples/ContactsApp/en.lproj/Localizable.strings:12` |"))
         let rows = md.split(separator: "\n").filter { $0.hasPrefix("| error |") || $0.hasPrefix("| warning |") || $0.hasPrefix("| info |") }
-        #expect(rows.count == 44)
-        // The ink message contains no pipe, but cells escape them; a cap of 10 leaves 34.
-        let capped = MarkdownReporter.render(Fixture.document(), maxFindings: 10)
-        #expect(capped.contains("…and 34 more."))
+        #expect(rows.count == 6)
+        let capped = MarkdownReporter.render(Fixture.document(), maxGroups: 2)
+        #expect(capped.contains("…and 4 more (see report.html or report.json)."))
         #expect(MarkdownReporter.cell("a|b\nc") == "a\\|b c")
     }
 
     @Test func greenHeadline() {
         var doc = Fixture.document()
-        doc.findings = doc.findings.filter { $0.severity == .info }
+        doc.groups = doc.groups.filter { $0.severity == .info }
         let md = MarkdownReporter.render(doc)
         #expect(md.hasPrefix("## ✅ TypeFit: no new failing findings\n"))
         #expect(md.contains("### New findings"))
@@ -118,17 +151,28 @@ import Testing
     @Test func annotations() {
         let out = GitHubAnnotations.render(Fixture.document())
         let lines = out.split(separator: "\n").map(String.init)
-        #expect(lines.count == Expected.new)  // baselined findings are not annotated
-        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 26)
-        #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 17)  // 16 ar clipped + 1 rows
+        #expect(lines.count == Expected.new)  // one per new group; the baselined one is not annotated
+        #expect(lines.filter { $0.hasPrefix("::error ") }.count == 3)
+        #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 2)  // ar clipped + rows
         #expect(lines.filter { $0.hasPrefix("::notice ") }.count == 1)
-        #expect(lines.contains(
-            "::error file=Examples/ContactsApp/en.lproj/Localizable.strings,line=12,title=Text is truncated (Contacts / iPhone SE / xxxL / en)"
-            + "::“Grace Hopper-Lovelace Johnson” needs 357.259 pt but the label has 343 pt.%0Awidth 357.259/343 pt, lines 1/1"))
+        #expect(lines.first ==
+            "::error file=Examples/ContactsApp/en.lproj/Localizable.strings,line=12,title=Text is truncated (Contacts / contact-1 / name)"
+            + "::contact.name (en): text is truncated from xxxL to AX5 on iPhone SE and iPhone 15 Pro; needs 823.249 pt, has 343 pt"
+            + "%0A“Grace Hopper-Lovelace Johnson” needs 823.249 pt but the label has 343 pt.")
         // No source → the config file, no line.
-        #expect(lines.contains { $0.hasPrefix("::warning file=Examples/ContactsApp/typefit.yml,title=Too few rows visible (Contacts / iPhone SE / AX5 / en)::") })
-        // The ink message's "%" and "," : "%" escaped in the message, "," kept.
+        #expect(lines.contains("::warning file=Examples/ContactsApp/typefit.yml,title=Too few rows visible (Contacts)"
+            + "::Contacts (en): too few rows visible at AX5 on iPhone SE; shows 3.795 rows, needs 4%0AOnly 3.795 rows are visible; at least 4 are required."))
+        // The ink message's "%" escaped in the message, "," kept.
         #expect(lines.contains { $0.hasPrefix("::notice ") && $0.contains("by 1.5 pt (3%25), above the row") })
+        // A limit of 2: the two worst groups, then the count of the other 4; a fixed group is counted too.
+        var doc = Fixture.document()
+        doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", stringKey: "gone", locale: "de"), message: "m")]
+        let capped = GitHubAnnotations.render(doc, limit: 2).split(separator: "\n").map(String.init)
+        #expect(capped.count == 4)
+        #expect(capped[2] == "::notice file=Examples/ContactsApp/typefit.yml,title=More new findings::…and 4 more new groups (see report.md, report.html or report.sarif)")
+        #expect(capped[3] == "::notice file=Examples/ContactsApp/typefit.yml,title=Fixed since the baseline::1 baseline groups no longer occur — run `typefit audit --update-baseline`")
+        #expect(GitHubAnnotations.render(doc).split(separator: "\n").last
+            == "::notice file=Examples/ContactsApp/typefit.yml,title=Fixed since the baseline::text.truncated gone (de): no longer occurs — run `typefit audit --update-baseline`")
     }
 }
 
@@ -151,14 +195,14 @@ import Testing
 
     @Test func structure() {
         let xml = JUnitReporter.render(Fixture.document())
-        #expect(xml.contains("<testsuites name=\"typefit\" tests=\"61\" failures=\"26\" errors=\"0\">"))
-        #expect(xml.contains("<testsuite name=\"text.truncated\" tests=\"27\" failures=\"26\" errors=\"0\" skipped=\"1\">"))
-        #expect(xml.contains("<testsuite name=\"text.clipped\" tests=\"32\" failures=\"0\" errors=\"0\" skipped=\"16\">"))
+        #expect(xml.contains("<testsuites name=\"typefit\" tests=\"7\" failures=\"3\" errors=\"0\">"))
+        #expect(xml.contains("<testsuite name=\"text.truncated\" tests=\"3\" failures=\"3\" errors=\"0\" skipped=\"0\">"))
+        #expect(xml.contains("<testsuite name=\"text.clipped\" tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"1\">"))
         #expect(xml.contains("<testsuite name=\"text.autoshrink\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\">"))
-        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 61)
-        #expect(xml.components(separatedBy: "<failure ").count - 1 == 26)
-        #expect(xml.contains("name=\"Contacts / iPhone SE / xxxL / en / contact-1 / name / contact.name\""))
-        // Quotes in messages are escaped in attributes.
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 7)
+        #expect(xml.components(separatedBy: "<failure ").count - 1 == 3)
+        #expect(xml.contains("name=\"Contacts / contact-1 / name — contact.name (en)\""))
+        #expect(xml.contains("11 occurrences</failure>"))
         #expect(XML.escape("a\"<b>&'\n\u{1}") == "a&quot;&lt;b&gt;&amp;&#39;&#10;")
     }
 }

@@ -9,11 +9,13 @@ import Testing
 
     static func document() throws -> ReportDocument {
         var doc = Fixture.document()
-        doc.findings.append(Finding(
+        var web = FindingGrouper()
+        web.add(Finding(
             checkId: "web.overflow", severity: .error,
             message: "`#prices > table` is a table reaching 139.5 px past the 320.0 px wide screen", screen: "Help",
             device: "iPhone SE (1st gen)", category: "accessibilityExtraExtraExtraLarge",
             source: SourceLocation(file: "help.html", line: 24), figures: ["overflowBy": 139.5], selector: "#prices > table"))
+        doc.groups += web.groups(scope: doc.scope)
         doc.webPages = [WebPageSnapshot(
             webView: "Help", file: "help.html", device: "iPhone SE (1st gen)", category: "accessibilityExtraExtraExtraLarge",
             baseSize: 53, viewportWidth: 320, viewportHeight: 504, pageHeight: 2117, imageWidth: 320, imageHeight: 1008,
@@ -32,8 +34,8 @@ import Testing
         let decoded = try ReportDocument.decode(doc.jsonData(), source: "report.json")
         #expect(decoded.webPages == doc.webPages)
         #expect(decoded.findings.contains { $0.selector == "#prices > table" })
-        // The PNG is base64 in JSON.
-        #expect(String(decoding: doc.jsonData(), as: UTF8.self).contains("\"png\" : \"" + Self.png.base64EncodedString() + "\""))
+        // The PNG is base64 in JSON (each web page on one line).
+        #expect(String(decoding: doc.jsonData(), as: UTF8.self).contains("\"png\":\"" + Self.png.base64EncodedString() + "\""))
     }
 
     @Test func htmlShowsTheScreenshotWithTheFindingsBox() throws {
@@ -44,7 +46,7 @@ import Testing
         #expect(html.contains("<figcaption>AX5 · base 53 px · page 4.2 screens tall</figcaption>"))
         // The finding links to its screenshot.
         #expect(html.contains("<figure class=\"webshot\" id=\"web-Help-iPhone_SE__1st_gen_-accessibilityExtraExtraExtraLarge\">"))
-        #expect(html.contains("<td><a href=\"#web-Help-iPhone_SE__1st_gen_-accessibilityExtraExtraExtraLarge\">Help / iPhone SE (1st gen) / AX5 / #prices &gt; table</a></td>"))
+        #expect(html.contains("<td><a href=\"#web-Help-iPhone_SE__1st_gen_-accessibilityExtraExtraExtraLarge\">Help / #prices &gt; table</a></td>"))
         #expect(html.contains("<rect class=\"mark web-overflow\" x=\"8\" y=\"900\" width=\"451.5\" height=\"219\">"))
         // Without web pages there is no section and no extra style.
         let plain = HTMLReporter.render(Fixture.document())
@@ -53,13 +55,13 @@ import Testing
 
     @Test func textReportersNameTheSelector() throws {
         let doc = try Self.document()
-        #expect(TerminalReporter.render(doc, colors: false).contains("Help / iPhone SE (1st gen) / AX5 / #prices > table"))
-        #expect(MarkdownReporter.render(doc, maxFindings: 1000).contains("#prices &gt; table"))
+        #expect(TerminalReporter.render(doc, colors: false).contains("web.overflow  Help / #prices > table: web.overflow at AX5 on iPhone SE (1st gen)"))
+        #expect(MarkdownReporter.render(doc, maxGroups: 1000).contains("| Help / #prices &gt; table |"))
         // 2117 / 504 = 4.2 screens.
         #expect(MarkdownReporter.render(doc).contains("| Help | iPhone SE (1st gen) | AX5 | 53 px | 4.2 screens |"))
         #expect(!MarkdownReporter.render(Fixture.document()).contains("### Web views"))
-        #expect(String(decoding: ReportFormat.sarif.render(doc), as: UTF8.self).contains("\"uri\" : \"help.html\""))
+        #expect(String(decoding: ReportFormat.sarif.render(doc), as: UTF8.self).contains("\"uri\":\"help.html\""))
         #expect(String(decoding: ReportFormat.junit.render(doc), as: UTF8.self)
-                    .contains("name=\"Help / iPhone SE (1st gen) / AX5 / #prices &gt; table\""))
+                    .contains("name=\"Help / #prices &gt; table\""))
     }
 }

@@ -130,9 +130,9 @@ struct AuditRunnerTests {
         #expect(Set(truncated.compactMap(\.category)) == ["extraSmall", "large", "accessibilityExtraExtraExtraLarge"])
         // "%d" got the default integer sample "1,234".
         #expect(truncated.first?.text?.hasPrefix("1,234 files") == true)
-        // The mockup of a truncated layout draws the variant the finding is about.
-        let atAX5 = run.document.screens.filter { $0.category == "accessibilityExtraExtraExtraLarge" }
-        #expect(atAX5.contains { $0.rows[0].labels[0].lines.first?.hasPrefix("1,234") == true })
+        // The mockup of the truncation group draws the variant the finding is about, not "One file".
+        #expect(!run.document.screens.isEmpty)
+        #expect(run.document.screens.allSatisfy { $0.rows[0].labels[0].lines.first?.hasPrefix("1,234") == true })
     }
 
     /// The pseudo-locale is audited as one more locale, with longer, accented text.
@@ -210,9 +210,8 @@ struct ParallelAuditTests {
                                           options: AuditOptions(configDisplayPath: "x", threads: 1, snapshotLimit: 25))
         let cappedTwo = try TypeFit.audit(configPath: config,
                                           options: AuditOptions(configDisplayPath: "x", threads: 2, snapshotLimit: 25))
-        #expect(cappedOne.document.screens.count == 25)
         #expect(cappedOne.document == cappedTwo.document)
-        // 380 snapshots had a place (the committed report keeps all of them); 25 kept.
-        #expect(cappedOne.snapshotsLeftOut == one.document.screens.count - 25)
+        #expect(cappedOne.snapshotsLeftOut == cappedTwo.snapshotsLeftOut)
+        #expect(cappedOne.snapshotsLeftOut > 0)
     }
 }

@@ -164,13 +164,15 @@ extension WebViewConfigTests {
 
     @Test func baselineMatchesWebFindingsBySelector() throws {
         let run = try Self.run.get()
-        let baseline = Baseline(findings: run.document.findings, toolVersion: "test")
-        #expect(baseline.apply(to: run.document.findings).allSatisfy { !$0.isNew })
-        // Same check, web view, device and category, different element: a new finding.
+        let baseline = Baseline(groups: run.document.groups, toolVersion: "test")
+        #expect(baseline.apply(to: run.document.groups).groups.allSatisfy { !$0.isNew })
+        // Same check, web view, device and category, different element: a new group.
         var other = try #require(run.document.findings.first { $0.checkId == "web.overflow" })
         other.selector = "body > main > pre"
-        #expect(baseline.apply(to: [other]).first?.isNew == true)
-        #expect(baseline.entries.contains { $0.selector == "body > main > table.plans" })
+        var grouper = FindingGrouper()
+        grouper.add(other)
+        #expect(baseline.apply(to: grouper.groups(scope: run.document.scope)).groups.first?.isNew == true)
+        #expect(baseline.groups.contains { $0.key.selector == "body > main > table.plans" })
         // The JSON report round-trips selectors and screenshots.
         let decoded = try ReportDocument.decode(run.document.jsonData(), source: "report.json")
         #expect(decoded.findings.map(\.selector) == run.document.normalized().findings.map(\.selector))

@@ -85,42 +85,18 @@ public struct AuditRun: Sendable {
     public var rowsVisible: [ScreenObservation]
     /// Snapshots that had a place in the report but were left out by `snapshotLimit`.
     public var snapshotsLeftOut: Int
-    /// What the report is assembled from (to apply another baseline without auditing again).
-    var parts: ReportParts
 
-    /// The run's findings compared with `baseline` (written at `path`), reassembled without
-    /// laying anything out again: what `--update-baseline` shows after writing the file.
+    /// The run compared with `baseline` (written at `path`), without laying anything out again:
+    /// what `--update-baseline` shows after writing the file.
     public func applying(_ baseline: Baseline, path: String) -> AuditRun {
         var run = self
-        let compared = baseline.apply(to: findings)
-        run.parts.baseline = path
-        run.document = run.parts.document(findings: compared)
-        run.exitCode = AuditOutcome.exitCode(findings: compared, failOn: parts.failOn)
+        run.document = ReportAssembler.applying((baseline, path: path), to: document)
+        run.exitCode = run.document.exitCode
         return run
     }
-}
 
-/// The parts of a report document other than the findings.
-struct ReportParts: Sendable {
-    var config: String
-    var scope: Scope
-    var checks: [CheckDescriptor]
-    var screens: [ScreenSnapshot]
-    var fonts: [Reports.FontInfo]
-    var baseline: String?
-    var failOn: Severity
-    var generatedAt: String?
-    /// The web views rendered (screenshots for the report).
-    var web: WebViewAudit
-
-    func document(findings: [Finding]) -> ReportDocument {
-        var document = ReportAssembler.assemble(
-            tool: ToolInfo(version: TypeFitVersion.string), config: config, scope: scope, checks: checks,
-            findings: findings, screens: screens, fonts: fonts, baseline: baseline, failOn: failOn,
-            generatedAt: generatedAt)
-        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
-        return document
-    }
+    /// The config's and the web views' remarks, one line each (what `typefit audit` prints on stderr).
+    public var warnings: [String] { diagnostics.map(\.description) }
 }
 
 /// Audits the typefit.yml at `configPath`: every screen × device × orientation × locale × content
@@ -219,7 +195,7 @@ public struct AuditPipeline: Sendable {
                             // Findings that do not depend on the place (no category or device,
                             // e.g. glyph.missing) are reported once per unit.
                             if finding.category == nil && finding.device == nil {
-                                guard output.placeless.insert(finding.fingerprint).inserted else { continue }
+                                guard output.placeless.insert(finding.groupKey).inserted else { continue }
                             }
                             output.findings.append(finding)
                         }
@@ -290,12 +266,12 @@ public struct AuditPipeline: Sendable {
                                                      strings: plan.stringObservations, web: web.observations))
         findings += plan.checks.apply(run)
         findings = FindingOrder.sorted(findings)
-        var compared = findings
-        if let path = options.baselinePath {
-            compared = try Baseline.load(path: path).apply(to: findings)
-        }
+        let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
         let failOn = options.failOn ?? plan.checks.failOn
-        let kept = collected.snapshots
+        // One snapshot per screen, device, category and locale: the first in key order, so a
+        // string variant with findings is drawn rather than a variant without.
+        var places = Set<[String]>()
+        let kept = collected.snapshots.filter { places.insert([$0.screen, $0.device, $0.category, $0.locale]).inserted }
         // Fonts the mockups draw, embedded reduced to the characters they draw (hb-subset).
         var characters: [String: Set<Unicode.Scalar>] = [:]
         for snapshot in kept {
@@ -316,19 +292,38 @@ public struct AuditPipeline: Sendable {
                 fontData[font.name] = data
             }
         }
-        let parts = ReportParts(
-            config: options.configDisplayPath ?? plan.config.file,
-            scope: Scope(categories: categories.map(\.uikitName),
-                         devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
-                         locales: locales.map { plan.locales[$0] }),
-            checks: plan.checks.auditor.descriptors, screens: kept, fonts: fontInfos, baseline: options.baselinePath,
-            failOn: failOn, generatedAt: options.timestamp, web: web)
-        return AuditRun(document: parts.document(findings: compared),
-                        exitCode: AuditOutcome.exitCode(findings: compared, failOn: failOn), fontData: fontData,
+        let scope = Scope(screens: plan.screens.map(\.name), categories: categories.map(\.uikitName),
+                          devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
+                          locales: locales.map { plan.locales[$0] })
+        var document = ReportAssembler.assemble(
+            tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
+            scope: scope, checks: plan.checks.auditor.descriptors, findings: findings,
+            rowsVisible: Self.series(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
+            baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
+        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
+        return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData,
                         layouts: collected.layouts,
                         diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
                         findings: findings,
-                        rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut, parts: parts)
+                        rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut)
+    }
+
+    /// Rows visible per screen, device and locale, one value per category of the scope (from
+    /// every layout, not only the snapshots kept).
+    static func series(_ screens: [ScreenObservation], scope: Scope) -> [RowsVisibleSeries] {
+        struct Key: Hashable { var screen: String, device: String, locale: String }
+        var order: [Key] = []
+        var values: [Key: [Double?]] = [:]
+        let position = Dictionary(uniqueKeysWithValues: scope.categories.enumerated().map { ($1, $0) })
+        for s in screens {
+            let key = Key(screen: s.screen, device: s.device, locale: s.locale)
+            if values[key] == nil {
+                order.append(key)
+                values[key] = Array(repeating: nil, count: scope.categories.count)
+            }
+            if let i = position[s.category] { values[key]?[i] = s.rowsVisible }
+        }
+        return order.map { RowsVisibleSeries(screen: $0.screen, device: $0.device, locale: $0.locale, values: values[$0] ?? []) }
     }
 
     func styleObservations() -> [StyleObservation] {
@@ -375,8 +370,8 @@ struct UnitOutput: @unchecked Sendable {
     // ScreenSnapshot, ScreenRun and the observations are values; the tuple array is not inferred Sendable.
     var order: Int
     var findings: [Finding] = []
-    /// Fingerprints of the unit's findings that have no category or device.
-    var placeless: Set<String> = []
+    /// Group keys of the unit's findings that have no category or device.
+    var placeless: Set<GroupKey> = []
     var rowsVisible: [ScreenObservation] = []
     var ink: [FontID: UnitObservation.InkRange] = [:]
     var snapshots: [(SnapshotKey, ScreenSnapshot)] = []

@@ -182,5 +182,5 @@ struct WebViewAudit {
         return marks.filter { seen.insert($0.checkId + "\u{0}" + $0.selector).inserted }
     }
 
-    private func round3(_ value: Double) -> Double { ReportAssembler.round3(value) }
+    private func round3(_ value: Double) -> Double { Finding.round(value) }
 }

@@ -1,0 +1,392 @@
+/// What a group of findings is about: one check on one label (screen, row, label, string key,
+/// locale and plural/device variant), or on one style or font. Everything of a finding but its
+/// device, category, figures and message. Baselines match groups by this key.
+public struct GroupKey: Codable, Hashable, Sendable {
+    public var checkId: String
+    public var screen: String?
+    public var row: String?
+    public var label: String?
+    public var stringKey: String?
+    public var locale: String?
+    public var variant: String?
+    public var style: String?
+    public var font: String?
+    /// For web content: the CSS selector of the element (`screen` is the web view).
+    public var selector: String?
+
+    public init(checkId: String, screen: String? = nil, row: String? = nil, label: String? = nil,
+                stringKey: String? = nil, locale: String? = nil, variant: String? = nil, style: String? = nil,
+                font: String? = nil, selector: String? = nil) {
+        self.checkId = checkId
+        self.screen = screen
+        self.row = row
+        self.label = label
+        self.stringKey = stringKey
+        self.locale = locale
+        self.variant = variant
+        self.style = style
+        self.font = font
+        self.selector = selector
+    }
+
+    /// An opaque, stable identifier for tools outside TypeFit (SARIF `partialFingerprints`): the
+    /// 64-bit FNV-1a hash, as 16 hex digits, of the fields in order, each written as its UTF-8 length,
+    /// ":" and its bytes ("-" when absent), joined by "," — so no field value can imitate a separator.
+    public var fingerprint: String {
+        // A selector is appended only when there is one, so keys without one keep their fingerprint.
+        let text = ([checkId, screen, row, label, stringKey, locale, variant, style, font] + (selector.map { [$0] } ?? []))
+            .map { v in v.map { "\($0.utf8.count):\($0)" } ?? "-" }.joined(separator: ",")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// What a person calls the subject: "settings.offline (de)", "settings.offline [one] (de)",
+    /// "Settings / row / label (de)", a web view's element ("Help / #prices > table"), the style or the font.
+    public var subject: String {
+        var s: String
+        if let stringKey { s = stringKey }
+        else if let selector { s = [screen, selector].compactMap { $0 }.joined(separator: " / ") }
+        else if let label { s = [screen, row, label].compactMap { $0 }.joined(separator: " / ") }
+        else if let row { s = [screen, row].compactMap { $0 }.joined(separator: " / ") }
+        else if let screen { s = screen }
+        else if let style { s = style + (font.map { " (\($0))" } ?? "") }
+        else if let font { s = font }
+        else { s = checkId }
+        if let variant { s += " " + variant }
+        if let locale { s += " (\(locale))" }
+        return s
+    }
+
+    /// The row and label (or a web view's element), when the key names them: "Settings / offline / title".
+    public var place: String {
+        [screen, row, label, selector].compactMap { $0 }.joined(separator: " / ")
+    }
+}
+
+/// Whether a larger value of a figure means a worse problem. Used to find a group's worst figures
+/// and to tell whether a group got worse than its baseline.
+public enum FigureDirection: Sendable {
+    case higherIsWorse, lowerIsWorse, neutral
+
+    /// Needed sizes, lines, overflows and counts are worse when larger; what is available
+    /// (width, height, rows visible, growth) is worse when smaller; limits, reference values and
+    /// point sizes (maxLines, minimumRows, pointSize: it follows the category, so a group that
+    /// spreads to a smaller size would look "worse") have no direction.
+    public static func of(_ name: String) -> FigureDirection {
+        switch name {
+        case "neededWidth", "lines", "height", "contentHeight", "clippedBy", "inkTop", "inkBottom", "inkLeft",
+             "inkRight", "inkOverflow", "missingCount", "spread", "inkYMax":
+            .higherIsWorse
+        case "availableWidth", "availableHeight", "rowsVisible", "fullyVisibleRows", "growth", "inkYMin":
+            .lowerIsWorse
+        default:
+            .neutral
+        }
+    }
+
+    /// True when `a` is worse than `b` by more than `tolerance`.
+    public func isWorse(_ a: Double, than b: Double, tolerance: Double = 0) -> Bool {
+        switch self {
+        case .higherIsWorse: a > b + tolerance
+        case .lowerIsWorse: a < b - tolerance
+        case .neutral: false
+        }
+    }
+}
+
+/// Where a group stands against the baseline.
+public enum GroupStatus: String, Codable, Sendable, CaseIterable {
+    /// Not in the baseline (every group is new without one).
+    case new
+    /// In the baseline, but it spread to more categories or devices or needs more than it did
+    /// (see `FindingGroup.worseIn`). Counts as new: it fails the run.
+    case worse
+    /// In the baseline and no worse.
+    case baselined
+}
+
+/// One occurrence of a group: a device and a category, with its figures.
+/// Encoded as one flat JSON array: `[device, category, figure…]`, where device and category are
+/// indexes into the group's `devices` and `categories` (−1 when the finding has none) and the
+/// figures follow the group's `figureNames` (null where this occurrence lacks one).
+public struct Occurrence: Codable, Sendable, Equatable, Hashable {
+    public var device: Int
+    public var category: Int
+    public var figures: [Double?]
+
+    public init(device: Int, category: Int, figures: [Double?]) {
+        self.device = device
+        self.category = category
+        self.figures = figures
+    }
+
+    public init(from decoder: Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        device = try c.decode(Int.self)
+        category = try c.decode(Int.self)
+        var values: [Double?] = []
+        while !c.isAtEnd { values.append(try c.decodeIfPresent(Double.self)) }
+        figures = values
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(device)
+        try c.encode(category)
+        for v in figures {
+            if let v { try c.encode(v) } else { try c.encodeNil() }
+        }
+    }
+}
+
+/// Findings of one check on one subject (`GroupKey`) across devices and categories: the unit a
+/// person reads ("settings.offline (de): Text is truncated from xL to AX5 on iPhone SE and
+/// iPhone 16; needs 3 lines, has 1"), the unit SARIF, JUnit and annotations report, and the unit
+/// a baseline matches.
+public struct FindingGroup: Codable, Sendable, Equatable {
+    public var key: GroupKey
+    /// The highest severity of its occurrences.
+    public var severity: Severity
+    /// The message of its worst occurrence.
+    public var message: String
+    /// The measured text of its worst occurrence.
+    public var text: String?
+    /// Where the text comes from (string file and line).
+    public var source: SourceLocation?
+    /// The categories it happens at, in `Scope.categories` order.
+    public var categories: [String]
+    /// The devices it happens on, in `Scope.devices` order.
+    public var devices: [String]
+    /// Each figure at its worst over the occurrences (`FigureDirection`: the largest needed size,
+    /// the smallest available one); figures without a direction are the worst occurrence's.
+    public var worst: [String: Double]
+    public var status: GroupStatus
+    /// For `status == .worse`: what got worse ("categories", "devices", or figure names).
+    public var worseIn: [String]?
+    /// The names of `Occurrence.figures`, sorted.
+    public var figureNames: [String]
+    /// Every occurrence, sorted by device, category and figures.
+    public var occurrences: [Occurrence]
+
+    public init(key: GroupKey, severity: Severity, message: String, text: String? = nil, source: SourceLocation? = nil,
+                categories: [String], devices: [String], worst: [String: Double], status: GroupStatus = .new,
+                worseIn: [String]? = nil, figureNames: [String], occurrences: [Occurrence]) {
+        self.key = key
+        self.severity = severity
+        self.message = message
+        self.text = text
+        self.source = source
+        self.categories = categories
+        self.devices = devices
+        self.worst = worst
+        self.status = status
+        self.worseIn = worseIn
+        self.figureNames = figureNames
+        self.occurrences = occurrences
+    }
+
+    public var checkId: String { key.checkId }
+    /// New or worse than the baseline.
+    public var isNew: Bool { status != .baselined }
+
+    /// The occurrences as findings (message and text are the group's).
+    public var findings: [Finding] {
+        occurrences.map { o in
+            var figures: [String: Double] = [:]
+            for (name, value) in zip(figureNames, o.figures) { if let value { figures[name] = value } }
+            return Finding(checkId: key.checkId, severity: severity, message: message, screen: key.screen, row: key.row,
+                           label: key.label, device: devices.indices.contains(o.device) ? devices[o.device] : nil,
+                           category: categories.indices.contains(o.category) ? categories[o.category] : nil,
+                           locale: key.locale, style: key.style, font: key.font, stringKey: key.stringKey,
+                           source: source, figures: figures, text: text, isNew: isNew, variant: key.variant,
+                           selector: key.selector)
+        }
+    }
+}
+
+/// A baseline group that no longer occurs: fixed since the baseline was written.
+public struct FixedGroup: Codable, Sendable, Equatable {
+    public var key: GroupKey
+    /// The message the baseline recorded.
+    public var message: String
+    public init(key: GroupKey, message: String) {
+        self.key = key
+        self.message = message
+    }
+}
+
+/// Collects findings into groups. Adding is order-independent: `groups(scope:)` sorts everything,
+/// so findings from any number of units or threads, in any order, give the same groups. A later
+/// `merge` of shards can use it the same way (`add(contentsOf: group.findings)`).
+public struct FindingGrouper: Sendable {
+    struct Member: Sendable {
+        var device: String?
+        var category: String?
+        var figures: [String: Double]
+        var severity: Severity
+        var message: String
+        var text: String?
+        var source: SourceLocation?
+        var isNew: Bool
+    }
+
+    private var members: [GroupKey: [Member]] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { members.isEmpty }
+    public var occurrenceCount: Int { members.values.reduce(0) { $0 + $1.count } }
+
+    public mutating func add(_ finding: Finding) {
+        members[finding.groupKey, default: []].append(Member(
+            device: finding.device, category: finding.category, figures: finding.figures.mapValues(Finding.round),
+            severity: finding.severity, message: finding.message, text: finding.text, source: finding.source,
+            isNew: finding.isNew))
+    }
+
+    public mutating func add<S: Sequence>(_ findings: S) where S.Element == Finding {
+        for f in findings { add(f) }
+    }
+
+    /// Adds every finding another grouper collected (e.g. another thread's).
+    public mutating func merge(_ other: FindingGrouper) {
+        for (key, list) in other.members { members[key, default: []] += list }
+    }
+
+    /// The groups, in canonical order (`ReportDocument.normalized()`). A group is `.new` when any
+    /// of its findings is new, else `.baselined`; apply a baseline to change that.
+    public func groups(scope: Scope) -> [FindingGroup] {
+        let order = ScopeOrder(scope)
+        let groups = members.map { key, list in Self.group(key, list, order) }
+        return order.sorted(groups)
+    }
+
+    static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
+        let names = Array(Set(list.flatMap(\.figures.keys))).sorted()
+        func categoryRank(_ m: Member) -> Int { m.category.map(order.category) ?? -1 }
+        func deviceRank(_ m: Member) -> Int { m.device.map(order.device) ?? -1 }
+        // Canonical member order: device, category, figures, message, text.
+        let sorted = list.sorted { a, b in
+            if deviceRank(a) != deviceRank(b) { return deviceRank(a) < deviceRank(b) }
+            if a.device != b.device { return (a.device ?? "") < (b.device ?? "") }
+            if categoryRank(a) != categoryRank(b) { return categoryRank(a) < categoryRank(b) }
+            if a.category != b.category { return (a.category ?? "") < (b.category ?? "") }
+            for n in names where a.figures[n] != b.figures[n] {
+                return (a.figures[n] ?? -.infinity) < (b.figures[n] ?? -.infinity)
+            }
+            if a.message != b.message { return a.message < b.message }
+            return (a.text ?? "") < (b.text ?? "")
+        }
+        // The worst member: highest severity, then largest category, then worse figures.
+        func isWorse(_ a: Member, _ b: Member) -> Bool {
+            if a.severity != b.severity { return a.severity > b.severity }
+            if categoryRank(a) != categoryRank(b) { return categoryRank(a) > categoryRank(b) }
+            for n in names {
+                guard let x = a.figures[n], let y = b.figures[n] else { continue }
+                let d = FigureDirection.of(n)
+                if d.isWorse(x, than: y) { return true }
+                if d.isWorse(y, than: x) { return false }
+            }
+            return false
+        }
+        var worstMember = sorted[0]
+        for m in sorted.dropFirst() where isWorse(m, worstMember) { worstMember = m }
+        var worst: [String: Double] = [:]
+        for n in names {
+            let values = sorted.compactMap { $0.figures[n] }
+            switch FigureDirection.of(n) {
+            case .higherIsWorse: worst[n] = values.max()
+            case .lowerIsWorse: worst[n] = values.min()
+            case .neutral: worst[n] = worstMember.figures[n] ?? values.first
+            }
+        }
+        let devices = order.sortedDevices(Set(sorted.compactMap(\.device)))
+        let categories = order.sortedCategories(Set(sorted.compactMap(\.category)))
+        let deviceIndex = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0) })
+        let categoryIndex = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1, $0) })
+        let occurrences = sorted.map { m in
+            Occurrence(device: m.device.flatMap { deviceIndex[$0] } ?? -1,
+                       category: m.category.flatMap { categoryIndex[$0] } ?? -1,
+                       figures: names.map { m.figures[$0] })
+        }
+        return FindingGroup(key: key, severity: sorted.map(\.severity).max() ?? worstMember.severity,
+                            message: worstMember.message, text: worstMember.text,
+                            source: worstMember.source ?? sorted.lazy.compactMap(\.source).first,
+                            categories: categories, devices: devices, worst: worst,
+                            status: sorted.contains(where: \.isNew) ? .new : .baselined,
+                            figureNames: names, occurrences: occurrences)
+    }
+}
+
+/// Positions in the scope's lists, for canonical orders: known names in scope order, unknown
+/// ones after them by name.
+struct ScopeOrder {
+    let screens: [String: Int]
+    /// Row positions per screen.
+    let rows: [String: [String: Int]]
+    let categories: [String: Int]
+    let devices: [String: Int]
+    let locales: [String: Int]
+
+    init(_ scope: Scope) {
+        func index(_ list: [String]) -> [String: Int] {
+            var d: [String: Int] = [:]
+            for (i, v) in list.enumerated() where d[v] == nil { d[v] = i }
+            return d
+        }
+        screens = index(scope.screens)
+        rows = scope.rows.mapValues(index)
+        categories = index(scope.categories)
+        devices = index(scope.devices)
+        locales = index(scope.locales)
+    }
+
+    func category(_ name: String) -> Int { categories[name] ?? Int.max / 2 }
+    func device(_ name: String) -> Int { devices[name] ?? Int.max / 2 }
+
+    func sortedCategories(_ names: Set<String>) -> [String] {
+        names.sorted { (category($0), $0) < (category($1), $1) }
+    }
+    func sortedDevices(_ names: Set<String>) -> [String] {
+        names.sorted { (device($0), $0) < (device($1), $1) }
+    }
+
+    /// Position of an optional name: nil first, then known names in order, then unknown ones.
+    static func rank(_ value: String?, _ table: [String: Int]) -> Int {
+        guard let value else { return -1 }
+        return table[value] ?? Int.max / 2
+    }
+
+    /// Canonical group order: screen (project-wide groups first, then config order), row (screen-level
+    /// groups first, then layout order), label, string key, locale (scope order), variant, check, style, font.
+    func precedes(_ a: GroupKey, _ b: GroupKey) -> Bool {
+        let sa = Self.rank(a.screen, screens), sb = Self.rank(b.screen, screens)
+        if sa != sb { return sa < sb }
+        if a.screen != b.screen { return (a.screen ?? "") < (b.screen ?? "") }
+        if a.row != b.row {
+            let table = a.screen.flatMap { rows[$0] } ?? [:]
+            let ra = Self.rank(a.row, table), rb = Self.rank(b.row, table)
+            if ra != rb { return ra < rb }
+            return (a.row ?? "") < (b.row ?? "")
+        }
+        if a.label != b.label { return (a.label ?? "") < (b.label ?? "") }
+        if a.stringKey != b.stringKey { return (a.stringKey ?? "") < (b.stringKey ?? "") }
+        let la = Self.rank(a.locale, locales), lb = Self.rank(b.locale, locales)
+        if la != lb { return la < lb }
+        if a.locale != b.locale { return (a.locale ?? "") < (b.locale ?? "") }
+        if a.variant != b.variant { return (a.variant ?? "") < (b.variant ?? "") }
+        if a.checkId != b.checkId { return a.checkId < b.checkId }
+        if a.style != b.style { return (a.style ?? "") < (b.style ?? "") }
+        if a.font != b.font { return (a.font ?? "") < (b.font ?? "") }
+        return (a.selector ?? "") < (b.selector ?? "")
+    }
+
+    func sorted(_ groups: [FindingGroup]) -> [FindingGroup] {
+        groups.sorted { precedes($0.key, $1.key) }
+    }
+}
