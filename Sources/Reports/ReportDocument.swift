@@ -248,14 +248,6 @@ public struct Finding: Codable, Sendable, Equatable {
         self.isNew = isNew
     }
 
-    /// The content key a baseline matches on: check, screen, row, label, string key (with its
-    /// variant), locale, category, device. Not the message or the figures, so a finding keeps its
-    /// identity when numbers move.
-    public var fingerprint: String {
-        [checkId, screen ?? "", row ?? "", label ?? "", (stringKey ?? "") + (variant ?? ""), locale ?? "",
-         category ?? "", device ?? "", style ?? "", font ?? ""].joined(separator: "|") + (selector.map { "|" + $0 } ?? "")
-    }
-
     /// The group this finding belongs to: everything but its device, category and figures.
     public var groupKey: GroupKey {
         GroupKey(checkId: checkId, screen: screen, row: row, label: label, stringKey: stringKey, locale: locale,

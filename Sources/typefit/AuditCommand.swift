@@ -64,9 +64,6 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "Threads to lay out with (default: every core). Reports do not depend on it.")
     var threads: Int?
 
-    @Option(help: "Most screen layouts kept for the HTML mockups: those with findings first, then the first locale's, in config order (default \(AuditOptions.defaultSnapshotLimit)).")
-    var mockupLimit: Int?
-
     @Option(help: ArgumentHelp("Audit only share I of N of the units (screen × locale, dealt by estimated cost) and write a part to --output for `typefit merge`. No baseline or reports here.", valueName: "I/N"))
     var shard: String?
 
@@ -87,12 +84,11 @@ struct AuditCommand: ParsableCommand {
         }
         guard let configPath = configPath.map(displayPath) else { return }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
-        if let mockupLimit, mockupLimit < 0 { throw ValidationError("--mockup-limit must be at least 0") }
         if updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
         }
         if let shardText = shard {
-            try runShard(shardText, configPath: configPath, output: output)
+            try runShard(shardText, configPath: configPath)
             return
         }
         let formats = try ReportOutput.parseFormats(format, hasOutput: output != nil)
@@ -100,8 +96,7 @@ struct AuditCommand: ParsableCommand {
         var options = AuditOptions(configDisplayPath: displayPath(configPath),
                                    baselinePath: updateBaseline ? nil : baseline.map(displayPath), failOn: failOn,
                                    timestamp: timestamp ? ISO8601DateFormatter().string(from: Date()) : nil,
-                                   threads: threads, snapshotLimit: mockupLimit ?? AuditOptions.defaultSnapshotLimit,
-                                   progress: nil)
+                                   threads: threads, progress: nil)
         if let progress {
             options.progress = { done, total in progress.update(done, total) }
         }
@@ -117,7 +112,7 @@ struct AuditCommand: ParsableCommand {
     }
 
     /// `--shard I/N`: audits the shard's units and writes its part.
-    private func runShard(_ text: String, configPath: String, output: String?) throws {
+    private func runShard(_ text: String, configPath: String) throws {
         guard let shard = Shard(parsing: text) else {
             throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, e.g. --shard 2/4")
         }
@@ -126,8 +121,7 @@ struct AuditCommand: ParsableCommand {
             throw ValidationError("--shard writes a part, not reports: give --baseline, --update-baseline, --format, --fail-on and --timestamp to `typefit merge`")
         }
         let progress = ProgressBar.make(enabled: !noProgress)
-        var options = AuditOptions(configDisplayPath: displayPath(configPath), threads: threads,
-                                   snapshotLimit: mockupLimit ?? AuditOptions.defaultSnapshotLimit)
+        var options = AuditOptions(configDisplayPath: displayPath(configPath), threads: threads)
         if let progress { options.progress = { done, total in progress.update(done, total) } }
         let pipeline = try AuditPipeline(plan: AuditPlan.load(path: configPath), options: options)
         let part = try pipeline.runShard(shard)
@@ -161,10 +155,7 @@ enum ReportOutput {
             result.exitCode = result.document.exitCode
             newBaseline = (made, path: b.path)
         }
-        for diagnostic in result.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
-        if result.snapshotsLeftOut > 0 {
-            writeStderr("typefit: mockups: kept \(result.snapshotsKept) screen layouts as candidates, left out \(result.snapshotsLeftOut) (--mockup-limit)\n")
-        }
+        for warning in result.warnings { writeStderr("typefit: \(warning)\n") }
         let document = result.document
         try AuditOutput.write(document, formats: Set(formats), to: output, fontData: result.fontData, baseline: newBaseline)
         if let (made, path) = newBaseline {

@@ -130,11 +130,9 @@ struct AuditRunnerTests {
         #expect(Set(truncated.compactMap(\.category)) == ["extraSmall", "large", "accessibilityExtraExtraExtraLarge"])
         // "%d" got the default integer sample "1,234".
         #expect(truncated.first?.text?.hasPrefix("1,234 files") == true)
-        // The mockup of the group (drawn at its worst occurrence, a truncated layout) draws the
-        // variant the finding is about.
-        let drawn = run.document.screens.filter { $0.rows[0].labels[0].lines.first?.hasPrefix("1,234") == true }
-        #expect(!drawn.isEmpty)
-        #expect(drawn.allSatisfy { Set(truncated.compactMap(\.category)).contains($0.category) })
+        // The mockup of the truncation group draws the variant the finding is about, not "One file".
+        #expect(!run.document.screens.isEmpty)
+        #expect(run.document.screens.allSatisfy { $0.rows[0].labels[0].lines.first?.hasPrefix("1,234") == true })
     }
 
     /// The pseudo-locale is audited as one more locale, with longer, accented text.
@@ -212,10 +210,8 @@ struct ParallelAuditTests {
                                           options: AuditOptions(configDisplayPath: "x", threads: 1, snapshotLimit: 25))
         let cappedTwo = try TypeFit.audit(configPath: config,
                                           options: AuditOptions(configDisplayPath: "x", threads: 2, snapshotLimit: 25))
-        #expect(cappedOne.snapshotsKept == 25)
         #expect(cappedOne.document == cappedTwo.document)
-        // Every snapshot that had a place is kept under the default limit; with 25 the rest are counted.
-        #expect(one.snapshotsLeftOut == 0 && one.snapshotsKept > 25)
-        #expect(cappedOne.snapshotsLeftOut == one.snapshotsKept - 25)
+        #expect(cappedOne.snapshotsLeftOut == cappedTwo.snapshotsLeftOut)
+        #expect(cappedOne.snapshotsLeftOut > 0)
     }
 }

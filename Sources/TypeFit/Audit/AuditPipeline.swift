@@ -69,24 +69,34 @@ public struct ScreenRun: Sendable {
     public var layout: ScreenLayout
 }
 
-/// The result of an audit: the report document (groups, with the baseline applied), the
-/// findings before the baseline, and the figures and snapshots kept.
+/// The result of an audit: the findings (before the baseline), the figures and snapshots kept,
+/// and the report document with the baseline applied.
 public struct AuditRun: Sendable {
     public var document: ReportDocument
-    /// 0: no new or worse group at or above failOn; 1: failing groups.
+    /// 0: no new finding at or above failOn; 1: failing findings.
     public var exitCode: Int32
     /// Font file bytes by font id (for the self-contained HTML report).
     public var fontData: [String: Data]
     public var layouts: [ScreenRun]
     public var diagnostics: [Diagnostic]
-    /// Every finding (occurrence) before a baseline was applied, in `FindingOrder`.
+    /// Every finding before a baseline was applied (what `--update-baseline` writes).
     public var findings: [Finding]
     /// Rows visible of every screen × device × category × locale audited, in plan order.
     public var rowsVisible: [ScreenObservation]
-    /// Screen layouts kept as mockup candidates (at most `--mockup-limit`).
-    public var snapshotsKept: Int
     /// Snapshots that had a place in the report but were left out by `snapshotLimit`.
     public var snapshotsLeftOut: Int
+
+    /// The run compared with `baseline` (written at `path`), without laying anything out again:
+    /// what `--update-baseline` shows after writing the file.
+    public func applying(_ baseline: Baseline, path: String) -> AuditRun {
+        var run = self
+        run.document = ReportAssembler.applying((baseline, path: path), to: document)
+        run.exitCode = run.document.exitCode
+        return run
+    }
+
+    /// The config's and the web views' remarks, one line each (what `typefit audit` prints on stderr).
+    public var warnings: [String] { diagnostics.map(\.description) }
 }
 
 /// Audits the typefit.yml at `configPath`: every screen × device × orientation × locale × content
@@ -127,13 +137,12 @@ public struct AuditPipeline: Sendable {
     }
 
     public func run() throws -> AuditRun {
-        let (collected, layouts) = try collect(units)
-        return try finish(collected, layouts: layouts)
+        try finish(collect(units))
     }
 
-    /// Lays out, observes and checks `units` (numbered by their place in `self.units`, so the
-    /// results of a share of them merge with the other shares' in plan order).
-    func collect(_ units: [AuditUnit], orders: [Int]? = nil) throws -> (Collected, [ScreenRun]) {
+    /// Lays out, observes and checks `units`, numbered `orders` (default: their positions) by
+    /// their place in `self.units`, so a shard's results merge with the others' in plan order.
+    func collect(_ units: [AuditUnit], orders: [Int]? = nil) throws -> Collected {
         let layoutsPerUnit = devices.count * plan.orientations.count * categories.count
         let collector = Collector(snapshotLimit: options.snapshotLimit, total: units.count * layoutsPerUnit,
                                   progress: options.progress)
@@ -191,7 +200,7 @@ public struct AuditPipeline: Sendable {
                             // Findings that do not depend on the place (no category or device,
                             // e.g. glyph.missing) are reported once per unit.
                             if finding.category == nil && finding.device == nil {
-                                guard output.placeless.insert(finding.fingerprint).inserted else { continue }
+                                guard output.placeless.insert(finding.groupKey).inserted else { continue }
                             }
                             output.findings.append(finding)
                         }
@@ -253,9 +262,9 @@ public struct AuditPipeline: Sendable {
     }
 
     /// The tail every audit shares, sharded or not (`typefit merge` calls it with the parts'
-    /// results merged): style, font and string checks (once, over the whole run: they span
-    /// units), grouping, the baseline, the mockups and the report document.
-    func finish(_ collected: Collected, layouts: [ScreenRun]) throws -> AuditRun {
+    /// results merged, AuditShard.swift): style, font, string and web checks (once, over the whole
+    /// run: they span units), grouping, the baseline, the mockups and the report document.
+    func finish(_ collected: Collected) throws -> AuditRun {
         var findings = collected.findings
         // Web views (Sources/TypeFit/Web): one browser for the whole audit; not for `typefit layout`.
         let web = options.runChecks ? try WebViewAudit.run(project: plan, devices: devices, categories: categories)
@@ -266,70 +275,62 @@ public struct AuditPipeline: Sendable {
         findings = FindingOrder.sorted(findings)
         let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
         let failOn = options.failOn ?? plan.checks.failOn
-        // One mockup per place: of a place's variant passes, the first in key order (a pass with
-        // findings before one without).
-        struct Place: Hashable { var screen, device, category, locale: String }
-        var places = Set<Place>()
-        let kept = collected.snapshots.map(\.snapshot).filter {
-            places.insert(Place(screen: $0.screen, device: $0.device, category: $0.category, locale: $0.locale)).inserted
-        }
-        let scope = Scope(screens: plan.screens.map(\.name), categories: categories.map(\.uikitName),
-                          devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
-                          locales: locales.map { plan.locales[$0] })
-        let fontInfos = plan.fonts.map { font in
-            Reports.FontInfo(id: font.name, family: font.info.family, style: font.info.style, path: font.displayPath)
-        }
-        var document = ReportAssembler.assemble(
-            tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
-            scope: scope, checks: plan.checks.auditor.descriptors, findings: findings,
-            rowsVisible: Self.rowsVisibleSeries(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
-            baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
-        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
-        return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData(for: document),
-                        layouts: layouts,
-                        diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
-                        findings: findings,
-                        rowsVisible: collected.rowsVisible, snapshotsKept: collected.snapshots.count,
-                        snapshotsLeftOut: max(0, collected.candidates - collected.snapshots.count))
-    }
-
-    /// The fonts the document's mockups draw, reduced to the characters they draw (hb-subset).
-    func fontData(for document: ReportDocument) -> [String: Data] {
+        // One snapshot per screen, device, category and locale: the first in key order, so a
+        // string variant with findings is drawn rather than a variant without.
+        var places = Set<[String]>()
+        let kept = collected.snapshots.map(\.snapshot).filter { places.insert([$0.screen, $0.device, $0.category, $0.locale]).inserted }
+        // Fonts the mockups draw, embedded reduced to the characters they draw (hb-subset).
         var characters: [String: Set<Unicode.Scalar>] = [:]
-        for snapshot in document.screens {
+        for snapshot in kept {
             for row in snapshot.rows {
                 for label in row.labels {
                     for line in label.lines { characters[label.font, default: []].formUnion(line.unicodeScalars) }
                 }
             }
         }
+        var fontInfos: [Reports.FontInfo] = []
         var fontData: [String: Data] = [:]
         for font in plan.fonts where characters[font.name] != nil {
+            fontInfos.append(Reports.FontInfo(id: font.name, family: font.info.family, style: font.info.style,
+                                              path: font.displayPath))
             let chars = characters[font.name, default: []].union("…".unicodeScalars)
             if let data = FontSubsetter.subset(path: font.info.path, faceIndex: font.info.faceIndex, characters: chars)
                 ?? FileManager.default.contents(atPath: font.info.path) {
                 fontData[font.name] = data
             }
         }
-        return fontData
+        let scope = Scope(screens: plan.screens.map(\.name), categories: categories.map(\.uikitName),
+                          devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
+                          locales: locales.map { plan.locales[$0] })
+        var document = ReportAssembler.assemble(
+            tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
+            scope: scope, checks: plan.checks.auditor.descriptors, findings: findings,
+            rowsVisible: Self.series(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
+            baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
+        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
+        return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData,
+                        layouts: collected.layouts,
+                        diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
+                        findings: findings,
+                        rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut)
     }
 
-    /// Rows visible per screen, device and locale, one value per category of `scope`, in plan order.
-    static func rowsVisibleSeries(_ observations: [ScreenObservation], scope: Scope) -> [RowsVisibleSeries] {
-        struct Place: Hashable { var screen, device, locale: String }
-        let column = Dictionary(scope.categories.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        var order: [Place] = []
-        var values: [Place: [Double?]] = [:]
-        for o in observations {
-            guard let c = column[o.category] else { continue }
-            let place = Place(screen: o.screen, device: o.device, locale: o.locale)
-            if values[place] == nil {
-                order.append(place)
-                values[place] = Array(repeating: nil, count: scope.categories.count)
+    /// Rows visible per screen, device and locale, one value per category of the scope (from
+    /// every layout, not only the snapshots kept).
+    static func series(_ screens: [ScreenObservation], scope: Scope) -> [RowsVisibleSeries] {
+        struct Key: Hashable { var screen: String, device: String, locale: String }
+        var order: [Key] = []
+        var values: [Key: [Double?]] = [:]
+        let position = Dictionary(uniqueKeysWithValues: scope.categories.enumerated().map { ($1, $0) })
+        for s in screens {
+            let key = Key(screen: s.screen, device: s.device, locale: s.locale)
+            if values[key] == nil {
+                order.append(key)
+                values[key] = Array(repeating: nil, count: scope.categories.count)
             }
-            values[place]?[c] = o.rowsVisible
+            if let i = position[s.category] { values[key]?[i] = s.rowsVisible }
         }
-        return order.map { RowsVisibleSeries(screen: $0.screen, device: $0.device, locale: $0.locale, values: values[$0]!) }
+        return order.map { RowsVisibleSeries(screen: $0.screen, device: $0.device, locale: $0.locale, values: values[$0] ?? []) }
     }
 
     func styleObservations() -> [StyleObservation] {
@@ -376,8 +377,8 @@ struct UnitOutput: @unchecked Sendable {
     // ScreenSnapshot, ScreenRun and the observations are values; the tuple array is not inferred Sendable.
     var order: Int
     var findings: [Finding] = []
-    /// Fingerprints of the unit's findings that have no category or device.
-    var placeless: Set<String> = []
+    /// Group keys of the unit's findings that have no category or device.
+    var placeless: Set<GroupKey> = []
     var rowsVisible: [ScreenObservation] = []
     var ink: [FontID: UnitObservation.InkRange] = [:]
     var snapshots: [(SnapshotKey, ScreenSnapshot)] = []
@@ -423,9 +424,14 @@ struct Collected: Codable, Sendable {
     var snapshots: [KeyedSnapshot]
     /// Snapshots that wanted a place (kept or not).
     var candidates: Int
+    /// Screen layouts (`typefit layout`); not part of a shard's part.
+    var layouts: [ScreenRun] = []
+
+    enum CodingKeys: String, CodingKey { case units, snapshots, candidates }
 
     var findings: [Finding] { units.flatMap(\.findings) }
     var rowsVisible: [ScreenObservation] { units.flatMap(\.rowsVisible) }
+    var snapshotsLeftOut: Int { max(0, candidates - snapshots.count) }
     var ink: [FontID: UnitObservation.InkRange] {
         var ink: [FontID: UnitObservation.InkRange] = [:]
         for unit in units {
@@ -494,6 +500,7 @@ final class Collector: @unchecked Sendable {
     func add(_ output: UnitOutput) {
         lock.lock()
         defer { lock.unlock() }
+        var output = output
         if !output.snapshots.isEmpty {
             // Kept sorted: each new snapshot goes in at its place; the largest keys fall off the end.
             for item in output.snapshots {
@@ -505,6 +512,7 @@ final class Collector: @unchecked Sendable {
                 if low < snapshotLimit { snapshots.insert(item, at: low) }
                 if snapshots.count > snapshotLimit { snapshots.removeLast() }
             }
+            output.snapshots = []
         }
         records.append(output.record)
         if !output.layouts.isEmpty { layouts.append((output.order, output.layouts)) }
@@ -524,13 +532,12 @@ final class Collector: @unchecked Sendable {
         lock.unlock()
     }
 
-    func result() throws -> (Collected, [ScreenRun]) {
+    func result() throws -> Collected {
         lock.lock()
         defer { lock.unlock() }
         if let error { throw error }
-        let collected = Collected(units: records.sorted { $0.order < $1.order },
-                                  snapshots: snapshots.map { KeyedSnapshot(key: $0.0, snapshot: $0.1) },
-                                  candidates: candidates)
-        return (collected, layouts.sorted { $0.0 < $1.0 }.flatMap(\.1))
+        return Collected(units: records.sorted { $0.order < $1.order },
+                         snapshots: snapshots.map { KeyedSnapshot(key: $0.0, snapshot: $0.1) }, candidates: candidates,
+                         layouts: layouts.sorted { $0.0 < $1.0 }.flatMap(\.1))
     }
 }

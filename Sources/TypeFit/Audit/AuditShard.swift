@@ -78,7 +78,7 @@ public struct AuditPart: Codable, Sendable {
     public var units: [Int]
     /// Estimated cost of this shard's units (`AuditUnit.cost` summed).
     public var cost: Int
-    /// `--mockup-limit` of the run (every part keeps its own smallest snapshots up to it).
+    /// `AuditOptions.snapshotLimit` of the run (every part keeps its own smallest snapshots up to it).
     public var snapshotLimit: Int
     var collected: Collected
 
@@ -160,7 +160,7 @@ extension AuditPipeline {
         let all = units
         let assignment = shardAssignment(count: shard.count)
         let mine = all.indices.filter { assignment[$0] == shard.index - 1 }
-        let (collected, _) = try collect(mine.map { all[$0] }, orders: mine)
+        let collected = try collect(mine.map { all[$0] }, orders: mine)
         return AuditPart(kind: AuditPart.kindName, schemaVersion: AuditPart.currentSchemaVersion,
                          tool: ToolInfo(version: TypeFitVersion.string),
                          config: options.configDisplayPath ?? plan.config.file, configDigest: plan.digest,
@@ -191,7 +191,7 @@ public func merge(partPaths paths: [String], configPath: String? = nil,
             throw MergeError(path: path, problem: "shard \(part.shard) of a run in \(part.shard.count) shards, \(paths[0]) is \(first.shard) (a part of another run)")
         }
         if part.snapshotLimit != first.snapshotLimit || part.unitCount != first.unitCount {
-            throw MergeError(path: path, problem: "audited with other options (--mockup-limit \(part.snapshotLimit), \(part.unitCount) units) than \(paths[0]) (--mockup-limit \(first.snapshotLimit), \(first.unitCount) units)")
+            throw MergeError(path: path, problem: "audited with other options (snapshot limit \(part.snapshotLimit), \(part.unitCount) units) than \(paths[0]) (snapshot limit \(first.snapshotLimit), \(first.unitCount) units)")
         }
         if let other = byShard[part.shard.index] {
             throw MergeError(path: path, problem: "shard \(part.shard) given twice (also \(other))")
@@ -220,7 +220,7 @@ public func merge(partPaths paths: [String], configPath: String? = nil,
         }
     }
     let collected = Collected.merging(parts.map(\.collected), snapshotLimit: first.snapshotLimit)
-    return try pipeline.finish(collected, layouts: [])
+    return try pipeline.finish(collected)
 }
 
 extension AuditPlan {
