@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "CShapeBaseline", dependencies: ["CHarfBuzz"]),
 
         // The one module that owns C handles.
-        .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak", "CShapeBaseline"]),
+        .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak", "CShapeBaseline", "TypeFitSupport"]),
         // Pure Swift vocabulary.
         // Helpers shared by every reader of user input (spelling suggestions, plist guard).
         .target(name: "TypeFitSupport"),
@@ -47,7 +47,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization"]),
+        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization", "TypeFitSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),

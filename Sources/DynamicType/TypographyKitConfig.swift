@@ -356,6 +356,10 @@ private struct Parser {
             guard n.doubleValue.isFinite else {
                 throw TypographyKitConfigError(keyPath: path, message: "expected a finite number, got \(n.doubleValue)")
             }
+            // 1e308 would overflow to infinity in later arithmetic (issue 12.4).
+            if let problem = Figures.problem(with: n.doubleValue) {
+                throw TypographyKitConfigError(keyPath: path, message: "expected a finite number, got \(problem)")
+            }
             return n.doubleValue
         }
         throw TypographyKitConfigError(keyPath: path, message: "expected a number, got \(describe(value))")

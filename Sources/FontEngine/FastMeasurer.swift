@@ -1,6 +1,7 @@
 import CHarfBuzz
 import Dispatch
 import Foundation
+import TypeFitSupport
 
 /// Measures lines like `Shaper.advance(of:)` / `Shaper.measure(_:)`, to the font unit, but
 /// shapes each distinct word once. Every script run (the same runs as `Shaper`, via
@@ -12,7 +13,8 @@ import Foundation
 /// direction, part of the key). Pieces touching another script run are shaped with their real
 /// context, as `Shaper` shapes runs, and not cached. Whole lines are cached too. Identity with
 /// whole-line shaping is checked on every corpus line in every bundled font
-/// (FastPathExactnessTests, `typefit bench --verify`).
+/// (FastPathExactnessTests, `typefit bench --verify`). Advances and ink are summed in 64 bits (a
+/// 2 MiB line passes 2³¹ − 1 units); a line past `TextLimits` is measured with its excess dropped.
 ///
 /// Not thread-safe (it owns an `hb_buffer_t` and a cache): one per thread, sharing one
 /// `ShapingFont`. `advances(of:font:...)` spreads lines over threads that way.
@@ -23,7 +25,7 @@ public final class FastMeasurer {
         public var entries: Int
         /// Bytes of segment text kept.
         public var bytes: Int
-        /// 131,072 entries and 4 MiB of text: about 12 MiB per measurer.
+        /// 131,072 entries and 4 MiB of text: about 14 MiB per measurer (72-byte entries with 64-bit sums).
         public static let standard = CacheLimits(entries: 1 << 17, bytes: 4 << 20)
         public init(entries: Int, bytes: Int) {
             self.entries = entries
@@ -62,7 +64,7 @@ public final class FastMeasurer {
     private lazy var glyphExtents = GlyphExtentsCache(font: font.hbFont)
     private var stats = Statistics()
     // Scratch for ink: per segment of the current run (advance, ink box, has ink).
-    private var runPieces: [(advance: Int, ink: (Int32, Int32, Int32, Int32), hasInk: Bool)] = []
+    private var runPieces: [(advance: Int, ink: (Int, Int, Int, Int), hasInk: Bool)] = []
 
     /// A piece of the current run: UTF-8 range, hash, whether it is shaped with context, its
     /// cache entry if any, and (batch mode) its advance and missing glyphs.
@@ -130,8 +132,11 @@ public final class FastMeasurer {
     /// Advance of UTF-8 `bytes` (see `advance(of:)`).
     public func advance(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        if TextLimits.violation(in: bytes) != nil {
+            return TextLimits.bounded(bytes).withUnsafeBufferPointer { advance(utf8: $0) }
+        }
         // With `computesInk`, every cached entry carries ink, whichever call made it.
-        return Int(line(base, bytes.count, ink: computesInk).advance)
+        return line(base, bytes.count, ink: computesInk).advance
     }
 
     /// Advance, cluster count, missing glyph count and ink box of a line, equal to
@@ -139,7 +144,7 @@ public final class FastMeasurer {
     /// (ask `Shaper.measure` for which characters). Needs `computesInk`.
     public func measure(_ text: Substring) -> LineMeasurement? {
         precondition(computesInk, "FastMeasurer.measure needs computesInk: true")
-        var copy = text
+        var copy = TextLimits.boundedText(text)
         let e = copy.withUTF8 { b -> SegmentCache.Entry? in
             guard let base = b.baseAddress, b.count > 0 else { return nil }
             return line(base, b.count, ink: true)
@@ -150,7 +155,7 @@ public final class FastMeasurer {
         if e.missing > 0 { return nil }
         let ink = e.flags & SegmentCache.Flags.hasInk != 0
             ? GlyphBox(xMin: Double(e.ink.0), yMin: Double(e.ink.1), xMax: Double(e.ink.2), yMax: Double(e.ink.3)) : nil
-        return LineMeasurement(advance: Int(e.advance), clusterCount: text.count, missingGlyphCount: 0, missingCharacters: [], ink: ink)
+        return LineMeasurement(advance: e.advance, clusterCount: text.count, missingGlyphCount: 0, missingCharacters: [], ink: ink)
     }
 
     // MARK: lines, runs, segments
@@ -167,7 +172,7 @@ public final class FastMeasurer {
                                         ink: (0, 0, 0, 0))
         var pen = 0
         var missing = 0
-        var box = (Int32.max, Int32.max, Int32.min, Int32.min)
+        var box = (Int.max, Int.max, Int.min, Int.min)
         var hasInk = false
         let runs = itemizer.runs
         for run in runs {
@@ -179,7 +184,7 @@ public final class FastMeasurer {
                 for piece in runPieces {
                     if rtl { offset -= piece.advance }
                     if piece.hasInk {
-                        let o = Int32(offset)
+                        let o = offset
                         box.0 = min(box.0, piece.ink.0 + o)
                         box.1 = min(box.1, piece.ink.1)
                         box.2 = max(box.2, piece.ink.2 + o)
@@ -191,8 +196,8 @@ public final class FastMeasurer {
             }
             pen += r
         }
-        result.advance = Int32(pen)
-        result.missing = Int32(missing)
+        result.advance = pen
+        result.missing = Int32(clamping: missing)
         if hasInk {
             result.ink = box
             result.flags |= SegmentCache.Flags.hasInk
@@ -285,8 +290,8 @@ public final class FastMeasurer {
         }
         let tag = run.script.rawValue
         for piece in pieces where piece.hit == nil && !piece.context {
-            let e = SegmentCache.Entry(hash: piece.hash, start: 0, length: 0, tag: tag, advance: Int32(piece.advance), flags: 0,
-                                       missing: Int32(piece.missing), ink: (0, 0, 0, 0))
+            let e = SegmentCache.Entry(hash: piece.hash, start: 0, length: 0, tag: tag, advance: piece.advance, flags: 0,
+                                       missing: Int32(clamping: piece.missing), ink: (0, 0, 0, 0))
             cache.insert(b + piece.start, piece.end - piece.start, entry: e)
         }
         return total
@@ -316,8 +321,8 @@ public final class FastMeasurer {
             advance += Int(pos[k].x_advance)
             if info[k].codepoint == 0 { missing += 1 }
         }
-        e.advance = Int32(advance)
-        e.missing = Int32(missing)
+        e.advance = advance
+        e.missing = Int32(clamping: missing)
         if ink, let box = inkBox(info, pos, Int(count)) {
             e.ink = box
             e.flags |= SegmentCache.Flags.hasInk
@@ -407,21 +412,22 @@ public final class FastMeasurer {
 
     /// Ink box of shaped glyphs with the pen starting at 0 (as `Shaper.measure` computes it).
     private func inkBox(_ info: UnsafeMutablePointer<hb_glyph_info_t>, _ pos: UnsafeMutablePointer<hb_glyph_position_t>,
-                        _ count: Int) -> (Int32, Int32, Int32, Int32)? {
-        var pen: Int32 = 0
-        var box = (Int32.max, Int32.max, Int32.min, Int32.min)
+                        _ count: Int) -> (Int, Int, Int, Int)? {
+        var pen = 0
+        var box = (Int.max, Int.max, Int.min, Int.min)
         var any = false
         for k in 0..<count {
             var ext = hb_glyph_extents_t()
             if glyphExtents.extents(of: info[k].codepoint, &ext), ext.width != 0, ext.height != 0 {
-                let x = pen + pos[k].x_offset, y = pos[k].y_offset
-                box.0 = min(box.0, x + ext.x_bearing)
-                box.1 = min(box.1, y + ext.y_bearing + ext.height)
-                box.2 = max(box.2, x + ext.x_bearing + ext.width)
-                box.3 = max(box.3, y + ext.y_bearing)
+                let x = pen + Int(pos[k].x_offset), y = Int(pos[k].y_offset)
+                let bearingX = Int(ext.x_bearing), bearingY = Int(ext.y_bearing)
+                box.0 = min(box.0, x + bearingX)
+                box.1 = min(box.1, y + bearingY + Int(ext.height))
+                box.2 = max(box.2, x + bearingX + Int(ext.width))
+                box.3 = max(box.3, y + bearingY)
                 any = true
             }
-            pen += pos[k].x_advance
+            pen += Int(pos[k].x_advance)
         }
         return any ? box : nil
     }
@@ -432,12 +438,12 @@ extension FastMeasurer {
     /// with its own `FastMeasurer` over the shared `font`. Returns the advances in line order and
     /// the summed statistics.
     public static func advances(of lines: PackedLines, font: ShapingFont, features: String = "", language: String? = nil,
-                                threads: Int = 0, cacheLimits: CacheLimits = .standard) throws -> (advances: [Int32], statistics: Statistics) {
+                                threads: Int = 0, cacheLimits: CacheLimits = .standard) throws -> (advances: [Int], statistics: Statistics) {
         let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
         let measurers = try (0..<threadCount).map { _ in
             try FastMeasurer(font: font, features: features, language: language, cacheLimits: cacheLimits)
         }
-        var result = [Int32](repeating: 0, count: lines.count)
+        var result = [Int](repeating: 0, count: lines.count)
         let chunk = 256
         let chunks = (lines.count + chunk - 1) / chunk
         let scheduler = ChunkScheduler(chunks: chunks, threads: threadCount)
@@ -454,7 +460,7 @@ extension FastMeasurer {
                         while let c = scheduler.next(for: t) {
                             for i in c * chunk..<min(lines.count, (c + 1) * chunk) {
                                 let start = Int(o[i]), end = Int(o[i + 1])
-                                output[i] = Int32(m.advance(utf8: UnsafeBufferPointer(start: b + start, count: end - start)))
+                                output[i] = (m.advance(utf8: UnsafeBufferPointer(start: b + start, count: end - start)))
                             }
                         }
                     }

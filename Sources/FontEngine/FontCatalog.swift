@@ -24,14 +24,34 @@ public final class FontCatalog {
 
     private static let lock = Mutex(())
 
+    /// A private cache home (`$TMPDIR/typefit-cache-<uid>`, created 0700) when fontconfig's user
+    /// cache folder — `$XDG_CACHE_HOME/fontconfig`, else `$HOME/.cache/fontconfig` — cannot be
+    /// created or written; nil when it can (fontconfig then keeps its normal cache).
+    static func privateCacheHome(environment: [String: String]) -> String? {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HOME"].map { $0 + "/.cache" }
+        if let base {
+            let folder = base + "/fontconfig"
+            if (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+               access(folder, W_OK) == 0 {
+                return nil
+            }
+        }
+        let home = NSTemporaryDirectory() + "typefit-cache-\(getuid())"
+        try? FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return home
+    }
+
     /// A catalog of the system fonts (if `includeSystemFonts`) plus every font in `directories`.
-    /// Sets `XDG_CACHE_HOME` to a temporary folder when neither HOME nor XDG_CACHE_HOME is set,
-    /// so fontconfig does not print "No writable cache directories".
+    /// Points `XDG_CACHE_HOME` at a private temporary folder when the user's cache folder cannot
+    /// be written (see ``privateCacheHome(environment:)``), so fontconfig does not print "No writable
+    /// cache directories" 5–15 times before every command's own output; its other errors still show.
     public init(directories: [String], includeSystemFonts: Bool = true) {
         self.fontDirectories = directories
         self.config = FontCatalog.lock.withLock { _ -> OpaquePointer in
-            if getenv("HOME") == nil && getenv("XDG_CACHE_HOME") == nil {
-                setenv("XDG_CACHE_HOME", NSTemporaryDirectory() + "typefit-cache", 0)
+            if let home = FontCatalog.privateCacheHome(environment: ProcessInfo.processInfo.environment) {
+                setenv("XDG_CACHE_HOME", home, 1)
             }
             let config: OpaquePointer
             if includeSystemFonts, let loaded = FcInitLoadConfigAndFonts() {

@@ -7,6 +7,8 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAFile(path: String)
     /// The file has zero bytes.
     case emptyFile(path: String)
+    /// The file is larger than `FontFace.maximumFileBytes`.
+    case tooLarge(path: String, bytes: Int64, limit: Int64)
     /// The file could not be read.
     case unreadable(path: String)
     /// The bytes are not a font FreeType and HarfBuzz can both use (garbage, truncated, text…).
@@ -27,8 +29,10 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fileNotFound(let path): return "\(path): no such font file"
-        case .notAFile(let path): return "\(path): not a regular file"
+        case .notAFile(let path): return "\(path): not a regular file (a folder, named pipe, device or socket)"
         case .emptyFile(let path): return "\(path): empty file (0 bytes), not a font"
+        case .tooLarge(let path, let bytes, let limit):
+            return "\(path): \(bytes) bytes, larger than the \(limit / (1 << 20)) MiB TypeFit reads for a font (real fonts are at most a few hundred MB)"
         case .unreadable(let path): return "\(path): cannot read the file"
         case .notAFont(let path, let reason): return "\(path): not a usable font (\(reason))"
         case .faceIndexOutOfRange(let path, let index, let count):

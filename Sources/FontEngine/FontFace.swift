@@ -52,19 +52,33 @@ public final class FontFace {
         return try FontFace(location: location, variations: settings)
     }
 
+    /// The largest font file read: 1 GiB. HarfBuzz's blobs hold at most 4 GiB (a 32-bit length: a
+    /// 4 GiB + N byte file was read as its first N bytes), and the largest real fonts (Noto CJK
+    /// collections, colour emoji) are a few hundred MB at most.
+    public static let maximumFileBytes: Int64 = 1 << 30
+
+    /// Throws `FontError.tooLarge` when a file of `size` bytes is past ``maximumFileBytes``.
+    static func checkSize(_ size: Int64, path: String) throws {
+        if size > maximumFileBytes { throw FontError.tooLarge(path: path, bytes: size, limit: maximumFileBytes) }
+    }
+
     init(path: String, faceIndex: Int, variations: [VariationSetting], instance: String?, instanceIndex: Int?) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw FontError.fileNotFound(path: path)
         }
         if isDirectory.boolValue { throw FontError.notAFile(path: path) }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+        // attributesOfItem describes a symlink itself: look at what it points to.
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
             throw FontError.unreadable(path: path)
         }
-        if (attributes[.size] as? NSNumber)?.intValue == 0 { throw FontError.emptyFile(path: path) }
-        guard faceIndex >= 0, faceIndex < 0xFFFF else {
-            throw FontError.faceIndexOutOfRange(path: path, index: faceIndex, faceCount: 0)
+        if attributes[.type] as? FileAttributeType != .typeRegular {
+            throw FontError.notAFile(path: path)  // a FIFO, device or socket: reading it would block or never end
         }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        if size == 0 { throw FontError.emptyFile(path: path) }
+        try Self.checkSize(size, path: path)
 
         guard let blob = hb_blob_create_from_file_or_fail(path) else { throw FontError.unreadable(path: path) }
         var length: UInt32 = 0
@@ -88,7 +102,8 @@ public final class FontFace {
         }
         let faceCount = Int(probeFace.pointee.num_faces)
         FT_Done_Face(probeFace)
-        guard faceIndex < faceCount else {
+        // Checked against the real count (it used to say "0 faces, 0…-1" for a negative index).
+        guard faceIndex >= 0, faceIndex < faceCount else {
             FT_Done_FreeType(library)
             hb_blob_destroy(blob)
             throw FontError.faceIndexOutOfRange(path: path, index: faceIndex, faceCount: faceCount)

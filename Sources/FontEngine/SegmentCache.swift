@@ -16,11 +16,13 @@ final class SegmentCache {
         var start: Int32
         var length: Int32
         var tag: UInt32
-        var advance: Int32
+        /// 64-bit: a line's advance passes 2³¹ − 1 units at about a million wide glyphs.
+        var advance: Int
         /// `Flags` bits.
         var flags: UInt32
         var missing: Int32
-        var ink: (Int32, Int32, Int32, Int32)
+        /// xMin, yMin, xMax, yMax, 64-bit like `advance` (x grows with the pen).
+        var ink: (Int, Int, Int, Int)
     }
 
     enum Flags {

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import TypeFitSupport
 
 /// The result of measuring one line.
 public struct LineMeasurement: Sendable, Hashable {
@@ -75,6 +76,7 @@ public final class Shaper {
 
     /// Shaped advance of `text` in font units: the sum of x_advance over its script runs.
     public func advance(of text: Substring) -> Int {
+        let text = TextLimits.boundedText(text)
         var total = 0
         shape(text) { info, pos, count, _ in
             for i in 0..<count { total += Int(pos[i].x_advance) }
@@ -90,6 +92,7 @@ public final class Shaper {
 
     /// Advance, cluster count, missing glyphs and ink box of one line.
     public func measure(_ text: Substring) -> LineMeasurement {
+        let text = TextLimits.boundedText(text)
         var total = 0
         var pen = 0
         var ink: GlyphBox?

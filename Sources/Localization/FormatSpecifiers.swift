@@ -14,9 +14,9 @@ public struct FormatSpecifier: Sendable, Hashable {
     public var length: String
     /// Flags as written (subset of `-+#0'`).
     public var flags: String
-    /// Field width (`nil` when absent or `*`).
+    /// Field width (`nil` when absent or `*`), at most ``FormatSpecifiers/maximumWidth``.
     public var width: Int?
-    /// Precision (`nil` when absent or `*`; `%.f` is 0).
+    /// Precision (`nil` when absent or `*`; `%.f` is 0), at most ``FormatSpecifiers/maximumPrecision``.
     public var precision: Int?
 }
 
@@ -51,7 +51,9 @@ public struct SampleText: Sendable, Hashable {
 /// Overrides: ``byConversion`` (key: conversion character as a string, e.g. `"@"`, `"d"`, `"f"`)
 /// replaces the default of a type; ``byPosition`` (1-based argument position) wins over both, but only
 /// for specifiers written with an explicit position (`%1$@`, `%2$d`): plain `%@` and `%d` go by type.
-/// A width pads the sample with spaces (zeros with flag `0`; left-aligned with `-`).
+/// A width pads the sample with spaces (zeros with flag `0`; left-aligned with `-`); widths are
+/// capped at ``FormatSpecifiers/maximumWidth`` (1000) and precisions at
+/// ``FormatSpecifiers/maximumPrecision`` (100), since a label never shows more.
 /// `%%` becomes `%`; a `%` that does not start a valid specifier is left untouched.
 /// `*` width or precision consumes an argument position and is otherwise ignored.
 public struct FormatSamples: Sendable, Hashable {
@@ -148,6 +150,12 @@ public struct FormatSamples: Sendable, Hashable {
 
 /// Parsing of printf / `String(format:)` specifiers.
 public enum FormatSpecifiers {
+    /// The widest field width read (`%99999999d` pads to this many characters, not 10⁸): a label
+    /// never shows more than a few hundred characters on one screen, so wider padding only
+    /// measures a longer off-screen run of spaces (see docs/strings.md).
+    public static let maximumWidth = 1000
+    /// The largest precision read (`%.500f` prints 100 decimals): more digits than a label shows.
+    public static let maximumPrecision = 100
     static let conversions: Set<UInt16> = Set("@diuDUoOxXfFeEgGaAcCsSp".utf16)
     static let flagChars: Set<UInt16> = Set("-+#0'".utf16)
 
@@ -161,9 +169,17 @@ public enum FormatSpecifiers {
         var nextPosition = 1
         var i = 0
         func isDigit(_ c: UInt16) -> Bool { c >= 0x30 && c <= 0x39 }
+        /// Decimal digits at `j`, saturating at `Int.max` (never traps; `%99999999999999999999d`
+        /// reads as a huge width, capped by the callers).
         func number(_ j: inout Int) -> Int? {
             var v = 0, any = false
-            while j < n, isDigit(u[j]) { v = v * 10 + Int(u[j] - 0x30); j += 1; any = true }
+            while j < n, isDigit(u[j]) {
+                let (times10, o1) = v.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(Int(u[j] - 0x30))
+                v = o1 || o2 ? Int.max : sum
+                j += 1
+                any = true
+            }
             return any ? v : nil
         }
         while i < n {
@@ -186,11 +202,11 @@ public enum FormatSpecifiers {
             if flags.contains("#"), j < n, u[j] == 0x40 { i = start + 1; continue }  // %#@var@
             var starArgs = 0
             var width: Int? = nil
-            if j < n, u[j] == 0x2A { starArgs += 1; j += 1 } else { width = number(&j) }
+            if j < n, u[j] == 0x2A { starArgs += 1; j += 1 } else { width = number(&j).map { min($0, maximumWidth) } }
             var precision: Int? = nil
             if j < n, u[j] == 0x2E {
                 j += 1
-                if j < n, u[j] == 0x2A { starArgs += 1; j += 1 } else { precision = number(&j) ?? 0 }
+                if j < n, u[j] == 0x2A { starArgs += 1; j += 1 } else { precision = min(number(&j) ?? 0, maximumPrecision) }
             }
             var length = ""
             while j < n, "hlqLzjt".utf16.contains(u[j]), length.count < 2 {
@@ -203,9 +219,9 @@ public enum FormatSpecifiers {
             if let e = explicit {
                 position = e
             } else {
-                nextPosition += starArgs
+                nextPosition = nextPosition.addingReportingOverflow(starArgs).partialValue
                 position = nextPosition
-                nextPosition += 1
+                nextPosition = nextPosition.addingReportingOverflow(1).partialValue
             }
             result.append(FormatSpecifier(text: String(decoding: u[start...j], as: UTF16.self), utf16Offset: start,
                                           position: position, conversion: conversion, length: length, flags: flags,

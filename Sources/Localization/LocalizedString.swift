@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// One measurable localized string: a `.strings` entry, or one plural/device variant of a
 /// `.stringsdict` or `.xcstrings` entry.
@@ -171,6 +172,9 @@ struct LineIndex {
 extension LocalizationError {
     /// The bytes of a strings file, or a one-line error naming it (every reader loads this way).
     static func read(_ url: URL) throws(LocalizationError) -> Data {
+        if let kind = FileKind.nonRegular(url.path) {
+            throw LocalizationError(file: url.path, message: "is \(kind), not a regular file")
+        }
         do { return try Data(contentsOf: url) } catch {
             throw LocalizationError(file: url.path, message: "cannot read file (\(error.localizedDescription))")
         }

@@ -29,10 +29,62 @@ public enum StringCatalogFile {
 
     /// Parses `.xcstrings` bytes; `file` is only used in entries and messages.
     public static func parse(_ data: Data, file: String, options: Options = Options(), mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
+        // Key by key when the layout scan succeeds: Foundation's JSON tree of a whole catalog takes
+        // about 30 times the file (a 66 MB catalog of 10,000 keys: 2 GB; issue 12.3), one key's
+        // tree a few kB. Anything the scan does not follow goes through the whole-document path.
+        let members: [Member]
+        let sourceLanguage: String?
+        if let layout = catalogLayout(data), let root = try? JSONSerialization.jsonObject(with: layout.rootWithoutStrings) as? [String: Any] {
+            let source = (root["sourceLanguage"] as? String).map(LocaleID.normalize)
+            do throws(LocalizationError) {
+                return try read(layout.members, sourceLanguage: source, file: file, options: options, mode: mode)
+            } catch {
+                // Bad JSON inside a key: the whole-document path names the exact line and column.
+                if error.message.hasPrefix("not valid JSON in strings.") { _ = try wholeDocument(data, file: file) }
+                throw error
+            }
+        } else {
+            (members, sourceLanguage) = try wholeDocument(data, file: file)
+        }
+        return try read(members, sourceLanguage: sourceLanguage, file: file, options: options, mode: mode)
+    }
+
+    /// One key of the `"strings"` object: its line, and its value (parsed on demand).
+    struct Member {
+        var key: String
+        var line: Int
+        var value: Value
+        enum Value {
+            case parsed(Any)
+            case bytes(Data)
+        }
+
+        func entry(file: String) throws(LocalizationError) -> Any {
+            switch value {
+            case .parsed(let any): return any
+            case .bytes(let data):
+                do { return try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) } catch {
+                    if let (depth, _) = nestingPastLimit(data) {
+                        throw LocalizationError(file: file, line: line, column: 1,
+                                                message: "strings.\"\(key)\": JSON nested too deeply (more than \(depth) levels of arrays and objects; the JSON reader's limit)")
+                    }
+                    throw LocalizationError(file: file, line: line, column: 1,
+                                            message: "not valid JSON in strings.\"\(key)\" (\(error.localizedDescription))")
+                }
+            }
+        }
+    }
+
+    /// The whole document parsed at once (the layout scan gave up: malformed or unusual JSON).
+    static func wholeDocument(_ data: Data, file: String) throws(LocalizationError) -> ([Member], String?) {
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
+            if let (depth, line) = nestingPastLimit(data) {
+                throw LocalizationError(file: file, line: line, column: 1,
+                                        message: "JSON nested too deeply (more than \(depth) levels of arrays and objects; the JSON reader's limit)")
+            }
             if let failure = JSONSyntax.firstError(in: data) {
                 throw LocalizationError(file: file, line: failure.position.line, column: failure.position.column,
                                         message: "not valid JSON: \(failure.problem)")
@@ -47,11 +99,16 @@ public enum StringCatalogFile {
         }
         let sourceLanguage = (root["sourceLanguage"] as? String).map(LocaleID.normalize)
         let lineOf = keyLines(data)
+        return (strings.map { Member(key: $0.key, line: lineOf[$0.key] ?? 0, value: .parsed($0.value)) }, sourceLanguage)
+    }
+
+    static func read(_ members: [Member], sourceLanguage: String?, file: String, options: Options,
+                     mode: ParseMode) throws(LocalizationError) -> LoadResult {
         var result = LoadResult()
-        for key in strings.keys.sorted(by: { (lineOf[$0] ?? 0, $0) < (lineOf[$1] ?? 0, $1) }) {
-            let line = lineOf[key] ?? 0
+        for member in members.sorted(by: { ($0.line, $0.key) < ($1.line, $1.key) }) {
+            let key = member.key, line = member.line
             do throws(LocalizationError) {
-                guard let entry = strings[key] as? [String: Any] else {
+                guard let entry = try member.entry(file: file) as? [String: Any] else {
                     throw LocalizationError(file: file, line: line, column: 1, message: "strings.\"\(key)\" is not an object")
                 }
                 let comment = entry["comment"] as? String
@@ -82,6 +139,132 @@ public enum StringCatalogFile {
             }
         }
         return result
+    }
+
+    /// Where the members of the top-level `"strings"` object are, found by a scan that follows
+    /// JSON's grammar at the top two levels (values below are skipped, strings and nesting
+    /// tracked): each member's key, line and value bytes, and the document with `"strings": {}` for
+    /// the other top-level keys. nil when the text is anything but a plain object with one
+    /// `"strings"` object (then the whole document is parsed, with its errors).
+    static func catalogLayout(_ data: Data) -> (members: [Member], rootWithoutStrings: Data)? {
+        let b = [UInt8](data)
+        let n = b.count
+        var i = 0, line = 1
+        func skipSpace() {
+            while i < n {
+                let c = b[i]
+                if c == 0x0A { line += 1 } else if c != 0x20, c != 0x09, c != 0x0D { return }
+                i += 1
+            }
+        }
+        func skipString() -> Bool {  // at '"'; true when it ends on this line
+            i += 1
+            while i < n, b[i] != 0x22 {
+                if b[i] == 0x0A { return false }
+                i += b[i] == 0x5C ? 2 : 1
+            }
+            guard i < n else { return false }
+            i += 1
+            return true
+        }
+        func readKey() -> String? {
+            guard i < n, b[i] == 0x22 else { return nil }
+            let start = i
+            guard skipString() else { return nil }
+            let raw = b[(start + 1)..<(i - 1)]
+            if !raw.contains(0x5C) { return String(decoding: raw, as: UTF8.self) }
+            return (try? JSONSerialization.jsonObject(with: Data(b[start..<i]), options: .fragmentsAllowed)) as? String
+        }
+        func skipValue() -> Bool {  // up to the ',' or closing bracket that ends it
+            var depth = 0
+            while i < n {
+                switch b[i] {
+                case 0x22: if !skipString() { return false }; continue
+                case 0x7B, 0x5B: depth += 1
+                case 0x7D, 0x5D:
+                    if depth == 0 { return true }
+                    depth -= 1
+                case 0x2C: if depth == 0 { return true }
+                case 0x0A: line += 1
+                default: break
+                }
+                i += 1
+            }
+            return false
+        }
+        /// Members of the object at `i` ('{'); `body` sees each key before its value and returns
+        /// whether it consumed the value itself.
+        func object(_ body: (String, Int) -> Bool?) -> Bool {
+            guard i < n, b[i] == 0x7B else { return false }
+            i += 1
+            skipSpace()
+            if i < n, b[i] == 0x7D { i += 1; return true }
+            while true {
+                skipSpace()
+                let keyLine = line
+                guard let key = readKey() else { return false }
+                skipSpace()
+                guard i < n, b[i] == 0x3A else { return false }
+                i += 1
+                skipSpace()
+                guard let consumed = body(key, keyLine) else { return false }
+                if !consumed, !skipValue() { return false }
+                skipSpace()
+                guard i < n else { return false }
+                if b[i] == 0x7D { i += 1; return true }
+                guard b[i] == 0x2C else { return false }
+                i += 1
+            }
+        }
+        var members: [Member] = []
+        var stringsRange: Range<Int>?
+        skipSpace()
+        let ok = object { key, _ in
+            guard key == "strings" else { return false }
+            guard stringsRange == nil, i < n, b[i] == 0x7B else { return nil }
+            let start = i
+            let inner = object { key, keyLine in
+                let valueStart = i
+                guard skipValue() else { return nil }
+                members.append(Member(key: key, line: keyLine, value: .bytes(Data(b[valueStart..<i]))))
+                return true
+            }
+            guard inner else { return nil }
+            stringsRange = start..<i
+            return true
+        }
+        skipSpace()
+        guard ok, i == n, let range = stringsRange else { return nil }
+        // Duplicate keys: the last value wins (as in the whole-document parse), at the first key's line.
+        var seen: [String: Int] = [:]
+        var unique: [Member] = []
+        for m in members {
+            if let k = seen[m.key] { unique[k].value = m.value } else { seen[m.key] = unique.count; unique.append(m) }
+        }
+        return (unique, Data(b[..<range.lowerBound]) + Data("{}".utf8) + Data(b[range.upperBound...]))
+    }
+
+    /// Foundation's JSON reader refuses more than 512 nested arrays and objects with a generic
+    /// "not in the correct format" error. When it fails, this scan (strings skipped) tells whether
+    /// the nesting passed that depth: (512, line where it did) or nil.
+    static func nestingPastLimit(_ data: Data, limit: Int = 512) -> (Int, Int)? {
+        var depth = 0, line = 1, inString = false, escaped = false
+        for byte in data {
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                continue
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                if depth > limit { return (limit, line) }
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     struct Variant {
@@ -118,8 +301,20 @@ public enum StringCatalogFile {
                 Variant(label: $0.label, value: $0.value.replacingOccurrences(of: "%arg", with: arg), state: $0.state)
             }
         }
-        // Replace each %#@name@ by every variant of that substitution (depth-limited).
+        // Replace each %#@name@ by every variant of that substitution (depth-limited). Each pass's
+        // count is checked before its texts are built: 6⁸ variants from 6.7 kB used to run for minutes.
         for _ in 0..<8 {
+            var count = 0
+            for v in variants {
+                if let ref = StringsDictFile.firstVariable(in: v.value), let subVariants = table[ref.name] {
+                    count += subVariants.count
+                } else {
+                    count += 1
+                }
+            }
+            if count > StringsDictFile.maximumVariants {
+                throw LocalizationError(file: file, line: line, column: 1, message: "\(path).substitutions expand to more than \(StringsDictFile.maximumVariants) variants (the limit; a real key has a few dozen)")
+            }
             var changed = false
             var next: [Variant] = []
             for v in variants {

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// All localized strings of an app, by key and locale.
 ///
@@ -96,7 +97,17 @@ public struct StringTable: Sendable {
         default:
             throw LocalizationError(file: url.path, message: "unsupported file type '.\(url.pathExtension)' (expected .strings, .stringsdict or .xcstrings)")
         }
-        add(result.entries)
+        // Text limits (TypeFitSupport.TextLimits): a value HarfBuzz would take minutes to shape is refused
+        // here, naming its file, line and key, before any measuring (issue 12.6).
+        var entries = result.entries
+        for (i, entry) in entries.enumerated().reversed() {
+            guard let violation = TextLimits.violation(in: Substring(entry.value)) else { continue }
+            let message = "key \"\(entry.key)\"\(entry.variant ?? ""): \(violation)"
+            if options.mode == .strict { throw LocalizationError(file: entry.file, line: entry.line, column: 1, message: message) }
+            warnings.append(LocalizationWarning(file: entry.file, line: entry.line, column: 1, message: message + "; entry skipped"))
+            entries.remove(at: i)
+        }
+        add(entries)
         warnings.append(contentsOf: result.warnings)
     }
 

@@ -13,6 +13,12 @@ public enum StringsDictFile {
     /// Plural categories in CLDR order.
     public static let pluralCategories = ["zero", "one", "two", "few", "many", "other"]
 
+    /// The most variants one key may expand to (`.stringsdict` plural variables, `.xcstrings`
+    /// substitutions). Real keys have a few dozen at most (two variables of six forms: 36; device ×
+    /// plural: 48); six `%#@var@` of six forms make 46,656 from 686 bytes (issue 12.3). The key is
+    /// refused with an error naming it once its expansion passes this, before the texts are built.
+    public static let maximumVariants = 1000
+
     /// Reads the `.stringsdict` at `url`.
     public static func load(contentsOf url: URL, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
         let data = try LocalizationError.read(url)
@@ -83,8 +89,13 @@ public enum StringsDictFile {
         }
         let multiple = variableNames(in: format).count > 1 || variables.count > 1
         var out: [Variant] = []
+        // Each leaf of the walk is a variant, and every inner node has at least one form ("other"),
+        // so stopping at the limit bounds the whole walk (≤ 8 levels × maximumVariants nodes).
         func walk(_ text: String, _ label: String, depth: Int) throws(LocalizationError) {
             guard let ref = firstVariable(in: text) else {
+                guard out.count < maximumVariants else {
+                    throw fail("its plural variables expand to more than \(maximumVariants) variants (the limit; a real key has a few dozen)")
+                }
                 out.append(Variant(label: label, text: text))
                 return
             }

@@ -4,7 +4,7 @@ import TypeFit
 
 /// The readers that can be fuzzed; one per untrusted input format.
 enum FuzzTarget: String, CaseIterable, Sendable {
-    case strings, stringsdict, xcstrings, config, typographykit, font, text
+    case strings, stringsdict, xcstrings, config, typographykit, font, text, format
 
     /// From the TYPEFIT_FUZZ_TARGET environment variable, read once.
     static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["TYPEFIT_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
@@ -20,6 +20,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .typographykit: fuzzTypographyKit(data)
         case .font: fuzzFont(data)
         case .text: fuzzText(data)
+        case .format: fuzzFormat(data)
         case nil: break
         }
         return 0

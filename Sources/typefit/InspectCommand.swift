@@ -4,6 +4,7 @@ import DynamicType
 import FontEngine
 import Foundation
 import TypeFit
+import TypeFitSupport
 
 /// Font selection shared by `inspect` and `measure`.
 struct FontOptions: ParsableArguments {

@@ -59,6 +59,11 @@ struct MeasureCommand: ParsableCommand {
             throw MeasureError(message: "--sizes: '\(sizeKey(large))' is larger than 1000000 pt")
         }
         let lines = try readLines(textFile)
+        for i in 0..<lines.count {
+            if let violation = TextLimits.violation(in: lines[i]) {
+                throw MeasureError(message: "\(textFile == "-" ? "stdin" : textFile):\(i + 1): \(violation)")
+            }
+        }
         // fontconfig is initialized only for a pattern (not a file path) or --fallback.
         let catalog = fallback || !FontCatalog.isPath(fontOptions.font) ? try fontOptions.catalog() : nil
         let face = try fontOptions.load(catalog: catalog)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TypeFitSupport
 import DynamicType
 import FontEngine
 import Foundation
@@ -101,6 +102,9 @@ struct ScaleCommand: ParsableCommand {
             }
         }
         guard step.isFinite else { throw ValidationError("--step: \(step) is not a finite number") }
+        for (option, value) in positive + [("--step", step)] {
+            if let value, let problem = Figures.problem(with: value) { throw ValidationError("\(option): \(problem)") }
+        }
         if device != nil && scale != nil { throw ValidationError("give --device or --scale, not both") }
     }
 
@@ -195,8 +199,9 @@ struct ScaleCommand: ParsableCommand {
     func numbers(_ text: String, _ option: String) throws -> [Double] {
         let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let values = parts.compactMap(Double.init)
-        guard values.count == parts.count, values.count == 12, values.allSatisfy({ $0.isFinite && $0 > 0 }) else {
-            throw ValidationError("\(option) needs 12 comma-separated positive numbers (xS…AX5), got \"\(text)\"")
+        guard values.count == parts.count, values.count == 12,
+              values.allSatisfy({ $0 > 0 && Figures.problem(with: $0) == nil }) else {
+            throw ValidationError("\(option) needs 12 comma-separated positive numbers ≤ 10000 (xS…AX5), got \"\(text)\"")
         }
         return values
     }

@@ -117,6 +117,69 @@ import Testing
         try expectBadInput(["scale", "--model", "table", "--table", "1,2,3,4,5,6,7,8,9,10,11,nan"], naming: "--table")
     }
 
+    /// Regression (issue 12.4): 1e308 passed validation and printed `EncodingError.invalidValue: inf …`
+    /// naming no input. Every figure is bounded by ±10,000 (Figures.largestMagnitude) where it enters.
+    @Test func hugeFiguresNeverReachTheEncoder() throws {
+        try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--sizes", "1e308"],
+                           naming: "--sizes: '1e+308' is larger than 1000000 pt", stdin: "AV\n")
+        try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--sizes", "14", "--letter-spacing", "1e308"],
+                           naming: "--letter-spacing 1e+308: expected a number of points between", stdin: "AV\n")
+        for option in ["--size=1e308", "--step=-1e308", "--multiplier=1e308"] {
+            try expectBadInput(["scale", "--model", "stepping", "--size=17", option], naming: "\(option.split(separator: "=")[0]): ")
+        }
+        try expectBadInput(["scale", "--model", "table", "--table", "1,2,3,4,5,6,7,8,9,10,11,1e308"], naming: "--table")
+        let scratch = try Scratch()
+        let tk = try scratch.write("huge.json", Data(#"{"ui-font-text-styles":{"body":{"point-size":1e308}}}"#.utf8))
+        try expectBadInput(["scale", "--config", tk], naming: "ui-font-text-styles.body.point-size: expected a finite number, got 1e+308 is out of range")
+        // typefit.yml: "    size: " is 10 characters, so the value is at column 11 of line 7.
+        let yml = try scratch.write("typefit.yml", Data("""
+        fonts:
+          text: { file: \(CLIRunner.root.path)/Fonts/Inter/Inter-Regular.otf }
+        styles:
+          caption:
+            font: text
+            model: fixed
+            size: 1e308
+        """.utf8))
+        for command in ["layout", "scale"] {
+            let arguments = command == "scale" ? ["scale", "--config", yml] : ["layout", yml]
+            try expectBadInput(arguments, naming: "\(yml):7:11: styles.caption.size: expected a finite number > 0, got \"1e308\" (numbers in a config are limited to ±10000)")
+        }
+    }
+
+    /// Regression (issue 12.6): 200,000 combining marks on one letter took 58 s to shape. `measure`
+    /// names the line; an audit names the .strings file, line and key (Examples/Contacts with a
+    /// strings table whose line 2 holds such a value).
+    @Test func overlongClusterIsAnErrorNamingTheInput() throws {
+        let zalgo = "a" + String(repeating: "\u{301}", count: 200_000)
+        try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-"],
+                           naming: "stdin:2: a character carries more than 1000 combining marks (at UTF-8 offset 2001)", stdin: "AV\n" + zalgo + "\n")
+    }
+
+    /// Regression (issue 12.7): a named pipe given as a config or font said "You don't have permission"
+    /// (or blocked); now it says what it is.
+    @Test func specialFilesAreNamedAsSuch() throws {
+        let scratch = try Scratch()
+        let fifo = scratch.url.appendingPathComponent("pipe.yml").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try expectBadInput(["layout", fifo], naming: "\(fifo): is a named pipe (FIFO), not a regular file")
+        try expectBadInput(["inspect", fifo], naming: "\(fifo): not a regular file")
+        try expectBadInput(["layout", "/dev/null"], naming: "/dev/null: is a character device, not a regular file")
+    }
+
+    /// Regression (issue 12.7): with an unwritable cache folder, fontconfig printed 5–15 "Fontconfig
+    /// error" lines before every command's own output. (As root every folder is writable and fontconfig
+    /// stays quiet anyway; as another user this is the case the issue saw.)
+    @Test func unwritableFontconfigCacheIsQuiet() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = "/proc/typefit-no-such-folder"
+        environment["HOME"] = "/proc/typefit-no-such-home"
+        let r = try CLIRunner.run(["measure", "Roboto", "--text-file", "-", "--format", "json"], stdin: "AV\n", environment: environment)
+        #expect(!r.stderr.contains("Fontconfig error"), "\(r.stderr)")
+        let bad = try CLIRunner.run(["measure", "NoSuchFamilyAtAll", "--text-file", "-"], stdin: "AV\n", environment: environment)
+        #expect(bad.status == 2 && bad.stderrLines.count == 1, "\(bad.stderr)")
+    }
+
     // MARK: TypographyKit configs
 
     @Test func typographyKitConfigs() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypeFitSupport
 @testable import FontEngine
 
 /// Hostile fonts and text for the engine (issue 7), generated here from the bundled fonts: a valid
@@ -215,5 +216,125 @@ import Testing
         let long = LineBreaker.opportunities(in: String(repeating: "word ", count: 20_000))
         #expect(long.count == 20_000)
         #expect(long.last?.offset == 100_000)
+    }
+
+    // MARK: issue 12 — advances past 2³¹ − 1
+
+    /// Regression (issue 12.1): advances were summed in Int32 and a line past 2³¹ − 1 units trapped.
+    /// `hb-shape Roboto-Regular.ttf WWWW` gives 1817 per W with no W–W kerning, so 2 MiB of "W" is
+    /// 2,097,152 × 1817 = 3,810,525,184 units; its ink runs to the last W's right edge.
+    @Test func twoMebibyteLineOfRobotoPastInt32() throws {
+        let line = String(repeating: "W", count: 2 << 20)
+        let expected = 2_097_152 * 1817
+        #expect(expected > Int(Int32.max))
+        let face = try FontFace(path: Self.roboto)
+        let font = ShapingFont(face: face)
+        let fast = try FastMeasurer(font: font, computesInk: true)
+        #expect(fast.advance(of: Substring(line)) == expected)
+        let measured = try #require(fast.measure(Substring(line)))
+        #expect(measured.advance == expected)
+        let ink = try #require(measured.ink)
+        #expect(ink.xMax > Double(Int32.max))
+        #expect(try Shaper(face: face).advance(of: Substring(line)) == expected)
+        let batch = try FastMeasurer.advances(of: PackedLines([line, "WW"]), font: font, threads: 1).advances
+        #expect(batch == [expected, 2 * 1817])
+    }
+
+    /// Regression (issue 12.1): a crafted font (Fixtures/kern32767.ttf, made by the script beside it
+    /// with fontTools) kerns A A by +32767, the int16 maximum; `hb-shape kern32767.ttf AAA` gives
+    /// 33267, 33267, 500. 70,000 A's (70 kB) then advance 70000 × 500 + 69999 × 32767 = 2,328,657,233.
+    @Test func craftedKerningPairOver70KilobytesPastInt32() throws {
+        let path = Paths.root.appendingPathComponent("Tests/FontEngineTests/Fixtures/kern32767.ttf").path
+        let face = try FontFace(path: path)
+        let short = try Shaper(face: face).advance(of: "AAA")
+        #expect(short == 33267 + 33267 + 500)
+        let line = String(repeating: "A", count: 70_000)
+        let expected = 70_000 * 500 + 69_999 * 32_767
+        #expect(expected == 2_328_657_233)
+        #expect(try Shaper(face: face).advance(of: Substring(line)) == expected)
+        let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
+        #expect(fast.advance(of: Substring(line)) == expected)
+        #expect(fast.measure(Substring(line))?.advance == expected)
+        // Cut at spaces into cached pieces, the sums still hold: "AAA " twice = 2 × (33267 + 33267 + 500 + space).
+        // The font has no space glyph: the space is .notdef with .notdef's advance, 500.
+        #expect(fast.advance(of: "AAA AAA ") == 2 * (33267 + 33267 + 500 + 500))
+    }
+
+    // MARK: issue 12 — clusters, face index, huge and special files, fontconfig cache
+
+    /// Regression (issue 12.6): 200,000 combining marks on one base took 58 s (HarfBuzz's quadratic
+    /// curve). Past TextLimits.maximumClusterMarks (1000) the excess is dropped and `violation(in:)`
+    /// reports it. `hb-shape --unicodes=U+0061,U+0301,U+0301 Roboto-Regular.ttf` gives á (ax 1114)
+    /// then the acute with ax 0, so the line still advances 1114.
+    @Test func twoHundredThousandMarksOnOneBaseAreBounded() throws {
+        let line = "a" + String(repeating: "\u{301}", count: 200_000)
+        let violation = try #require(TextLimits.violation(in: Substring(line)))
+        // "a" is 1 byte, each U+0301 2 bytes: the 1001st mark starts at 1 + 2 × 1000.
+        #expect(violation.utf8Offset == 2001)
+        #expect(violation.description.contains("more than 1000 combining marks"))
+        #expect(TextLimits.violation(in: Substring("a" + String(repeating: "\u{301}", count: 1000))) == nil)
+        #expect(TextLimits.violation(in: "AV Wave Office") == nil)
+        let face = try FontFace(path: Self.roboto)
+        #expect(try Shaper(face: face).advance(of: Substring(line)) == 1114)
+        #expect(try Shaper(face: face).measure(Substring(line)).advance == 1114)
+        let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
+        #expect(fast.advance(of: Substring(line)) == 1114)
+        #expect(fast.measure(Substring(line))?.advance == 1114)
+    }
+
+    /// Regression (issue 12.7): a negative face index said "0 faces, 0…-1" for a one-face font.
+    @Test func faceIndexErrorCountsTheRealFaces() {
+        for index in [-1, 1, 70_000] {
+            do {
+                _ = try FontFace(path: Self.roboto, faceIndex: index)
+                Issue.record("face index \(index) accepted")
+            } catch {
+                #expect("\(error)" == "\(Self.roboto): face index \(index) out of range (the file has 1 face, 0…0)")
+            }
+        }
+    }
+
+    /// Regression (issue 12.7): HarfBuzz blobs have 32-bit lengths, so a 4 GiB + N byte font was read
+    /// as its first N bytes. A sparse file of 4 GiB + 100 bytes (no disk space used) is refused by size.
+    @Test func fontOverFourGibibytesIsRefusedBySize() throws {
+        let scratch = try Scratch()
+        let path = scratch.url.appendingPathComponent("huge.ttf").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(try Data(contentsOf: URL(fileURLWithPath: Self.roboto)).prefix(100))))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: (4 << 30) + 100)
+        try handle.close()
+        do {
+            _ = try FontFace(path: path)
+            Issue.record("a 4 GiB + 100 byte font was read")
+        } catch {
+            #expect("\(error)" == "\(path): 4294967396 bytes, larger than the 1024 MiB TypeFit reads for a font (real fonts are at most a few hundred MB)")
+        }
+        #expect(throws: FontError.self) { try FontFace.checkSize(FontFace.maximumFileBytes + 1, path: "x") }
+        try FontFace.checkSize(FontFace.maximumFileBytes, path: "x")
+    }
+
+    /// Regression (issue 12.7): a named pipe as the font blocked or said "permission"; now "not a regular file".
+    @Test func namedPipeIsNotAFont() throws {
+        let scratch = try Scratch()
+        let path = scratch.url.appendingPathComponent("pipe.ttf").path
+        #expect(mkfifo(path, 0o600) == 0)
+        do {
+            _ = try FontFace(path: path)
+            Issue.record("a FIFO was opened as a font")
+        } catch {
+            #expect("\(error)" == "\(path): not a regular file (a folder, named pipe, device or socket)")
+        }
+    }
+
+    /// Regression (issue 12.7): with an unwritable cache folder fontconfig printed 5–15 "Fontconfig
+    /// error: No writable cache directories" lines before every command. FontCatalog then points
+    /// XDG_CACHE_HOME at a private writable folder; a writable cache home is left alone.
+    @Test func unwritableFontconfigCacheGetsAPrivateOne() throws {
+        let home = try #require(FontCatalog.privateCacheHome(environment: ["XDG_CACHE_HOME": "/proc/typefit-no-such-folder"]))
+        #expect(access(home, W_OK) == 0)
+        #expect(home.hasPrefix(NSTemporaryDirectory()))
+        let scratch = try Scratch()
+        #expect(FontCatalog.privateCacheHome(environment: ["XDG_CACHE_HOME": scratch.url.path]) == nil)
+        #expect(FileManager.default.fileExists(atPath: scratch.url.path + "/fontconfig"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Localization
+@testable import Localization
 
 /// Hostile input for the `.strings`, `.stringsdict` and `.xcstrings` readers (issue 7). Every input is
 /// generated here. Each case ends in either a correct result (the value asserted is derived from the
@@ -149,6 +149,33 @@ import Localization
         }
     }
 
+    // MARK: format specifiers (issue 12.2)
+
+    /// Regression: digits were parsed without an overflow check (`%99999999999999999999d` trapped) and
+    /// `%99999999d` padded the sample to 10⁸ spaces. Widths cap at 1000 and precisions at 100
+    /// (docs/strings.md); the sample for `%d` is "1,234" (5 characters), so a 1000-wide field holds
+    /// 995 spaces then "1,234".
+    @Test func hugeWidthsAndPrecisionsAreCapped() throws {
+        let twentyNines = "%" + String(repeating: "9", count: 20) + "d"
+        let specs = FormatSpecifiers.parse("a \(twentyNines) b")
+        #expect(specs.count == 1)
+        #expect(specs.first?.width == FormatSpecifiers.maximumWidth)
+        #expect(FormatSpecifiers.maximumWidth == 1000 && FormatSpecifiers.maximumPrecision == 100)
+        let sample = FormatSamples().substitute("[%99999999d]")
+        #expect(sample.text == "[" + String(repeating: " ", count: 995) + "1,234]")
+        // %.99999999999999999999f: precision capped at 100 → 1,234.5678 printed with 100 decimals.
+        let float = FormatSamples().substitute("%.99999999999999999999f")
+        let decimals = try #require(float.text.split(separator: ".").last)
+        #expect(decimals.count == 100)
+        #expect(float.text.hasPrefix("1,234.5678"))
+        // A position past Int.max saturates instead of trapping.
+        let positional = FormatSpecifiers.parse("%99999999999999999999$@")
+        #expect(positional.first?.position == Int.max)
+        // In a .strings value.
+        let table = try StringsFile.parse(Data("\"k\" = \"\(twentyNines)\";".utf8), file: "w.strings", locale: "en")
+        #expect(FormatSamples().substitute(table.entries[0].value).text == String(repeating: " ", count: 995) + "1,234")
+    }
+
     // MARK: .stringsdict / .xcstrings
 
     @Test func truncatedStringsDict() {
@@ -220,7 +247,140 @@ import Localization
             _ = try StringCatalogFile.parse(Data(json.utf8), file: "deep.xcstrings")
             Issue.record("deeply nested catalog accepted")
         } catch {
-            expectOneLine(error, file: "deep.xcstrings", containing: "")
+            // Regression (issue 12.7): said "not valid JSON" for JSON that is only too deep.
+            expectOneLine(error, file: "deep.xcstrings", containing: "nested too deeply (more than 512 levels")
+        }
+    }
+
+    // MARK: expansion limits (issue 12.3)
+
+    /// Regression: a 686-byte .stringsdict with six `%#@var@` of six plural forms expanded to
+    /// 6⁶ = 46,656 variants (past a minute, GBs). The limit is 1000 per key, reached before building
+    /// the rest; two variables of six forms (36 variants) still expand in full.
+    @Test func stringsDictVariantBombIsRefusedNamingTheKey() throws {
+        func plist(variables: Int) -> Data {
+            let forms = StringsDictFile.pluralCategories.map { "<key>\($0)</key><string>\($0)</string>" }.joined()
+            let names = (0..<variables).map { "v\($0)" }
+            let defs = names.map { "<key>\($0)</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\(forms)</dict>" }.joined()
+            let format = names.map { "%#@\($0)@" }.joined(separator: " ")
+            return Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>bomb</key><dict><key>NSStringLocalizedFormatKey</key><string>\(format)</string>\(defs)</dict></dict></plist>
+            """.utf8)
+        }
+        let two = try StringsDictFile.parse(plist(variables: 2), file: "two.stringsdict", locale: "en")
+        #expect(two.entries.count == 36)
+        #expect(two.entries.first?.value == "zero zero" && two.entries.last?.value == "other other")
+        do {
+            _ = try StringsDictFile.parse(plist(variables: 6), file: "bomb.stringsdict", locale: "en")
+            Issue.record("46,656 variants accepted")
+        } catch {
+            expectOneLine(error, file: "bomb.stringsdict", containing: "key \"bomb\": its plural variables expand to more than 1000 variants")
+        }
+        // Lenient mode skips the key with a warning instead.
+        let lenient = try StringsDictFile.parse(plist(variables: 6), file: "bomb.stringsdict", locale: "en", mode: .lenient)
+        #expect(lenient.entries.isEmpty && lenient.warnings.count == 1)
+    }
+
+    /// Regression: a 6.7 kB .xcstrings with eight substitutions of six plural forms each meant
+    /// 6⁸ = 1,679,616 variants. Refused when a pass would pass 1000, before building its texts;
+    /// three substitutions (6³ = 216) expand in full.
+    @Test func catalogSubstitutionBombIsRefusedNamingThePath() throws {
+        func catalog(substitutions: Int) -> Data {
+            let names = (0..<substitutions).map { "s\($0)" }
+            let plural = StringsDictFile.pluralCategories.map { "\"\($0)\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"\($0)\"}}" }.joined(separator: ",")
+            let subs = names.enumerated().map { "\"\($1)\":{\"argNum\":\($0 + 1),\"formatSpecifier\":\"lld\",\"variations\":{\"plural\":{\(plural)}}}" }.joined(separator: ",")
+            let value = names.map { "%#@\($0)@" }.joined(separator: " ")
+            return Data("{\"sourceLanguage\":\"en\",\"strings\":{\"bomb\":{\"localizations\":{\"en\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"\(value)\"},\"substitutions\":{\(subs)}}}}}}".utf8)
+        }
+        let three = try StringCatalogFile.parse(catalog(substitutions: 3), file: "three.xcstrings")
+        #expect(three.entries.count == 216)
+        do {
+            _ = try StringCatalogFile.parse(catalog(substitutions: 8), file: "bomb.xcstrings")
+            Issue.record("6⁸ variants accepted")
+        } catch {
+            expectOneLine(error, file: "bomb.xcstrings", containing: "strings.\"bomb\".localizations.en.substitutions expand to more than 1000 variants")
+        }
+    }
+
+    /// Regression (issue 12.6): a value with 200,000 combining marks on one letter (58 s to shape) is
+    /// refused when a table is loaded, naming file, line and key; lenient mode skips it with a warning.
+    @Test func overlongClusterInAValueIsRefusedNamingTheKey() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-cluster-\(UUID().uuidString)/de.lproj")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
+        let file = dir.appendingPathComponent("Localizable.strings")
+        let zalgo = "a" + String(repeating: "\u{301}", count: 200_000)
+        try Data("\"ok\" = \"Gut\";\n\"zalgo\" = \"\(zalgo)\";\n".utf8).write(to: file)
+        do {
+            _ = try StringTable.load(contentsOf: file)
+            Issue.record("200,000 marks on one letter accepted")
+        } catch {
+            expectOneLine(error, file: file.path, containing: ":2:1: key \"zalgo\": a character carries more than 1000 combining marks")
+        }
+        let lenient = try StringTable.load(contentsOf: file, options: .init(mode: .lenient))
+        #expect(lenient.entries.map(\.key) == ["ok"])
+        #expect(lenient.warnings.count == 1)
+    }
+
+    /// Regression (issue 12.3): a 27 MB catalog of 10,000 keys took 3 GB, Foundation's JSON tree of the
+    /// whole document. Catalogs are now read key by key (`catalogLayout`); the entries must equal the
+    /// whole-document parse's, for escaped keys, duplicates, nested variations and odd spacing.
+    /// (Memory is measured by the command in fuzz/README.md, not here.)
+    @Test func keyByKeyReadingEqualsTheWholeDocument() throws {
+        let json = #"""
+        { "version" : "1.0",
+          "strings":{
+            "plain" : {"localizations":{"de":{"stringUnit":{"state":"translated","value":"Hallo, {\"Welt\"} [x]"}}}},
+            "esc\"aped\u00e9" :{"comment":"c","localizations":{"en":{"stringUnit":{"state":"new","value":"x"}}}},
+            "dup":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"first"}}}},
+            "nested" : {"localizations":{"en":{"variations":{"device":{"iphone":{"variations":{"plural":{
+                "one":{"stringUnit":{"state":"translated","value":"%lld file"}},
+                "other":{"stringUnit":{"state":"translated","value":"%lld files"}}}}},
+                "other":{"stringUnit":{"state":"translated","value":"files"}}}}}}},
+            "dup":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"second"}}}},
+            "empty":{}
+          }, "sourceLanguage" : "en" }
+        """#
+        let data = Data(json.utf8)
+        let layout = try #require(StringCatalogFile.catalogLayout(data))
+        #expect(layout.members.map(\.key) == ["plain", "esc\"aped\u{e9}", "dup", "nested", "empty"])
+        #expect(layout.members.map(\.line) == [3, 4, 5, 6, 11])  // a duplicate keeps its first line, 5
+        let fast = try StringCatalogFile.parse(data, file: "c.xcstrings")
+        let (members, source) = try StringCatalogFile.wholeDocument(data, file: "c.xcstrings")
+        #expect(source == "en")
+        let whole = try StringCatalogFile.read(members, sourceLanguage: source, file: "c.xcstrings", options: .init(), mode: .strict)
+        #expect(fast.entries == whole.entries)
+        #expect(fast.entries.first { $0.key == "dup" }?.value == "second")
+        // plain: de + an en copy of the key (no en localization); escaped: en; dup: en; nested: 3 variants;
+        // empty: the en copy of the key. 2 + 1 + 1 + 3 + 1 = 8.
+        #expect(fast.entries.count == 8)
+    }
+
+    /// Regression: `expansion: 1e300` trapped converting to Int and `1e8` ran for minutes. The ratio
+    /// is clamped to PseudoLocale.maximumExpansion (3: four times as long) — "Settings" (8 characters)
+    /// becomes at most 8 × 4 = 32 characters inside the brackets; NaN counts as 0.
+    @Test func pseudoLocaleExpansionIsBounded() {
+        #expect(PseudoLocale.maximumExpansion == 3)
+        for ratio in [1e300, 1e8, .infinity] {
+            let out = PseudoLocale(expansion: .fixed(ratio)).transform("Settings")
+            #expect(out.count == 32 + 2, "\(ratio): \(out)")
+        }
+        #expect(PseudoLocale(expansion: .fixed(.nan)).transform("Settings") == "[Šéţţîñĝš]")
+        #expect(PseudoLocale(expansion: .fixed(-5)).transform("Settings") == "[Šéţţîñĝš]")
+    }
+
+    /// Regression (found while bounding the pseudo-locale): each unclosed "{", "<" or "%#@" searched to
+    /// the end of the text, quadratic in a long value. 200,000 characters of them now pass in one
+    /// sweep. None is a letter, so the text stays as it is, and 40 % padding follows:
+    /// 200,000 × 1.4 = 280,000 characters inside the brackets.
+    @Test func unclosedPlaceholdersAreLinear() {
+        // "%#@" × 66,666 is 199,998 characters: ⌈199,998 × 1.4⌉ = ⌈279,997.2⌉ = 279,998.
+        for (unit, inside) in [("{", 280_000), ("<", 280_000), ("%#@", 279_998)] {
+            let text = String(repeating: unit, count: 200_000 / unit.count)
+            let out = PseudoLocale().transform(text)
+            #expect(out.count == inside + 2)
+            #expect(out.hasPrefix("[" + String(repeating: unit, count: 10)))
         }
     }
 }

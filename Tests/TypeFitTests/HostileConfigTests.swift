@@ -21,6 +21,16 @@ import Testing
         """
     }
 
+    /// Lines 1–5 of a config with one font and a "body" style, up to "screens:" (screens follow).
+    static let bodyPreamble = """
+        fonts:
+          text: { file: Fonts/Inter/Inter-Regular.otf }
+        styles:
+          body: { font: text, model: apple, textStyle: body }
+        screens:
+
+        """
+
     func error(_ yaml: String, file: String = "typefit.yml") -> String? {
         ConfigFixtures.error(yaml)
     }
@@ -37,6 +47,51 @@ import Testing
                 == #"typefit.yml:7:11: styles.caption.size: expected a finite number > 0, got "1e400" (not finite)"#)
         #expect(error(Self.fixedStyle(size: "0"))
                 == #"typefit.yml:7:11: styles.caption.size: expected a finite number > 0, got "0""#)
+    }
+
+    /// Regression (issue 12.4): 1e308 passed validation and overflowed to infinity downstream
+    /// (`EncodingError.invalidValue: inf` from layout and scale, "inf pt" in reports). Every number in
+    /// a config is bounded by ±10,000 (ConfigCursor.largestFigure), with the key path and position.
+    @Test func hugeFiguresAreRefusedAtValidation() {
+        #expect(error(Self.fixedStyle(size: "1e308"))
+                == #"typefit.yml:7:11: styles.caption.size: expected a finite number > 0, got "1e308" (numbers in a config are limited to ±10000)"#)
+        #expect(error(Self.fixedStyle(size: "10000")) == nil)
+        // A negative step: "    step: " is 10 characters, value at column 11 of line 8.
+        let step = Self.fixedStyle(size: "17").replacingOccurrences(of: "model: fixed", with: "model: stepping") + "\n    step: -1e308"
+        #expect(error(step)?.hasPrefix("typefit.yml:8:11: styles.caption.step: expected a finite number, got \"-1e308\" (numbers in a config are limited to ±10000)") == true)
+        // Insets of a row: "        insets: {top: " is 22 characters, value at column 23 of line 9.
+        let insets = Self.bodyPreamble + """
+          - name: S
+            rows:
+              - name: r1
+                insets: {top: 1e308}
+                labels: [{name: a, style: body, text: Hello}]
+        """
+        #expect(error(insets) == #"typefit.yml:9:23: screens[0].rows[0].insets.top: expected a finite number ≥ 0, got "1e308" (numbers in a config are limited to ±10000)"#)
+    }
+
+    /// Regression (issue 12.3): `pseudoLocale.expansion: 1e300` trapped (Double → Int) and `1e8` ran for
+    /// minutes. The limit is PseudoLocale.maximumExpansion, 3. "pseudoLocale: {enabled: true, expansion: "
+    /// is 41 characters, so the value is at column 42.
+    @Test func pseudoLocaleExpansionIsLimited() {
+        #expect(error("pseudoLocale: {enabled: true, expansion: 1e300}")
+                == #"typefit.yml:1:42: pseudoLocale.expansion: expected a finite number in [0, 3], got "1e300""#)
+        #expect(error("pseudoLocale: {enabled: true, expansion: 1e8}")?.hasPrefix("typefit.yml:1:42: pseudoLocale.expansion: expected a finite number in [0, 3]") == true)
+        #expect(error("pseudoLocale: {enabled: true, expansion: 3}") == nil)
+    }
+
+    /// Regression (issue 12.7): a legitimate config of 10,000 screens (2 rows × 2 labels each: about
+    /// 25 entries per screen, 250,000 in all) was refused as an "alias bomb" by the fixed 100,000-entry
+    /// budget. The budget is now twice the text's bytes when that is more; bombs stay refused.
+    @Test func tenThousandScreenConfigIsNotAnAliasBomb() throws {
+        var yaml = Self.bodyPreamble
+        for i in 0..<10_000 {
+            yaml += "  - {name: S\(i), rows: [{name: r1, labels: [{name: a, style: body, text: Hi}, {name: b, style: body, text: Yo}]}, "
+                + "{name: r2, labels: [{name: a, style: body, text: Hi}, {name: b, style: body, text: Yo}]}]}\n"
+        }
+        let config = try ConfigFixtures.parse(yaml)
+        #expect(config.screens.count == 10_000)
+        #expect(config.screens[9_999].rows[1].labels.count == 2)
     }
 
     @Test func wrongTypes() {
@@ -102,12 +157,7 @@ import Testing
 
     @Test func modestAliasUseStillWorks() throws {
         // Aliases are legitimate: the insets of row r1 reused by row r2 parse to equal insets.
-        let yaml = """
-        fonts:
-          text: { file: Fonts/Inter/Inter-Regular.otf }
-        styles:
-          body: { font: text, model: apple, textStyle: body }
-        screens:
+        let yaml = Self.bodyPreamble + """
           - name: S
             rows:
               - name: r1

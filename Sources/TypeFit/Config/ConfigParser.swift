@@ -20,6 +20,9 @@ extension TypeFitConfig {
         guard !isDirectory.boolValue else {
             throw ConfigError(file: path, message: "is a folder, expected a typefit.yml file")
         }
+        if let kind = FileKind.nonRegular(url.path) {
+            throw ConfigError(file: path, message: "is \(kind), not a regular file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -56,7 +59,7 @@ extension TypeFitConfig {
             throw ConfigError(file: file, message: "cannot parse the file (\(error))")
         }
         guard let root else { throw ConfigError(file: file, line: 1, column: 1, message: "the config is empty") }
-        let context = ConfigParseContext(file: file, baseDirectory: baseDirectory.standardizedFileURL)
+        let context = ConfigParseContext(file: file, baseDirectory: baseDirectory.standardizedFileURL, sourceBytes: yaml.utf8.count)
         let parser = ConfigParser(context: context)
         return try parser.parseRoot(ConfigCursor(node: root, path: "", context: context))
     }
@@ -440,7 +443,7 @@ final class ConfigParser {
         let map = try node.mapping(allowed: ["enabled", "id", "expansion"], what: "pseudo-locale settings")
         return ConfigPseudoLocale(
             enabled: try map["enabled"]?.bool() ?? false, id: try map["id"]?.string(what: "a locale id") ?? "en-XA",
-            expansion: try map["expansion"]?.number(minimum: 0) ?? 0.4, location: node.location)
+            expansion: try map["expansion"]?.number(minimum: 0, maximum: PseudoLocale.maximumExpansion) ?? 0.4, location: node.location)
     }
 
     // MARK: Screens

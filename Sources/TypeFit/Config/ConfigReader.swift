@@ -10,14 +10,20 @@ final class ConfigParseContext {
     /// Mapping entries and list items the parser may still visit. YAML aliases and merge keys can
     /// make a few hundred bytes expand exponentially (a "billion laughs"); real configs visit a
     /// few thousand nodes at most, so running out means hostile input, reported as an error instead of a hang.
-    var nodeBudget = ConfigParseContext.maximumNodes
+    /// The budget scales with the text: a config without aliases has fewer nodes than half its
+    /// bytes ("- x\n" is 4 bytes), so a 10,000-screen config is never mistaken for a bomb.
+    let nodeLimit: Int
+    var nodeBudget: Int
 
-    /// The most mapping entries plus list items one config may expand to.
+    /// The fewest mapping entries plus list items one config may expand to (more for big files:
+    /// twice the text's bytes).
     static let maximumNodes = 100_000
 
-    init(file: String, baseDirectory: URL) {
+    init(file: String, baseDirectory: URL, sourceBytes: Int = 0) {
         self.file = file
         self.baseDirectory = baseDirectory
+        nodeLimit = max(Self.maximumNodes, 2 * sourceBytes)
+        nodeBudget = nodeLimit
     }
 }
 
@@ -38,7 +44,7 @@ struct ConfigCursor {
     func consume(_ count: Int) throws {
         context.nodeBudget -= count
         if context.nodeBudget < 0 {
-            throw fail("the config expands to more than \(ConfigParseContext.maximumNodes) entries through YAML aliases (*name) or merge keys (<<); refusing what looks like an alias bomb")
+            throw fail("the config expands to more than \(context.nodeLimit) entries through YAML aliases (*name) or merge keys (<<); refusing what looks like an alias bomb")
         }
     }
 
@@ -165,7 +171,13 @@ struct ConfigCursor {
         return value
     }
 
+    /// The largest magnitude of any number in a config (points, ratios, axis values, steps):
+    /// ten times the largest screen dimension, yet small enough that no size, line height or
+    /// inset computed from such figures can overflow to infinity (issue 12.4).
+    static let largestFigure = Figures.largestMagnitude
+
     /// A finite number in a range. `minimum` inclusive unless `exclusive`; `maximum` inclusive.
+    /// Bounds left out default to ±``largestFigure``.
     func number(minimum: Double? = nil, exclusive: Bool = false, maximum: Double? = nil) throws -> Double {
         let expected = Self.describe(minimum: minimum, exclusive: exclusive, maximum: maximum, whole: false)
         guard case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.int.rawValue || Node.scalar(scalar).tag.rawValue == Tag.Name.float.rawValue,
@@ -175,6 +187,9 @@ struct ConfigCursor {
         guard value.isFinite else { throw fail("expected \(expected), got \(shown) (not finite)") }
         if let minimum, exclusive ? !(value > minimum) : !(value >= minimum) { throw fail("expected \(expected), got \(shown)") }
         if let maximum, value > maximum { throw fail("expected \(expected), got \(shown)") }
+        if abs(value) > Self.largestFigure {
+            throw fail("expected \(expected), got \(shown) (numbers in a config are limited to ±\(Self.format(Self.largestFigure)))")
+        }
         return value
     }
 
