@@ -164,6 +164,8 @@ public final class CascadeMeasurer: TextMeasuring {
     /// Default-ignorable code points (joiners, bidi controls, variation selectors) and controls
     /// have no glyph in any font; HarfBuzz hides them. They never count as missing.
     private func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII without a property lookup: printable (U+0020…U+007E) is visible, controls are not.
+        if scalar.value < 0x80 { return scalar.value >= 0x20 && scalar.value != 0x7F }
         let p = scalar.properties
         if p.isDefaultIgnorableCodePoint { return false }
         switch p.generalCategory {
