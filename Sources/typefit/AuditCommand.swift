@@ -43,20 +43,7 @@ struct AuditCommand: ParsableCommand {
     @Option(help: "Folder for report files (created if needed). Default: ./Reports with no CONFIG (see above); none with a CONFIG.")
     var output: String?
 
-    @Option(help: "Comma-separated formats: terminal, json, markdown, html, junit, sarif, github. Default: all files in --output, plus terminal.")
-    var format: String?
-
-    @Option(help: "Baseline file: only finding groups not in it, or worse than it (more sizes or devices, more width or lines), fail the run.")
-    var baseline: String?
-
-    @Flag(help: "Write the baseline file (--baseline) from this run's groups, after the reports. Never done otherwise.")
-    var updateBaseline = false
-
-    @Option(help: "Fail on new findings at or above this severity: error, warning or info.")
-    var failOn: Severity?
-
-    @Flag(help: "Put the current time in the reports (off by default so reports are deterministic).")
-    var timestamp = false
+    @OptionGroup var report: ReportOptions
 
     @Flag(help: "No progress bar.")
     var noProgress = false
@@ -70,11 +57,11 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         var configPath = config
         var output = output
-        var baseline = baseline
+        var baseline = report.baseline
         var note: String?
         if configPath == nil {
             let target = try DefaultAuditTarget.resolve()
-            if updateBaseline && baseline == nil && !target.baselineWritable {
+            if report.updateBaseline && baseline == nil && !target.baselineWritable {
                 throw ValidationError("--update-baseline would write into the bundled example in the tool's checkout; pass --baseline FILE")
             }
             configPath = target.config
@@ -84,31 +71,26 @@ struct AuditCommand: ParsableCommand {
         }
         guard let configPath = configPath.map(displayPath) else { return }
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
-        if updateBaseline && baseline == nil {
+        if report.updateBaseline && baseline == nil {
             throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
         }
         if let shardText = shard {
             try runShard(shardText, configPath: configPath)
             return
         }
-        let formats = try ReportOutput.parseFormats(format, hasOutput: output != nil)
+        let formats = try report.formats(output: output)
         let progress = ProgressBar.make(enabled: !noProgress)
-        var options = AuditOptions(configDisplayPath: displayPath(configPath),
-                                   baselinePath: updateBaseline ? nil : baseline.map(displayPath), failOn: failOn,
-                                   timestamp: timestamp ? ISO8601DateFormatter().string(from: Date()) : nil,
-                                   threads: threads, progress: nil)
+        var options = report.auditOptions(baseline: baseline)
+        options.configDisplayPath = displayPath(configPath)
+        options.threads = threads
         if let progress {
             options.progress = { done, total in progress.update(done, total) }
         }
-        if let b = baseline, !updateBaseline, !FileManager.default.fileExists(atPath: b) {
-            throw ValidationError("--baseline \(b): no such file (create it with --update-baseline)")
-        }
-        if updateBaseline, let b = baseline, let output { try AuditOutput.checkBaseline(b, outsideOf: output) }
+        try report.checkBaseline(baseline, output: output)
         if let note { writeStderr("typefit: \(note)\n") }  // after the option checks: an error stays one line
         let result = try TypeFit.audit(configPath: configPath, options: options)
         progress?.finish()
-        try ReportOutput.finish(result, formats: formats, output: output,
-                                updateBaseline: updateBaseline ? baseline.map { ($0, displayPath($0)) } : nil)
+        try report.finish(result, formats: formats, baseline: baseline, output: output)
     }
 
     /// `--shard I/N`: audits the shard's units and writes its part.
@@ -117,7 +99,7 @@ struct AuditCommand: ParsableCommand {
             throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, e.g. --shard 2/4")
         }
         guard let output = self.output else { throw ValidationError("--shard needs --output DIR (the folder the part is written to)") }
-        if self.baseline != nil || updateBaseline || format != nil || timestamp || failOn != nil {
+        if report.baseline != nil || report.updateBaseline || report.format != nil || report.timestamp || report.failOn != nil {
             throw ValidationError("--shard writes a part, not reports: give --baseline, --update-baseline, --format, --fail-on and --timestamp to `typefit merge`")
         }
         let progress = ProgressBar.make(enabled: !noProgress)

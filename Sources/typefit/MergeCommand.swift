@@ -32,35 +32,13 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "Folder for report files (created if needed).")
     var output: String?
 
-    @Option(help: "Comma-separated formats: terminal, json, markdown, html, junit, sarif, github. Default: all files in --output, plus terminal.")
-    var format: String?
-
-    @Option(help: "Baseline file: only finding groups not in it, or worse than it, fail the run.")
-    var baseline: String?
-
-    @Flag(help: "Write the baseline file (--baseline) from the merged run's groups, after the reports.")
-    var updateBaseline = false
-
-    @Option(help: "Fail on new findings at or above this severity: error, warning or info.")
-    var failOn: Severity?
-
-    @Flag(help: "Put the current time in the reports (off by default so reports are deterministic).")
-    var timestamp = false
+    @OptionGroup var report: ReportOptions
 
     func run() throws {
         guard !parts.isEmpty else { throw ValidationError("give the part folders to merge, e.g. typefit merge part-1 part-2 --output Reports") }
-        if updateBaseline && baseline == nil {
-            throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
-        }
-        if let b = baseline, !updateBaseline, !FileManager.default.fileExists(atPath: b) {
-            throw ValidationError("--baseline \(b): no such file (create it with --update-baseline)")
-        }
-        if updateBaseline, let b = baseline, let output { try AuditOutput.checkBaseline(b, outsideOf: output) }
-        let formats = try ReportOutput.parseFormats(format, hasOutput: output != nil)
-        let options = AuditOptions(baselinePath: updateBaseline ? nil : baseline.map(displayPath), failOn: failOn,
-                                   timestamp: timestamp ? ISO8601DateFormatter().string(from: Date()) : nil)
-        let result = try TypeFit.merge(partPaths: parts, configPath: config, options: options)
-        try ReportOutput.finish(result, formats: formats, output: output,
-                                updateBaseline: updateBaseline ? baseline.map { ($0, displayPath($0)) } : nil)
+        try report.checkBaseline(report.baseline, output: output)
+        let formats = try report.formats(output: output)
+        let result = try TypeFit.merge(partPaths: parts, configPath: config, options: report.auditOptions(baseline: report.baseline))
+        try report.finish(result, formats: formats, baseline: report.baseline, output: output)
     }
 }
