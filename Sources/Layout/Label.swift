@@ -64,6 +64,9 @@ public struct LabelStyle {
     public var lineHeightFonts: LineHeightFonts
     /// Measurements shared with other layouts of the same text and font (nil: none kept).
     public var cache: LayoutCache?
+    /// Whether layout takes its fast paths (the one-line fit, `TextMeasuring.specialized(for:)`);
+    /// false only in tests that check the fast paths give the same layouts as the slow ones.
+    var fastPaths = true
 
     public init(font: any TextMeasuring, pointSize: Double, lineHeight: Double? = nil,
                 numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
@@ -211,9 +214,11 @@ extension LabelStyle {
     /// Lays out `text` (already letter-cased) into a box `width` points wide on a device
     /// with `scale` pixels per point.
     public func layout(_ text: String, width: Double, scale: Double = 2) -> LabelLayout {
-        let model = cache?.model(for: text, font: font) ?? TextModel(text: text, font: font)
+        let model = !fastPaths ? TextModel(text: text, font: font, specializing: false)
+            : cache?.model(for: text, font: font) ?? TextModel(text: text, font: font)
         let wrapMode: Bool = lineBreakMode == .charWrap
-        let filler = LineFiller(model: model, charWrap: wrapMode)
+        var filler = LineFiller(model: model, charWrap: wrapMode)
+        filler.oneLineFastPath = fastPaths
         let upem = font.unitsPerEm > 0 ? font.unitsPerEm : 1000
         let full = Metrics(model: model, scale: pointSize / upem, letterSpacing: letterSpacing)
         let needed = neededWidth(model: model, filler: filler, metrics: full)
@@ -259,8 +264,11 @@ extension LabelStyle {
         let finalSize = pointSize * factor
         let lh = resolvedLineHeight(at: pointSize, factor: 1)
         // Each line's natural metrics: the fonts used on it, or the label's font (`lineHeightFonts`).
+        // A plain line's metrics are cached by its clusters (the same line recurs at other sizes).
         let natural: [LineMetrics] = pass.lines.map {
-            lineHeightFonts == .labelFont ? font.lineMetrics : font.lineMetrics(of: Substring($0.text))
+            if lineHeightFonts == .labelFont { return font.lineMetrics }
+            if let (a, b) = $0.clusters { return model.lineMetrics(a, b) }
+            return model.font.lineMetrics(of: Substring($0.text))
         }
         let heights = natural.map { resolvedLineHeight(natural: $0.lineHeight * pointSize / upem, factor: 1) }
         let rawHeight = heights.reduce(0, +)
@@ -324,24 +332,13 @@ extension LabelStyle {
                 letterSpacing: letterSpacing)
     }
 
-    private func paragraphs(model: TextModel, filler: LineFiller) -> [(Int, Int)] {
-        var result: [(Int, Int)] = []
-        var s = 0
-        while s < model.count {
-            let e = filler.paragraphEnd(from: s)
-            result.append((s, e))
-            s = e
-        }
-        return result
-    }
-
     private func neededWidth(model: TextModel, filler: LineFiller, metrics m: Metrics) -> Double {
-        paragraphs(model: model, filler: filler).map { m.visibleWidth($0.0, $0.1) }.max() ?? 0
+        filler.plan.paragraphs.map { m.visibleWidth($0.start, $0.end) }.max() ?? 0
     }
 
     private func widestParagraphClusters(model: TextModel, filler: LineFiller, metrics m: Metrics) -> Int {
         var best = 0.0, clusters = 0
-        for (a, b) in paragraphs(model: model, filler: filler) {
+        for (a, b) in filler.plan.paragraphs {
             let w = m.visibleWidth(a, b)
             if w > best {
                 best = w
@@ -388,6 +385,8 @@ extension LabelStyle {
         var text: String
         var width: Double
         var pieces: [Piece]
+        /// The clusters [a, b) the line shows when it shows them as they are (no ellipsis).
+        var clusters: (Int, Int)? = nil
     }
 
     private struct Pass {
@@ -399,7 +398,8 @@ extension LabelStyle {
         let ve = model.trimEnd(a, b)
         return PassLine(range: TextRange(start: model.boundaries[a], end: model.boundaries[b]),
                         text: String(model.substring(a, ve)), width: m.width(a, ve),
-                        pieces: [Piece(x: 0, ink: model.ink(a, ve), clusters: model.clusters(a, ve))])
+                        pieces: [Piece(x: 0, ink: model.ink(a, ve), clusters: model.clusters(a, ve))],
+                        clusters: (a, ve))
     }
 
     private func ellipsisPiece(_ model: TextModel, x: Double) -> Piece {

@@ -109,6 +109,28 @@ public final class CascadeMeasurer: TextMeasuring {
 
     public func lineBreaks(in text: String) -> [LineBreakOpportunity] { primary.measurer.lineBreaks(in: text) }
 
+    /// The primary font's own measurer when `runs` puts all of `text` and "…" in the primary font,
+    /// else `self`.
+    ///
+    /// Safe: `runs` gives a cluster the primary font whatever comes before it when the primary
+    /// covers the cluster, and also when no font covers it; the only context-dependent choice,
+    /// a neutral cluster (digits, punctuation, spaces) staying in the run before it, keeps the
+    /// font of that run. So if every cluster of `text` is in the primary font, every cluster of a
+    /// substring cut at cluster boundaries is too, and with "…" in the primary font alone, so is
+    /// every such substring joined with "…". One run in the primary font is exactly what the
+    /// primary's measurer answers: advance × upem / upem and an ink box offset by a pen at 0 are
+    /// the same numbers (advances and ink are whole font units), `lineMetrics(of:)` is the
+    /// primary's `lineMetrics`, and line breaks and cluster counts are the primary's already.
+    /// Counter-example: "Shalom שלום" in Inter with a Hebrew fallback: its second word is drawn by
+    /// the fallback, so the cascade stays. Tested in CascadeMeasurerTests.
+    public func specialized(for text: String) -> any TextMeasuring {
+        if fallbacks.isEmpty { return primary.measurer }
+        let primaryOnly = { (runs: [Run]) in runs.allSatisfy { $0.member.id == self.primary.id } }
+        guard primaryOnly(runs(of: text[...])), primaryOnly(runs(of: Self.ellipsis[...])) else { return self }
+        return primary.measurer
+    }
+    private static let ellipsis = "\u{2026}"
+
     /// The union of the vertical metrics (each font's own line-height rule, converted to the primary
     /// font's units) of the fonts that draw `text`; the primary's for empty text or no fallbacks.
     public func lineMetrics(of text: Substring) -> LineMetrics {
