@@ -398,8 +398,14 @@ extension LabelStyle {
         let ve = model.trimEnd(a, b)
         return PassLine(range: TextRange(start: model.boundaries[a], end: model.boundaries[b]),
                         text: String(model.substring(a, ve)), width: m.width(a, ve),
-                        pieces: [Piece(x: 0, ink: model.ink(a, ve), clusters: model.clusters(a, ve))],
+                        pieces: [Piece(x: 0, ink: model.ink(a, ve), clusters: spacingClusters(model, a, ve))],
                         clusters: (a, ve))
+    }
+
+    /// Letter-spacing clusters of [a, b) for a piece's ink; not counted without letter-spacing,
+    /// where `letterSpacing × count` is ±0 whatever the count.
+    private func spacingClusters(_ model: TextModel, _ a: Int, _ b: Int) -> Int {
+        letterSpacing == 0 ? 0 : model.clusters(a, b)
     }
 
     private func ellipsisPiece(_ model: TextModel, x: Double) -> Piece {
@@ -445,7 +451,7 @@ extension LabelStyle {
                 lines.append(PassLine(
                     range: TextRange(start: model.boundaries[s], end: endOffset),
                     text: String(model.substring(s, headEnd)) + TextModel.ellipsis, width: w + ell,
-                    pieces: [Piece(x: 0, ink: model.ink(s, headEnd), clusters: model.clusters(s, headEnd)),
+                    pieces: [Piece(x: 0, ink: model.ink(s, headEnd), clusters: spacingClusters(model, s, headEnd)),
                              ellipsisPiece(model, x: w)]))
                 return Pass(lines: lines, truncation: .init(
                     mode: .truncateTail, removed: TextRange(start: model.boundaries[headEnd], end: endOffset),
@@ -464,7 +470,7 @@ extension LabelStyle {
                     range: TextRange(start: model.boundaries[s], end: endOffset),
                     text: TextModel.ellipsis + String(model.substring(best, end)), width: ell + w,
                     pieces: [ellipsisPiece(model, x: 0),
-                             Piece(x: ell, ink: model.ink(best, end), clusters: model.clusters(best, end))]))
+                             Piece(x: ell, ink: model.ink(best, end), clusters: spacingClusters(model, best, end))]))
                 return Pass(lines: lines, truncation: .init(
                     mode: .truncateHead, removed: TextRange(start: model.boundaries[s], end: model.boundaries[best]),
                     ellipsis: true))
@@ -493,10 +499,10 @@ extension LabelStyle {
                     text: String(model.substring(s, p.headEnd)) + TextModel.ellipsis
                         + String(model.substring(p.tailStart, end)),
                     width: wh + ell + wt,
-                    pieces: [Piece(x: 0, ink: model.ink(s, p.headEnd), clusters: model.clusters(s, p.headEnd)),
+                    pieces: [Piece(x: 0, ink: model.ink(s, p.headEnd), clusters: spacingClusters(model, s, p.headEnd)),
                              ellipsisPiece(model, x: wh),
                              Piece(x: wh + ell, ink: model.ink(p.tailStart, end),
-                                   clusters: model.clusters(p.tailStart, end))]))
+                                   clusters: spacingClusters(model, p.tailStart, end))]))
                 return Pass(lines: lines, truncation: .init(
                     mode: .truncateMiddle,
                     removed: TextRange(start: model.boundaries[p.headEnd], end: model.boundaries[p.tailStart]),

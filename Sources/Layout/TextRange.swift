@@ -195,6 +195,9 @@ struct Metrics {
     /// Width in points of clusters [a, b) as shaped together, letter-spacing included.
     func width(_ a: Int, _ b: Int) -> Double {
         if a >= b { return 0 }
+        // Without letter-spacing the clusters are not counted: a count is never negative, so
+        // `letterSpacing × count` is then `letterSpacing` itself (±0), the same sum bit for bit.
+        if letterSpacing == 0 { return model.advance(a, b) * scale + letterSpacing }
         return model.advance(a, b) * scale + letterSpacing * Double(model.clusters(a, b))
     }
 
