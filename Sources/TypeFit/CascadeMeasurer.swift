@@ -47,9 +47,24 @@ public final class CascadeMeasurer: TextMeasuring {
         var member: Member
     }
 
+    /// The last text split by `runs` and its runs: Layout asks for the advance, the ink and the
+    /// line metrics of the same line one after the other. Reused only for the same range of the
+    /// same string (the runs' indices are into it).
+    private var lastRuns: (text: Substring, runs: [Run])?
+
     /// Splits `text` into runs by font. With no fallbacks (or text the primary covers) it is one run.
     func runs(of text: Substring) -> [Run] {
         if fallbacks.isEmpty || text.isEmpty { return [Run(range: text.startIndex..<text.endIndex, member: primary)] }
+        if let last = lastRuns, last.text.startIndex == text.startIndex, last.text.endIndex == text.endIndex,
+           last.text.base == text.base {
+            return last.runs
+        }
+        let result = splitRuns(of: text)
+        lastRuns = (text, result)
+        return result
+    }
+
+    private func splitRuns(of text: Substring) -> [Run] {
         // Text the primary font covers entirely is one primary run (what the cluster walk below
         // gives), found without grapheme segmentation: the common case, measured on every advance.
         if text.unicodeScalars.allSatisfy({ !isVisible($0) || primary.measurer.face.covers($0) }) {
