@@ -137,10 +137,12 @@ enum Describe {
     /// A quoted text on one line (line breaks shown as "⏎"), shortened to 60 characters.
     static func quote(_ text: String) -> String {
         let limit = 60
-        // The common case without splitting and counting: at most 60 UTF-8 bytes (so at most 60
-        // characters) and no newline scalar (a newline is a grapheme of its own, so then no
-        // character is a newline) is the text itself.
-        if text.utf8.count <= limit && !text.unicodeScalars.contains(where: isNewlineScalar) { return "“\(text)”" }
+        // Without a newline scalar (a newline is a grapheme of its own, so then no character is a
+        // newline) nothing is split or joined, and only the first 61 characters are counted.
+        if !text.unicodeScalars.contains(where: isNewlineScalar) {
+            if text.utf8.count <= limit || text.prefix(limit + 1).count <= limit { return "“\(text)”" }
+            return "“\(text.prefix(limit - 1))…”"
+        }
         let flat = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "⏎")
         let shown = flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
         return "“\(shown)”"

@@ -35,7 +35,8 @@ import Testing
         }
         let sixty = String(repeating: "a", count: 60)
         for text in ["", "Settings", sixty, sixty + "b", String(repeating: "é", count: 30), String(repeating: "é", count: 31),
-                     "a\nb", "a\r\nb", "a\u{2028}b", "a\u{85}b", "tab\there", "line\u{0B}tab", "日本語のテキスト"] {
+                     String(repeating: "é", count: 61), String(repeating: "👍🏽", count: 59), String(repeating: "👍🏽", count: 61),
+                     String(repeating: "x", count: 200) + "\n", "a\nb", "a\r\nb", "a\u{2028}b", "a\u{85}b", "tab\there", "line\u{0B}tab", "日本語のテキスト"] {
             #expect(Describe.quote(text) == reference(text), "\(text)")
         }
     }
