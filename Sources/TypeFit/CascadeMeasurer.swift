@@ -59,9 +59,98 @@ public final class CascadeMeasurer: TextMeasuring {
            last.text.base == text.base {
             return last.runs
         }
-        let result = splitRuns(of: text)
+        let result = tables[text.base].flatMap { $0.runs(of: text, members: members) } ?? splitRuns(of: text)
         lastRuns = (text, result)
         return result
+    }
+
+    /// Primary then fallbacks, one per font id (runs are merged by id; scripts sharing a font id
+    /// measure alike), in a fixed order: `ClusterTable`'s member numbers.
+    private lazy var members: [Member] = {
+        var seen: Set<String> = [primary.id]
+        return [primary] + fallbacks.sorted { $0.key < $1.key }.map(\.value).filter { seen.insert($0.id).inserted }
+    }()
+    /// The cluster tables of texts `specialized(for:)` kept the cascade for (bounded).
+    private var tables: [String: ClusterTable] = [:]
+
+    /// What `splitRuns` decides for each grapheme cluster of one text, computed once so that the
+    /// runs of its cluster-aligned substrings (the ranges Layout measures) are a walk over small
+    /// integers: each cluster's font without context (the primary when it covers the cluster,
+    /// else the configured fallback that covers it, else the primary), whether it is neutral,
+    /// and which fonts cover it. A neutral cluster stays in the font of the run before it when
+    /// that font covers it, exactly as `splitRuns` walks; grapheme boundaries of a substring cut
+    /// at the text's cluster boundaries are the text's (the rules look back only within a
+    /// cluster, and regional-indicator pairs restart at a cluster boundary).
+    struct ClusterTable {
+        /// UTF-8 offset of each cluster start, and the end of the text.
+        var starts: [Int] = []
+        var contextFree: [UInt8] = []
+        var neutral: [Bool] = []
+        var covering: [UInt32] = []
+
+        /// The runs of `text` (a substring of the text the table was made for), nil when it is
+        /// not cut at the text's cluster boundaries.
+        func runs(of text: Substring, members: [Member]) -> [Run]? {
+            let base = text.base
+            let a = base.utf8.distance(from: base.startIndex, to: text.startIndex)
+            let b = base.utf8.distance(from: base.startIndex, to: text.endIndex)
+            guard let first = index(of: a), let last = index(of: b) else { return nil }
+            var runs: [Run] = []
+            var current: Int?
+            var runStart = a
+            for c in first..<last {
+                var m = Int(contextFree[c])
+                if let cur = current, neutral[c], covering[c] & (1 << UInt32(cur)) != 0 { m = cur }
+                if m != current {
+                    if let cur = current { runs.append(run(runStart, starts[c], members[cur], base)) }
+                    current = m
+                    runStart = starts[c]
+                }
+            }
+            if let cur = current { runs.append(run(runStart, b, members[cur], base)) }
+            return runs
+        }
+
+        private func run(_ a: Int, _ b: Int, _ member: Member, _ base: String) -> Run {
+            let utf8 = base.utf8
+            return Run(range: utf8.index(utf8.startIndex, offsetBy: a)..<utf8.index(utf8.startIndex, offsetBy: b), member: member)
+        }
+
+        private func index(of offset: Int) -> Int? {
+            var lo = 0, hi = starts.count - 1
+            while lo <= hi {
+                let mid = (lo + hi) / 2
+                if starts[mid] == offset { return mid }
+                if starts[mid] < offset { lo = mid + 1 } else { hi = mid - 1 }
+            }
+            return nil
+        }
+    }
+
+    private func table(for text: String) -> ClusterTable? {
+        guard members.count <= 32 else { return nil }
+        var table = ClusterTable()
+        var index = text.startIndex
+        var offset = 0
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let cluster = text[index..<next]
+            var mask: UInt32 = 0
+            for (k, m) in members.enumerated() where covers(m, cluster) { mask |= 1 << UInt32(k) }
+            var free = 0
+            if mask & 1 == 0, let fallback = fallback(for: cluster),
+               let k = members.firstIndex(where: { $0.id == fallback.id }), mask & (1 << UInt32(k)) != 0 {
+                free = k
+            }
+            table.starts.append(offset)
+            table.contextFree.append(UInt8(free))
+            table.neutral.append(isNeutral(cluster))
+            table.covering.append(mask)
+            offset += cluster.utf8.count
+            index = next
+        }
+        table.starts.append(offset)
+        return table
     }
 
     private func splitRuns(of text: Substring) -> [Run] {
@@ -137,11 +226,19 @@ public final class CascadeMeasurer: TextMeasuring {
     /// the same numbers (advances and ink are whole font units), `lineMetrics(of:)` is the
     /// primary's `lineMetrics`, and line breaks and cluster counts are the primary's already.
     /// Counter-example: "Shalom שלום" in Inter with a Hebrew fallback: its second word is drawn by
-    /// the fallback, so the cascade stays. Tested in CascadeMeasurerTests.
+    /// the fallback, so the cascade stays (with a `ClusterTable` for the text). Tested in
+    /// LayoutFastPathTests.
     public func specialized(for text: String) -> any TextMeasuring {
         if fallbacks.isEmpty { return primary.measurer }
         let primaryOnly = { (runs: [Run]) in runs.allSatisfy { $0.member.id == self.primary.id } }
-        guard primaryOnly(runs(of: text[...])), primaryOnly(runs(of: Self.ellipsis[...])) else { return self }
+        guard primaryOnly(runs(of: text[...])), primaryOnly(runs(of: Self.ellipsis[...])) else {
+            // A text with runs in other fonts keeps the cascade, with its clusters' fonts decided once.
+            if tables[text] == nil, let table = table(for: text) {
+                if tables.count >= 256 { tables.removeAll(keepingCapacity: true) }
+                tables[text] = table
+            }
+            return self
+        }
         return primary.measurer
     }
     private static let ellipsis = "\u{2026}"

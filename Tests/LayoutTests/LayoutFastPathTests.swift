@@ -174,3 +174,29 @@ import TypeFit
         #expect(special.lineBreaks(in: latin) == font.lineBreaks(in: latin))
     }
 }
+
+/// The cascade's cluster tables (texts with runs in fallback fonts) give the runs the cluster walk
+/// gives, on every cluster-aligned substring: advances, ink and line metrics compared with a
+/// cascade that has no table for the text (a fresh one, asked directly).
+@Suite struct CascadeClusterTableTests {
+    @Test func tableRunsMatchTheWalk() throws {
+        let t = LayoutFastPathTests()
+        let fast = try t.cascade(), slow = try t.cascade()
+        for text in ["Shalom שלום, 12 עולם!", "Hello 日本語 (テスト) 2.5 text", "א 1 b 2 ג", "🇩🇪🇫🇷 שלום 👍🏽 ok"] {
+            #expect(fast.specialized(for: text) === fast)
+            let chars = Array(text)
+            var offsets = [text.startIndex]
+            for c in chars { offsets.append(text.index(offsets.last!, offsetBy: String(c).count)) }
+            for a in 0..<chars.count {
+                for b in (a + 1)...chars.count {
+                    let piece = text[offsets[a]..<offsets[b]]
+                    let copy = String(piece)[...] // not a substring of `text`: the walk
+                    #expect(fast.advance(of: piece) == slow.advance(of: copy), "\(piece)")
+                    #expect(fast.inkBox(of: piece) == slow.inkBox(of: copy), "\(piece)")
+                    #expect(fast.lineMetrics(of: piece) == slow.lineMetrics(of: copy), "\(piece)")
+                    #expect(fast.fontsUsed(in: String(piece)) == slow.fontsUsed(in: String(piece)))
+                }
+            }
+        }
+    }
+}
