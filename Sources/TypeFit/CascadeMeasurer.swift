@@ -84,6 +84,8 @@ public final class CascadeMeasurer: TextMeasuring {
     struct ClusterTable {
         /// UTF-8 offset of each cluster start, and the end of the text.
         var starts: [Int] = []
+        /// For each UTF-8 offset (and the end), the cluster starting there, −1 inside a cluster.
+        var clusterAt: [Int32] = []
         var contextFree: [UInt8] = []
         var neutral: [Bool] = []
         var covering: [UInt32] = []
@@ -116,19 +118,15 @@ public final class CascadeMeasurer: TextMeasuring {
             return Run(range: utf8.index(utf8.startIndex, offsetBy: a)..<utf8.index(utf8.startIndex, offsetBy: b), member: member)
         }
 
+        /// The cluster starting at UTF-8 `offset` (the count at the end), nil inside a cluster.
         private func index(of offset: Int) -> Int? {
-            var lo = 0, hi = starts.count - 1
-            while lo <= hi {
-                let mid = (lo + hi) / 2
-                if starts[mid] == offset { return mid }
-                if starts[mid] < offset { lo = mid + 1 } else { hi = mid - 1 }
-            }
-            return nil
+            guard offset >= 0, offset < clusterAt.count, clusterAt[offset] >= 0 else { return nil }
+            return Int(clusterAt[offset])
         }
     }
 
     private func table(for text: String) -> ClusterTable? {
-        guard members.count <= 32 else { return nil }
+        guard members.count <= 32, text.utf8.count < Int(Int32.max) else { return nil }
         var table = ClusterTable()
         var index = text.startIndex
         var offset = 0
@@ -150,6 +148,8 @@ public final class CascadeMeasurer: TextMeasuring {
             index = next
         }
         table.starts.append(offset)
+        table.clusterAt = Array(repeating: -1, count: offset + 1)
+        for (c, start) in table.starts.enumerated() { table.clusterAt[start] = Int32(c) }
         return table
     }
 
