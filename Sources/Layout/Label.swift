@@ -216,8 +216,20 @@ extension LabelStyle {
     public func layout(_ text: String, width: Double, scale: Double = 2) -> LabelLayout {
         let model = !fastPaths ? TextModel(text: text, font: font, specializing: false)
             : cache?.model(for: text, font: font) ?? TextModel(text: text, font: font)
+        // Line breaks follow the label's measurer (its locale), not the model's specialized one.
+        let breakSet = model.breakSet(of: font)
+        // A text laid out before with everything the layout depends on alike (e.g. the same
+        // untranslated text in another locale that breaks it alike) is not laid out again.
+        let key = fastPaths && cache != nil ? LayoutKey(self, width: width, scale: scale, breakSet: breakSet) : nil
+        if let key, let known = model.layouts[key] { return known }
+        let laid = layout(model, breakSet: breakSet, width: width, scale: scale)
+        if let key, let cache { cache.remember(laid, key, in: model) }
+        return laid
+    }
+
+    private func layout(_ model: TextModel, breakSet: Int, width: Double, scale: Double) -> LabelLayout {
         let wrapMode: Bool = lineBreakMode == .charWrap
-        var filler = LineFiller(model: model, charWrap: wrapMode)
+        var filler = LineFiller(model: model, breakSet: breakSet, charWrap: wrapMode)
         filler.oneLineFastPath = fastPaths
         let upem = font.unitsPerEm > 0 ? font.unitsPerEm : 1000
         let full = Metrics(model: model, scale: pointSize / upem, letterSpacing: letterSpacing)

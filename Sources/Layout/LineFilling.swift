@@ -22,12 +22,13 @@ struct BreakPlan {
     /// Whether no hard break comes before the end of the text (one paragraph).
     var isOneParagraph: Bool { paragraphs.count <= 1 }
 
-    /// `charWrap` = every cluster boundary is an opportunity (hard breaks still come from UAX #14).
-    init(model: TextModel, charWrap: Bool) {
+    /// The plan of `breaks` (UAX #14 opportunities of the model's text); `charWrap` = every
+    /// cluster boundary is an opportunity (hard breaks still come from `breaks`).
+    init(model: TextModel, breaks: [LineBreakOpportunity], charWrap: Bool) {
         var result: [Opportunity] = []
         var seen = Set<Int>()
         if model.count > 0 {
-            for o in model.breaks {
+            for o in breaks {
                 // Never inside a Character: offsets inside a cluster are dropped (hard ones move to
                 // the end of their cluster).
                 let idx: Int
@@ -71,17 +72,21 @@ struct BreakPlan {
 struct LineFiller {
     let model: TextModel
     let plan: BreakPlan
+    /// The model's break set the plan is of (`TextModel.breakSet(of:)`).
+    let breakSet: Int
     let charWrap: Bool
     /// Whether `nextLine` answers a text that fits on one line without filling (`fitsOnOneLine`).
     var oneLineFastPath = true
     var opportunities: [Opportunity] { plan.opportunities }
     static let epsilon = 1e-9
 
-    /// `charWrap` = every cluster boundary is an opportunity (hard breaks still come from UAX #14).
-    init(model: TextModel, charWrap: Bool) {
+    /// Fills `model`'s text broken as break set `breakSet` says; `charWrap` = every cluster
+    /// boundary is an opportunity (hard breaks still come from UAX #14).
+    init(model: TextModel, breakSet: Int, charWrap: Bool) {
         self.model = model
+        self.breakSet = breakSet
         self.charWrap = charWrap
-        self.plan = model.breakPlan(charWrap: charWrap)
+        self.plan = model.breakPlan(set: breakSet, charWrap: charWrap)
     }
 
     /// Index in `opportunities` of the first opportunity after boundary `s`.
@@ -123,7 +128,7 @@ struct LineFiller {
         // The whole text first: it is the last prefix, and most texts that do not fit fail here
         // without measuring every prefix.
         guard m.visibleWidth(0, model.count) <= limit,
-              let prefixes = model.prefixExtents(plan, charWrap: charWrap) else { return false }
+              let prefixes = model.prefixExtents(plan, set: breakSet, charWrap: charWrap) else { return false }
         for p in prefixes {
             // `Metrics.width(0, p.end)`: 0 for an empty (all-whitespace) prefix.
             let width = p.end > 0 ? p.advance * m.scale + m.letterSpacing * Double(p.clusters) : 0

@@ -23,17 +23,25 @@ public protocol TextMeasuring: AnyObject {
     /// largest line gap among them (`LineMetrics.union`). Empty text: `lineMetrics`. The default is
     /// `lineMetrics` (one font draws everything).
     func lineMetrics(of text: Substring) -> LineMetrics
-    /// A measurer that answers every question above exactly as this one does for `text`, its
-    /// grapheme-cluster-aligned substrings, "…" and those substrings joined with "…" (what a
-    /// label layout of `text` asks), possibly faster: e.g. a font cascade whose primary font
-    /// draws all of `text` answers with the primary font alone. Layout asks once per text it
-    /// lays out (and caches the text). The default is `self`.
+    /// A measurer that answers every question above but `lineBreaks(in:)` exactly as this one
+    /// does for `text`, its grapheme-cluster-aligned substrings, "…" and those substrings joined
+    /// with "…" (what a label layout of `text` asks), possibly faster: e.g. a font cascade whose
+    /// primary font draws all of `text` answers with the primary font alone. Layout asks once per
+    /// text it lays out (and caches the text); line breaks it always asks of the measurer the
+    /// label was given. The default is `self`.
     func specialized(for text: String) -> any TextMeasuring
+    /// An object shared by measurers that answer every question but `lineBreaks(in:)` identically
+    /// (the same fonts, features and shaping language; line breaking may follow another locale),
+    /// e.g. one font's measurers for the locales of an audit. A `LayoutCache` keeps one text's
+    /// measurements, and its layouts where the line breaks agree, for all of them. The default
+    /// is `self` (shared with no other measurer).
+    var measurementIdentity: AnyObject { get }
 }
 
 extension TextMeasuring {
     public func lineMetrics(of text: Substring) -> LineMetrics { lineMetrics }
     public func specialized(for text: String) -> any TextMeasuring { self }
+    public var measurementIdentity: AnyObject { self }
 }
 
 /// Vertical metrics in font units. `descender` is negative below the baseline (as in hhea).

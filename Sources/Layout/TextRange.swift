@@ -12,10 +12,15 @@ public struct TextRange: Sendable, Hashable, Codable {
     public var length: Int { end - start }
 }
 
-/// The grapheme-cluster structure of one text, built once per label layout, plus a cache of
-/// measurements in font units (size independent, so autoshrink iterations reuse them).
+/// The grapheme-cluster structure of one text, built once per text and font (`LayoutCache`),
+/// plus a cache of measurements in font units (size independent, so every size, width and
+/// autoshrink iteration reuses them), the text's line breaks by the measurers that were asked, and
+/// (in a `LayoutCache`) its finished layouts.
 final class TextModel {
     let text: String
+    /// The `measurementIdentity` of the measurers this model measures for (kept alive, so its
+    /// `ObjectIdentifier` in a `LayoutCache` key is never another object's).
+    let identity: AnyObject
     /// UTF-16 offset of every cluster boundary: cluster starts plus the end of the text.
     let boundaries: [Int]
     /// `String.Index` of each boundary.
@@ -26,24 +31,30 @@ final class TextModel {
     let font: any TextMeasuring
     private var advanceCache: [Int: Double] = [:]
     private var lineMetricsCache: [Int: LineMetrics] = [:]
-    /// Break opportunities in cluster indices and paragraphs, by wrap mode (0 word, 1 char).
-    private var breakPlans: [BreakPlan?] = [nil, nil]
-    /// Visible extents of the prefixes ending at each opportunity, by wrap mode (see
+    /// The distinct UAX #14 break opportunity lists of the text (size and width independent):
+    /// measurers that break it alike (e.g. locales with the same rules) share one.
+    private var breakSets: [[LineBreakOpportunity]] = []
+    /// Each measurer asked (`breakSet(of:)`, kept alive) and its index in `breakSets`.
+    private var breakSources: [(font: any TextMeasuring, set: Int)] = []
+    /// Break opportunities in cluster indices and paragraphs, by break set × 2 + wrap mode (0 word, 1 char).
+    private var breakPlans: [Int: BreakPlan] = [:]
+    /// Visible extents of the prefixes ending at each opportunity, by the same key (see
     /// `LineFiller.fitsOnOneLine`); computed the first time the whole text fits a line.
-    private var prefixLists: [[PrefixExtent]?] = [nil, nil]
+    private var prefixLists: [Int: [PrefixExtent]] = [:]
+    /// Finished layouts (`LabelStyle.layout` with a `LayoutCache`), by everything else they depend on.
+    var layouts: [LayoutKey: LabelLayout] = [:]
     private var clusterCache: [Int: Int] = [:]
     private var inkCache: [Int: InkBox?] = [:]
     /// Advance and ink of "…", measured only when a line is truncated.
     private(set) lazy var ellipsisAdvance: Double = font.advance(of: TextModel.ellipsis[...])
     private(set) lazy var ellipsisInk: InkBox? = font.inkBox(of: TextModel.ellipsis[...])
-    /// UAX #14 break opportunities of the text (size and width independent).
-    private(set) lazy var breaks: [LineBreakOpportunity] = font.lineBreaks(in: text)
     static let ellipsis = "\u{2026}"
 
     /// `specializing`: measure with `font.specialized(for: text)` (false only to test that it
     /// changes nothing).
     init(text: String, font: any TextMeasuring, specializing: Bool = true) {
         self.text = text
+        self.identity = font.measurementIdentity
         self.font = specializing ? font.specialized(for: text) : font
         var b: [Int] = []
         var idx: [String.Index] = []
@@ -119,22 +130,39 @@ final class TextModel {
         return v
     }
 
-    /// Opportunities and paragraphs of the text for a wrap mode (size and width independent;
-    /// built once per text, not once per layout).
-    func breakPlan(charWrap: Bool) -> BreakPlan {
-        let slot = charWrap ? 1 : 0
+    /// The index of `font.lineBreaks(in: text)` among the text's distinct break lists: asked of
+    /// each measurer once (the measurer a label was given, not the specialized one: line breaks
+    /// follow the label's locale).
+    func breakSet(of font: any TextMeasuring) -> Int {
+        for source in breakSources where source.font === font { return source.set }
+        let breaks = font.lineBreaks(in: text)
+        let set: Int
+        if let known = breakSets.firstIndex(of: breaks) {
+            set = known
+        } else {
+            set = breakSets.count
+            breakSets.append(breaks)
+        }
+        breakSources.append((font, set))
+        return set
+    }
+
+    /// Opportunities and paragraphs of the text for a break set and wrap mode (size and width
+    /// independent; built once per text, not once per layout).
+    func breakPlan(set: Int, charWrap: Bool) -> BreakPlan {
+        let slot = set * 2 + (charWrap ? 1 : 0)
         if let plan = breakPlans[slot] { return plan }
-        let plan = BreakPlan(model: self, charWrap: charWrap)
+        let plan = BreakPlan(model: self, breaks: breakSets[set], charWrap: charWrap)
         breakPlans[slot] = plan
         return plan
     }
 
     /// The advance and letter-spacing clusters of the visible part (trailing whitespace trimmed)
-    /// of [0, o) for every opportunity o of `plan`, in order; nil when the text has a hard break
-    /// before its end (then it never is one line).
-    func prefixExtents(_ plan: BreakPlan, charWrap: Bool) -> [PrefixExtent]? {
+    /// of [0, o) for every opportunity o of `plan` (break set `set`), in order; nil when the text
+    /// has a hard break before its end (then it never is one line).
+    func prefixExtents(_ plan: BreakPlan, set: Int, charWrap: Bool) -> [PrefixExtent]? {
         guard plan.isOneParagraph else { return nil }
-        let slot = charWrap ? 1 : 0
+        let slot = set * 2 + (charWrap ? 1 : 0)
         if let known = prefixLists[slot] { return known }
         let list = plan.opportunities.map { o -> PrefixExtent in
             let e = trimEnd(0, o.index)
@@ -210,9 +238,12 @@ struct Metrics {
 
 /// Measurements a label layout reuses across point sizes, widths and devices: the text's cluster
 /// structure, break opportunities and the advances and ink boxes of its ranges, all in font units
-/// (size independent). Give labels one (`LabelStyle.cache`) when the same text is laid out many
-/// times, as an audit does at 12 categories on several devices. Not thread-safe: one per thread.
-/// Bounded: emptied when it holds `capacity` texts.
+/// (size independent), and the finished layouts of the text. Give labels one (`LabelStyle.cache`)
+/// when the same text is laid out many times, as an audit does at 12 categories on several devices
+/// and in several locales: a text is kept once for every measurer of one `measurementIdentity`, so
+/// an untranslated text shown in ten locales is measured once, and laid out once per size and
+/// width wherever its locales break it alike. Not thread-safe: one per thread. Bounded: emptied
+/// when it holds `capacity` texts or `layoutCapacity` layouts.
 public final class LayoutCache {
     private struct Key: Hashable {
         var font: ObjectIdentifier
@@ -220,20 +251,75 @@ public final class LayoutCache {
     }
     private var models: [Key: TextModel] = [:]
     public let capacity: Int
+    /// The most finished layouts kept (about half a kilobyte each).
+    public let layoutCapacity: Int
+    private var layoutCount = 0
 
-    public init(capacity: Int = 4096) {
+    public init(capacity: Int = 4096, layoutCapacity: Int = 16_384) {
         self.capacity = max(1, capacity)
+        self.layoutCapacity = max(1, layoutCapacity)
     }
 
     /// Number of texts held.
     public var count: Int { models.count }
 
     func model(for text: String, font: any TextMeasuring) -> TextModel {
-        let key = Key(font: ObjectIdentifier(font), text: text)
-        if let model = models[key] { return model }
-        if models.count >= capacity { models.removeAll(keepingCapacity: true) }
+        let identity = font.measurementIdentity
+        let key = Key(font: ObjectIdentifier(identity), text: text)
+        if let model = models[key], model.identity === identity { return model }
+        if models.count >= capacity { empty() }
         let model = TextModel(text: text, font: font)
         models[key] = model
         return model
+    }
+
+    /// Keeps `layout` in `model` under `key`.
+    func remember(_ layout: LabelLayout, _ key: LayoutKey, in model: TextModel) {
+        if layoutCount >= layoutCapacity { empty() }
+        if model.layouts.updateValue(layout, forKey: key) == nil { layoutCount += 1 }
+    }
+
+    private func empty() {
+        models.removeAll(keepingCapacity: true)
+        layoutCount = 0
+    }
+}
+
+/// Everything a label layout depends on besides its text and its font's measurements: the
+/// label's properties, the width, the device scale and the text's break set
+/// (`TextModel.breakSet(of:)`). Doubles by bit pattern (a −0 is not a +0).
+struct LayoutKey: Hashable {
+    var pointSize: UInt64
+    var lineHeight: UInt64?
+    var letterSpacing: UInt64
+    var lineHeightMultiple: UInt64?
+    var minimumLineHeight: UInt64?
+    var maximumLineHeight: UInt64?
+    var minimumScaleFactor: UInt64
+    var width: UInt64
+    var scale: UInt64
+    var numberOfLines: Int
+    var breakSet: Int
+    var lineBreakMode: LineBreakMode
+    var heightRounding: HeightRounding
+    var lineHeightFonts: LineHeightFonts
+    var adjustsFontSizeToFitWidth: Bool
+
+    init(_ style: LabelStyle, width: Double, scale: Double, breakSet: Int) {
+        pointSize = style.pointSize.bitPattern
+        lineHeight = style.lineHeight?.bitPattern
+        letterSpacing = style.letterSpacing.bitPattern
+        lineHeightMultiple = style.lineHeightMultiple?.bitPattern
+        minimumLineHeight = style.minimumLineHeight?.bitPattern
+        maximumLineHeight = style.maximumLineHeight?.bitPattern
+        minimumScaleFactor = style.minimumScaleFactor.bitPattern
+        self.width = width.bitPattern
+        self.scale = scale.bitPattern
+        numberOfLines = style.numberOfLines
+        self.breakSet = breakSet
+        lineBreakMode = style.lineBreakMode
+        heightRounding = style.heightRounding
+        lineHeightFonts = style.lineHeightFonts
+        adjustsFontSizeToFitWidth = style.adjustsFontSizeToFitWidth
     }
 }

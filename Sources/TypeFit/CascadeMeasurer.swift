@@ -12,7 +12,7 @@ import Localization
 /// (Unicode Common/Inherited) stay in the font of the run around them, so an Arabic sentence
 /// with spaces is shaped as one run.
 ///
-/// `lineMetrics` and line breaks are the primary font's; `lineMetrics(of:)` unites the metrics of
+/// `lineMetrics` is the primary font's, line breaks follow `breakLocale`; `lineMetrics(of:)` unites the metrics of
 /// the fonts a text actually uses (each converted to the primary's em), which Layout uses for each
 /// line's height (docs/layout.md, "Fallback fonts and line height"). Runs in different fonts are
 /// shaped separately and their advances summed; ink boxes are united at their pen positions.
@@ -31,11 +31,38 @@ public final class CascadeMeasurer: TextMeasuring {
     /// Fallbacks by ISO 15924 script code ("Arab", "Hebr", "Thai", "Deva", "Jpan", "Hani", …).
     public let fallbacks: [String: Member]
 
+    /// Locale whose rules break lines (nil = root rules): the primary's `breakLocale`, or the one
+    /// given to `breakingLines(as:)`.
+    public let breakLocale: String?
+    /// Shared by this cascade and every `breakingLines(as:)` variant of it: they measure with the
+    /// same member measurers, so they answer everything but `lineBreaks(in:)` alike.
+    public let measurementIdentity: AnyObject
+    private final class Identity {}
+
     public init(primary: Member, fallbacks: [String: Member] = [:]) {
         self.primary = primary
         self.fallbacks = fallbacks
         self.unitsPerEm = primary.measurer.unitsPerEm
         self.lineMetrics = primary.measurer.lineMetrics
+        self.breakLocale = primary.measurer.breakLocale
+        self.measurementIdentity = Identity()
+    }
+
+    private init(_ cascade: CascadeMeasurer, breakLocale: String?) {
+        primary = cascade.primary
+        fallbacks = cascade.fallbacks
+        unitsPerEm = cascade.unitsPerEm
+        lineMetrics = cascade.lineMetrics
+        self.breakLocale = breakLocale
+        measurementIdentity = cascade.measurementIdentity
+    }
+
+    /// This cascade breaking lines by `locale`'s rules (nil = root rules): the same member
+    /// measurers (their shaping language is the font's, whatever the text's locale), so the same
+    /// measurements and the same `measurementIdentity` — an audit measures a text shown in several
+    /// locales once.
+    public func breakingLines(as locale: String?) -> CascadeMeasurer {
+        CascadeMeasurer(self, breakLocale: locale)
     }
 
     public let unitsPerEm: Double
@@ -211,7 +238,7 @@ public final class CascadeMeasurer: TextMeasuring {
         return box
     }
 
-    public func lineBreaks(in text: String) -> [LineBreakOpportunity] { primary.measurer.lineBreaks(in: text) }
+    public func lineBreaks(in text: String) -> [LineBreakOpportunity] { EngineMeasurer.lineBreaks(in: text, locale: breakLocale) }
 
     /// The primary font's own measurer when `runs` puts all of `text` and "…" in the primary font,
     /// else `self`.

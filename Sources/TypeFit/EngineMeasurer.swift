@@ -59,7 +59,10 @@ public final class EngineMeasurer: TextMeasuring {
     }
     private var shapedGlyphs: [Unicode.Scalar: Bool] = [:]
 
-    public func lineBreaks(in text: String) -> [LineBreakOpportunity] {
-        LineBreaker.opportunities(in: text, locale: breakLocale).map { LineBreakOpportunity(offset: $0.offset, isHard: $0.isHard) }
+    public func lineBreaks(in text: String) -> [LineBreakOpportunity] { Self.lineBreaks(in: text, locale: breakLocale) }
+
+    /// ICU's UAX #14 opportunities of `text` by `locale`'s rules (nil = root rules), as Layout takes them.
+    static func lineBreaks(in text: String, locale: String?) -> [LineBreakOpportunity] {
+        LineBreaker.opportunities(in: text, locale: locale).map { LineBreakOpportunity(offset: $0.offset, isHard: $0.isHard) }
     }
 }

@@ -62,7 +62,7 @@ import TypeFit
     @Test func kernedPrefixWiderThanTheWholeTextIsFilled() {
         let font = FakeFont(kerning: [" c": -1200])
         let model = TextModel(text: "ab c", font: font)
-        let filler = LineFiller(model: model, charWrap: false)
+        let filler = LineFiller(model: model, breakSet: model.breakSet(of: model.font), charWrap: false)
         let m = Metrics(model: model, scale: 0.01, letterSpacing: 0)
         #expect(m.visibleWidth(0, model.count) == 8)
         #expect(!filler.fitsOnOneLine(metrics: m, maxWidth: 9))
@@ -76,7 +76,7 @@ import TypeFit
     @Test func hardBreakIsNeverOneLine() {
         let font = FakeFont()
         let model = TextModel(text: "a\nb", font: font)
-        let filler = LineFiller(model: model, charWrap: false)
+        let filler = LineFiller(model: model, breakSet: model.breakSet(of: model.font), charWrap: false)
         let m = Metrics(model: model, scale: 0.01, letterSpacing: 0)
         #expect(!filler.fitsOnOneLine(metrics: m, maxWidth: 1000))
         #expect(LabelStyle(font: font, pointSize: 10).layout("a\nb", width: 1000).lines.map(\.text) == ["a", "b"])
@@ -90,7 +90,7 @@ import TypeFit
         let font = FakeFont(kerning: ["lo": -40, " w": -700, "rl": 35])
         for text in ["Hello world", "Hello  world ", "x", "a-b-c"] {
             let model = TextModel(text: text, font: font)
-            let filler = LineFiller(model: model, charWrap: false)
+            let filler = LineFiller(model: model, breakSet: model.breakSet(of: model.font), charWrap: false)
             let m = Metrics(model: model, scale: 0.01, letterSpacing: 0)
             for step in 0...320 {
                 let width = Double(step) / 4
@@ -144,7 +144,7 @@ import TypeFit
     /// one line in 90.02 pt and more, filled in 90.
     @Test func interOneLineThreshold() throws {
         let model = TextModel(text: "Hello world", font: try engine("Fonts/Inter/Inter-Regular.otf"))
-        let filler = LineFiller(model: model, charWrap: false)
+        let filler = LineFiller(model: model, breakSet: model.breakSet(of: model.font), charWrap: false)
         let m = Metrics(model: model, scale: 17 / 2816, letterSpacing: 0)
         #expect(filler.fitsOnOneLine(metrics: m, maxWidth: 14912 * 17 / 2816))
         #expect(!filler.fitsOnOneLine(metrics: m, maxWidth: 90))

@@ -6,12 +6,15 @@ import Layout
 import Localization
 import Reports
 
-/// The fonts of one thread: a face per planned font and a measurer per font and locale (line
-/// breaking follows the locale). FreeType faces are not thread-safe, so each thread has its own
-/// set; nothing else of the plan is rebuilt per thread.
+/// The fonts of one thread: a face per planned font, a cascade of measurers per font, and a
+/// variant of it per locale (line breaking follows the locale; shaping does not: a font's
+/// features and language are its own), so every locale shares the font's shaped words and a
+/// text shown in several locales is measured once (`LayoutCache`). FreeType faces are not
+/// thread-safe, so each thread has its own set; nothing else of the plan is rebuilt per thread.
 final class FontSet {
     let plan: AuditPlan
     private let faces: [FontFace]
+    private var cascades: [FontID: CascadeMeasurer] = [:]
     private var measurers: [MeasurerKey: CascadeMeasurer] = [:]
     /// Measured texts reused across categories, devices and variants.
     let layoutCache = LayoutCache()
@@ -34,18 +37,24 @@ final class FontSet {
     func measurer(_ font: FontID, locale: Int) throws -> CascadeMeasurer {
         let key = MeasurerKey(font: font, locale: locale)
         if let m = measurers[key] { return m }
-        let localeID = plan.locales[locale]
+        let m = try cascade(font).breakingLines(as: plan.locales[locale])
+        measurers[key] = m
+        return m
+    }
+
+    /// The cascade of `font` (its measurers shared by every locale's variant).
+    private func cascade(_ font: FontID) throws -> CascadeMeasurer {
+        if let known = cascades[font] { return known }
         func member(_ id: FontID) throws -> CascadeMeasurer.Member {
             let f = plan.font(id)
             return CascadeMeasurer.Member(id: f.name, measurer: try EngineMeasurer(
-                face: faces[id.index], lineHeightRule: plan.lineHeightRule, features: f.features, language: f.language,
-                breakLocale: localeID))
+                face: faces[id.index], lineHeightRule: plan.lineHeightRule, features: f.features, language: f.language))
         }
         var fallbacks: [String: CascadeMeasurer.Member] = [:]
         for (script, id) in plan.fallbackFonts where id != font { fallbacks[script] = try member(id) }
-        let m = CascadeMeasurer(primary: try member(font), fallbacks: fallbacks)
-        measurers[key] = m
-        return m
+        let cascade = CascadeMeasurer(primary: try member(font), fallbacks: fallbacks)
+        cascades[font] = cascade
+        return cascade
     }
 }
 
