@@ -10,7 +10,8 @@
 /// increasing order; the final offset `len` is included) to `out`, and for each a flag
 /// to `hard` (1 = mandatory break after a hard line break character, 0 = opportunity).
 /// Returns the number of offsets found (which may exceed `cap`: call again with a larger
-/// buffer), or -1 when ICU could not open a break iterator.
+/// buffer), or -1 when ICU could not open a break iterator. Thread-safe: each thread keeps its
+/// own iterators, one per locale (up to 8), reused for every text.
 /// No ICU type appears in this header on purpose: Foundation bundles its own ICU module and
 /// its types clash with the system ICU's at compile time if Swift sees both.
 int32_t clb_line_breaks(const uint16_t *text, int32_t len, const char *locale,
