@@ -140,7 +140,16 @@ enum Describe {
         // Without a newline scalar (a newline is a grapheme of its own, so then no character is a
         // newline) nothing is split or joined, and only the first 61 characters are counted.
         if !text.unicodeScalars.contains(where: isNewlineScalar) {
-            if text.utf8.count <= limit || text.prefix(limit + 1).count <= limit { return "“\(text)”" }
+            if text.utf8.count <= limit { return "“\(text)”" }
+            // A long text whose first 61 bytes are ASCII (no newline among them, see above) has 61
+            // characters there: no grapheme rule joins two ASCII scalars but CR LF, and none joins an
+            // ASCII scalar to the one before it. So it is shortened, and its first 59 characters are
+            // its first 59 bytes (the 60th byte, ASCII, starts a character of its own).
+            if text.utf8.prefix(limit + 1).allSatisfy({ $0 < 0x80 }) {
+                let utf8 = text.utf8
+                return "“" + String(text[..<utf8.index(utf8.startIndex, offsetBy: limit - 1)]) + "…”"
+            }
+            if text.prefix(limit + 1).count <= limit { return "“\(text)”" }
             return "“\(text.prefix(limit - 1))…”"
         }
         let flat = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "⏎")

@@ -36,7 +36,14 @@ import Testing
         let sixty = String(repeating: "a", count: 60)
         for text in ["", "Settings", sixty, sixty + "b", String(repeating: "é", count: 30), String(repeating: "é", count: 31),
                      String(repeating: "é", count: 61), String(repeating: "👍🏽", count: 59), String(repeating: "👍🏽", count: 61),
-                     String(repeating: "x", count: 200) + "\n", "a\nb", "a\r\nb", "a\u{2028}b", "a\u{85}b", "tab\there", "line\u{0B}tab", "日本語のテキスト"] {
+                     String(repeating: "x", count: 200) + "\n", String(repeating: "x", count: 200),
+                     // ASCII prefixes of long texts, followed by marks that join the character before them:
+                     String(repeating: "x", count: 58) + "e\u{301}" + String(repeating: "y", count: 10),
+                     String(repeating: "x", count: 59) + "e\u{301}" + String(repeating: "y", count: 10),
+                     String(repeating: "x", count: 60) + "e\u{301}" + String(repeating: "y", count: 10),
+                     String(repeating: "x", count: 61) + "\u{301}" + String(repeating: "y", count: 10),
+                     String(repeating: "x", count: 60) + "\u{301}", String(repeating: "x", count: 59) + "\u{301}y",
+                     String(repeating: "x", count: 61) + "ü", "a\nb", "a\r\nb", "a\u{2028}b", "a\u{85}b", "tab\there", "line\u{0B}tab", "日本語のテキスト"] {
             #expect(Describe.quote(text) == reference(text), "\(text)")
         }
     }
