@@ -86,7 +86,7 @@ public final class CascadeMeasurer: TextMeasuring {
            last.text.base == text.base {
             return last.runs
         }
-        let result = tables[text.base].flatMap { $0.runs(of: text, members: members) } ?? splitRuns(of: text)
+        let result = table(of: text.base).flatMap { $0.runs(of: text, members: members) } ?? splitRuns(of: text)
         lastRuns = (text, result)
         return result
     }
@@ -99,6 +99,16 @@ public final class CascadeMeasurer: TextMeasuring {
     }()
     /// The cluster tables of texts `specialized(for:)` kept the cascade for (bounded).
     private var tables: [String: ClusterTable] = [:]
+    /// The text whose table was looked up last and its table: Layout measures the ranges of one
+    /// text one after the other, and comparing the same string is cheaper than hashing it.
+    private var lastTable: (text: String, table: ClusterTable?)?
+
+    private func table(of text: String) -> ClusterTable? {
+        if let last = lastTable, last.text == text { return last.table }
+        let table = tables[text]
+        lastTable = (text, table)
+        return table
+    }
 
     /// What `splitRuns` decides for each grapheme cluster of one text, computed once so that the
     /// runs of its cluster-aligned substrings (the ranges Layout measures) are a walk over small
@@ -263,6 +273,7 @@ public final class CascadeMeasurer: TextMeasuring {
             if tables[text] == nil, let table = table(for: text) {
                 if tables.count >= 256 { tables.removeAll(keepingCapacity: true) }
                 tables[text] = table
+                lastTable = nil
             }
             return self
         }
