@@ -17,17 +17,23 @@ public final class EngineMeasurer: TextMeasuring {
     /// Advances come from the cached fast path (identical to `shaper`, see FastMeasurer).
     private let fast: FastMeasurer
 
+    /// The fast path's cache by default: 16,384 words and lines, 512 KiB of text (memory is
+    /// touched only as it fills).
+    public static let defaultCacheLimits = FastMeasurer.CacheLimits(entries: 1 << 14, bytes: 512 << 10)
+
     /// Measures with `face`, HarfBuzz `features` ("-kern,+smcp"), `language` (shaping) and the
-    /// line-height `rule`; line breaks use `breakLocale` (defaults to `language`).
-    /// Throws `FontError.invalidFeature` for a bad feature string.
+    /// line-height `rule`; line breaks use `breakLocale` (defaults to `language`); the fast path
+    /// keeps `cacheLimits` of shaped words and lines. Throws `FontError.invalidFeature` for a bad
+    /// feature string.
     public init(face: FontFace, lineHeightRule: LineHeightRule = .hhea, features: String = "",
-                language: String? = nil, breakLocale: String? = nil) throws {
+                language: String? = nil, breakLocale: String? = nil,
+                cacheLimits: FastMeasurer.CacheLimits = EngineMeasurer.defaultCacheLimits) throws {
         self.face = face
         self.lineHeightRule = lineHeightRule
         self.breakLocale = breakLocale ?? language
         self.shaper = try Shaper(face: face, features: features, language: language)
         self.fast = try FastMeasurer(font: ShapingFont(face: face), features: features, language: language,
-                                     computesInk: true, cacheLimits: .init(entries: 1 << 14, bytes: 512 << 10))
+                                     computesInk: true, cacheLimits: cacheLimits)
         let m = face.info.verticalMetrics(lineHeightRule)
         self.lineMetrics = LineMetrics(ascender: Double(m.ascender), descender: Double(m.descender), lineGap: Double(m.lineGap))
         self.unitsPerEm = Double(face.info.unitsPerEm)
