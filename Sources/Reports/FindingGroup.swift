@@ -220,10 +220,39 @@ public struct FixedGroup: Codable, Sendable, Equatable {
     }
 }
 
-/// Collects findings into groups. Adding is order-independent: `groups(scope:)` sorts everything,
-/// so findings from any number of units or threads, in any order, give the same groups. A later
-/// `merge` of shards can use it the same way (`add(contentsOf: group.findings)`).
-public struct FindingGrouper: Sendable {
+/// Collects findings into groups, compactly: a finding is stored as its group's index and the
+/// small part that varies per occurrence (device, category, severity, figures), with every string
+/// it carries (device and category names, message, text, source file, figure names) interned once
+/// in a `StringTable`. The pipeline adds every occurrence of a run here as its units finish, so
+/// memory grows with distinct strings and groups, not with copies of `Finding`s.
+///
+/// Adding is order-independent: `groups(scope:)` sorts everything, so findings from any number of
+/// units or threads, in any order, give the same groups. Codable (a shard's part carries one) and
+/// mergeable (`merge`: `typefit merge` joins the parts' groupers).
+public struct FindingGrouper: Sendable, Codable {
+    /// One occurrence as stored: string ids into `strings` (−1: none) and its figures' place in the
+    /// bucket's flat figure arrays.
+    struct Stored: Sendable, Equatable {
+        var device: Int32
+        var category: Int32
+        var message: Int32
+        var text: Int32
+        var sourceFile: Int32
+        var sourceLine: Int32
+        var figureStart: Int32
+        var figureCount: Int32
+        var severity: Severity
+        var isNew: Bool
+    }
+
+    /// The occurrences of one group: members, and their figures as parallel (name id, value) arrays.
+    struct Bucket: Sendable {
+        var members: [Stored] = []
+        var figureNames: [Int32] = []
+        var figureValues: [Double] = []
+    }
+
+    /// An occurrence with its strings (what `group` sorts and picks from).
     struct Member: Sendable {
         var device: String?
         var category: String?
@@ -235,38 +264,173 @@ public struct FindingGrouper: Sendable {
         var isNew: Bool
     }
 
-    private var members: [GroupKey: [Member]] = [:]
+    private var strings = StringTable()
+    private var keys: [GroupKey] = []
+    private var buckets: [Bucket] = []
+    private var index: [GroupKey: Int] = [:]
+    public private(set) var occurrenceCount = 0
 
     public init() {}
 
-    public var isEmpty: Bool { members.isEmpty }
-    public var occurrenceCount: Int { members.values.reduce(0) { $0 + $1.count } }
+    public var isEmpty: Bool { keys.isEmpty }
+    /// Groups collected so far.
+    public var groupCount: Int { keys.count }
 
     public mutating func add(_ finding: Finding) {
-        members[finding.groupKey, default: []].append(Member(
-            device: finding.device, category: finding.category, figures: finding.figures.mapValues(Finding.round),
-            severity: finding.severity, message: finding.message, text: finding.text, source: finding.source,
+        let key = finding.groupKey
+        let g: Int
+        if let known = index[key] {
+            g = known
+        } else {
+            g = keys.count
+            index[key] = g
+            keys.append(key)
+            buckets.append(Bucket())
+        }
+        let start = Int32(buckets[g].figureNames.count)
+        for (name, value) in finding.figures {
+            buckets[g].figureNames.append(strings.id(name))
+            buckets[g].figureValues.append(Finding.round(value))
+        }
+        buckets[g].members.append(Stored(
+            device: strings.id(finding.device), category: strings.id(finding.category),
+            message: strings.id(finding.message), text: strings.id(finding.text),
+            sourceFile: strings.id(finding.source?.file), sourceLine: Int32(clamping: finding.source?.line ?? 0),
+            figureStart: start, figureCount: Int32(finding.figures.count), severity: finding.severity,
             isNew: finding.isNew))
+        occurrenceCount += 1
     }
 
     public mutating func add<S: Sequence>(_ findings: S) where S.Element == Finding {
         for f in findings { add(f) }
     }
 
-    /// Adds every finding another grouper collected (e.g. another thread's).
+    /// Adds every finding another grouper collected (e.g. another thread's, or a shard's part).
     public mutating func merge(_ other: FindingGrouper) {
-        for (key, list) in other.members { members[key, default: []] += list }
+        let map = other.strings.strings.map { strings.id($0) }
+        func id(_ i: Int32) -> Int32 { i < 0 ? -1 : map[Int(i)] }
+        for (k, key) in other.keys.enumerated() {
+            let g: Int
+            if let known = index[key] {
+                g = known
+            } else {
+                g = keys.count
+                index[key] = g
+                keys.append(key)
+                buckets.append(Bucket())
+            }
+            let source = other.buckets[k]
+            let offset = Int32(buckets[g].figureNames.count)
+            buckets[g].figureNames += source.figureNames.map(id)
+            buckets[g].figureValues += source.figureValues
+            buckets[g].members += source.members.map { m in
+                var m = m
+                m.device = id(m.device)
+                m.category = id(m.category)
+                m.message = id(m.message)
+                m.text = id(m.text)
+                m.sourceFile = id(m.sourceFile)
+                m.figureStart += offset
+                return m
+            }
+        }
+        occurrenceCount += other.occurrenceCount
     }
 
     /// The groups, in canonical order (`ReportDocument.normalized()`). A group is `.new` when any
-    /// of its findings is new, else `.baselined`; apply a baseline to change that.
+    /// of its findings is new, else `.baselined`; apply a baseline to change that. Each group's
+    /// occurrences get their strings back only while that group is built.
     public func groups(scope: Scope) -> [FindingGroup] {
         let order = ScopeOrder(scope)
-        let groups = members.map { key, list in Self.group(key, list, order) }
+        let groups = keys.indices.map { g in Self.group(keys[g], members(of: g), order) }
         return order.sorted(groups)
     }
 
-    static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
+    /// The occurrences of group `g` with their strings.
+    func members(of g: Int) -> [Member] {
+        let bucket = buckets[g]
+        return bucket.members.map { m in
+            var figures: [String: Double] = [:]
+            for i in Int(m.figureStart)..<Int(m.figureStart + m.figureCount) {
+                figures[strings[bucket.figureNames[i]] ?? ""] = bucket.figureValues[i]
+            }
+            return Member(device: strings[m.device], category: strings[m.category], figures: figures,
+                          severity: m.severity, message: strings[m.message] ?? "", text: strings[m.text],
+                          source: strings[m.sourceFile].map { SourceLocation(file: $0, line: Int(m.sourceLine)) },
+                          isNew: m.isNew)
+        }
+    }
+
+    // Coded compactly, for shard parts: the string table, then per group its key, its members as
+    // one flat integer array (8 per member: device, category, message, text, source file, source
+    // line, figure count, severity rank × 2 + isNew) and its figures as (name ids, values).
+    enum CodingKeys: String, CodingKey { case strings, groups }
+    struct CodedGroup: Codable {
+        var key: GroupKey
+        var members: [Int32]
+        var names: [Int32]
+        var values: [Double]
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        strings = StringTable(try c.decode([String].self, forKey: .strings))
+        let coded = try c.decode([CodedGroup].self, forKey: .groups)
+        let count = Int32(strings.strings.count)
+        func checked(_ id: Int32) throws -> Int32 {
+            guard id >= -1 && id < count else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "string id \(id) out of range"))
+            }
+            return id
+        }
+        for group in coded {
+            guard group.members.count % 8 == 0, group.names.count == group.values.count,
+                  index[group.key] == nil else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed group"))
+            }
+            var bucket = Bucket(figureNames: try group.names.map(checked), figureValues: group.values)
+            var start: Int32 = 0
+            for i in stride(from: 0, to: group.members.count, by: 8) {
+                let f = group.members[i..<i + 8].map { $0 }
+                let rank = Int(f[7] >> 1)
+                guard let severity = Severity.allCases.first(where: { $0.rank == rank }), f[6] >= 0,
+                      Int(start + f[6]) <= bucket.figureNames.count else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed occurrence"))
+                }
+                bucket.members.append(Stored(device: try checked(f[0]), category: try checked(f[1]),
+                                             message: try checked(f[2]), text: try checked(f[3]),
+                                             sourceFile: try checked(f[4]), sourceLine: f[5], figureStart: start,
+                                             figureCount: f[6], severity: severity, isNew: f[7] & 1 == 1))
+                start += f[6]
+            }
+            index[group.key] = keys.count
+            keys.append(group.key)
+            buckets.append(bucket)
+            occurrenceCount += bucket.members.count
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(strings.strings, forKey: .strings)
+        let coded = keys.indices.map { g -> CodedGroup in
+            let bucket = buckets[g]
+            var members: [Int32] = []
+            var names: [Int32] = []
+            var values: [Double] = []
+            members.reserveCapacity(bucket.members.count * 8)
+            for m in bucket.members {
+                members += [m.device, m.category, m.message, m.text, m.sourceFile, m.sourceLine, m.figureCount,
+                            Int32(m.severity.rank * 2 + (m.isNew ? 1 : 0))]
+                names += bucket.figureNames[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
+                values += bucket.figureValues[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
+            }
+            return CodedGroup(key: keys[g], members: members, names: names, values: values)
+        }
+        try c.encode(coded, forKey: .groups)
+    }
+
+static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
         let names = Array(Set(list.flatMap(\.figures.keys))).sorted()
         func categoryRank(_ m: Member) -> Int { m.category.map(order.category) ?? -1 }
         func deviceRank(_ m: Member) -> Int { m.device.map(order.device) ?? -1 }
@@ -321,6 +485,30 @@ public struct FindingGrouper: Sendable {
                             status: sorted.contains(where: \.isNew) ? .new : .baselined,
                             figureNames: names, occurrences: occurrences)
     }
+}
+
+/// Strings stored once, by id (`id(_:)` interns; nil is −1).
+struct StringTable: Sendable {
+    private(set) var strings: [String] = []
+    private var ids: [String: Int32] = [:]
+
+    init() {}
+
+    init(_ strings: [String]) {
+        self.strings = strings
+        for (i, s) in strings.enumerated() where ids[s] == nil { ids[s] = Int32(i) }
+    }
+
+    mutating func id(_ string: String?) -> Int32 {
+        guard let string else { return -1 }
+        if let known = ids[string] { return known }
+        let id = Int32(strings.count)
+        strings.append(string)
+        ids[string] = id
+        return id
+    }
+
+    subscript(id: Int32) -> String? { id < 0 ? nil : strings[Int(id)] }
 }
 
 /// Positions in the scope's lists, for canonical orders: known names in scope order, unknown
