@@ -13,6 +13,10 @@ final class FontSet {
     let plan: AuditPlan
     private let faces: [FontFace]
     private var measurers: [MeasurerKey: CascadeMeasurer] = [:]
+    /// One engine measurer per font and locale, shared by every cascade that has the font (a
+    /// fallback serves each primary font and each script it is the fallback for): each holds a
+    /// segment cache of about 1.8 MB, so a measurer per cascade member would multiply them.
+    private var members: [MeasurerKey: CascadeMeasurer.Member] = [:]
     /// Measured texts reused across categories, devices and variants.
     let layoutCache = LayoutCache()
 
@@ -36,10 +40,13 @@ final class FontSet {
         if let m = measurers[key] { return m }
         let localeID = plan.locales[locale]
         func member(_ id: FontID) throws -> CascadeMeasurer.Member {
+            if let known = members[MeasurerKey(font: id, locale: locale)] { return known }
             let f = plan.font(id)
-            return CascadeMeasurer.Member(id: f.name, measurer: try EngineMeasurer(
+            let made = CascadeMeasurer.Member(id: f.name, measurer: try EngineMeasurer(
                 face: faces[id.index], lineHeightRule: plan.lineHeightRule, features: f.features, language: f.language,
                 breakLocale: localeID))
+            members[MeasurerKey(font: id, locale: locale)] = made
+            return made
         }
         var fallbacks: [String: CascadeMeasurer.Member] = [:]
         for (script, id) in plan.fallbackFonts where id != font { fallbacks[script] = try member(id) }
