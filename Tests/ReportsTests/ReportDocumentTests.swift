@@ -128,6 +128,67 @@ enum Expected {
         #expect(a.occurrenceCount == 61)
     }
 
+    /// A grouper keeps each string once and a few numbers per occurrence, and what it codes (a
+    /// shard's part) decodes to the same groups; the table's size is the distinct strings counted
+    /// here from the findings themselves.
+    @Test func grouperCodesCompactlyAndRoundTrips() throws {
+        let doc = Fixture.document()
+        let findings = doc.findings
+        var grouper = FindingGrouper()
+        grouper.add(findings)
+        var distinct = Set<String>()
+        for f in findings {
+            distinct.formUnion([f.device, f.category, f.message, f.text, f.source?.file].compactMap { $0 })
+            distinct.formUnion(f.figures.keys)
+        }
+        let data = try JSONEncoder().encode(grouper)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let strings = try #require(object["strings"] as? [String])
+        #expect(strings.count == distinct.count)
+        #expect(Set(strings) == distinct)
+        let coded = try #require(object["groups"] as? [[String: Any]])
+        #expect(coded.count == doc.groups.count)
+        let integers = coded.map { ($0["members"] as? [Int])?.count ?? -1 }.reduce(0, +)
+        #expect(integers == 8 * Expected.occurrences)
+        let decoded = try JSONDecoder().decode(FindingGrouper.self, from: data)
+        #expect(decoded.occurrenceCount == Expected.occurrences)
+        #expect(decoded.groups(scope: doc.scope) == grouper.groups(scope: doc.scope))
+        // Merged with an empty grouper, and two decoded halves merged: the same groups.
+        var merged = FindingGrouper()
+        merged.merge(decoded)
+        #expect(merged.groups(scope: doc.scope) == grouper.groups(scope: doc.scope))
+    }
+
+    /// A part whose string ids point outside its table is refused, not trusted.
+    @Test func grouperRefusesBadIds() throws {
+        let bad = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":[0,5,0,-1,-1,0,0,4],"names":[],"values":[]}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FindingGrouper.self, from: Data(bad.utf8)) }
+        let good = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":[0,-1,0,-1,-1,0,0,5],"names":[],"values":[]}]}"#
+        let g = try JSONDecoder().decode(FindingGrouper.self, from: Data(good.utf8))
+        let group = try #require(g.groups(scope: Scope(categories: [], devices: ["d"], locales: [])).first)
+        // 5 = severity rank 2 (error) × 2 + new.
+        #expect(group.severity == .error && group.status == .new && group.devices == ["d"] && group.message == "d")
+    }
+
+    /// Normalizing keeps groups that are already canonical, but still repairs one that is not:
+    /// occurrences swapped, a figure unrounded, two groups out of order.
+    @Test func normalizingRepairsWhatIsNotCanonical() throws {
+        let doc = Fixture.document().normalized()
+        #expect(doc.normalized() == doc)
+        var swapped = doc
+        let g = try #require(swapped.groups.firstIndex { $0.occurrences.count > 1 })
+        swapped.groups[g].occurrences.swapAt(0, swapped.groups[g].occurrences.count - 1)
+        #expect(swapped != doc)
+        #expect(swapped.normalized() == doc)
+        var unrounded = doc
+        let f = try #require(unrounded.groups[g].occurrences[0].figures.firstIndex { $0 != nil })
+        unrounded.groups[g].occurrences[0].figures[f] = (unrounded.groups[g].occurrences[0].figures[f] ?? 0) + 0.0001
+        #expect(unrounded.normalized() == doc)
+        var reordered = doc
+        reordered.groups.reverse()
+        #expect(reordered.normalized() == doc)
+    }
+
     @Test func jsonRoundTripsAndIsByteIdentical() throws {
         let doc = Fixture.document()
         let a = doc.jsonData()
