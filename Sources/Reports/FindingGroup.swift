@@ -487,24 +487,37 @@ static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> Fin
     }
 }
 
-/// Strings stored once, by id (`id(_:)` interns; nil is −1).
+/// Strings stored once, by id (`id(_:)` interns; nil is −1). Strings are told apart by their
+/// UTF-8 bytes, not by `String` equality: two canonically equivalent texts stay as they were
+/// written (and which one a report shows does not depend on which thread added it first), and
+/// hashing bytes skips Unicode normalization.
 struct StringTable: Sendable {
     private(set) var strings: [String] = []
-    private var ids: [String: Int32] = [:]
+    private var ids: [Bytes: Int32] = [:]
+
+    struct Bytes: Hashable, Sendable {
+        var string: String
+        static func == (a: Bytes, b: Bytes) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+        func hash(into hasher: inout Hasher) {
+            var s = string
+            s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
 
     init() {}
 
     init(_ strings: [String]) {
         self.strings = strings
-        for (i, s) in strings.enumerated() where ids[s] == nil { ids[s] = Int32(i) }
+        for (i, s) in strings.enumerated() where ids[Bytes(string: s)] == nil { ids[Bytes(string: s)] = Int32(i) }
     }
 
     mutating func id(_ string: String?) -> Int32 {
         guard let string else { return -1 }
-        if let known = ids[string] { return known }
+        let key = Bytes(string: string)
+        if let known = ids[key] { return known }
         let id = Int32(strings.count)
         strings.append(string)
-        ids[string] = id
+        ids[key] = id
         return id
     }
 
