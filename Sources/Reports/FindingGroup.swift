@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a group of findings is about: one check on one label (screen, row, label, string key,
 /// locale and plural/device variant), or on one style or font. Everything of a finding but its
 /// device, category, figures and message. Baselines match groups by this key.
@@ -340,10 +342,26 @@ public struct FindingGrouper: Sendable, Codable {
     /// The groups, in canonical order (`ReportDocument.normalized()`). A group is `.new` when any
     /// of its findings is new, else `.baselined`; apply a baseline to change that. Each group's
     /// occurrences get their strings back only while that group is built.
+    /// Groups are built on every core (each from its own occurrences only).
     public func groups(scope: Scope) -> [FindingGroup] {
         let order = ScopeOrder(scope)
-        let groups = keys.indices.map { g in Self.group(keys[g], members(of: g), order) }
-        return order.sorted(groups)
+        var built = [FindingGroup?](repeating: nil, count: keys.count)
+        let chunks = min(keys.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        built.withUnsafeMutableBufferPointer { buffer in
+            let out = SendableBuffer(buffer: buffer)
+            let grouper = self
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for g in stride(from: c, to: grouper.keys.count, by: chunks) {
+                    out.buffer[g] = Self.group(grouper.keys[g], grouper.members(of: g), order)
+                }
+            }
+        }
+        return order.sorted(built.compactMap { $0 })
+    }
+
+    /// A buffer whose elements different threads write, each its own (see `groups(scope:)`).
+    private struct SendableBuffer: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<FindingGroup?>
     }
 
     /// The occurrences of group `g` with their strings.

@@ -374,15 +374,17 @@ extension ReportDocument {
     /// canonical order. Pass normalized groups for a deterministic result.
     public func worstFirst(_ groups: [FindingGroup]) -> [FindingGroup] {
         let order = ScopeOrder(scope)
-        func start(_ g: FindingGroup) -> Int { g.categories.first.map(order.category) ?? -1 }
-        return groups.enumerated().sorted { x, y in
-            let a = x.element, b = y.element
-            if isFailing(a) != isFailing(b) { return isFailing(a) }
-            if a.severity != b.severity { return a.severity > b.severity }
-            if start(a) != start(b) { return start(a) < start(b) }
-            if a.occurrences.count != b.occurrences.count { return a.occurrences.count > b.occurrences.count }
-            return x.offset < y.offset
-        }.map(\.element)
+        // Sort keys computed once per group, and indices sorted (not the groups: copying a group
+        // in every comparison dominated the reporters on a whole app's groups).
+        let keys = groups.map { g in
+            (failing: isFailing(g) ? 0 : 1, severity: -g.severity.rank,
+             start: g.categories.first.map(order.category) ?? -1, occurrences: -g.occurrences.count)
+        }
+        return groups.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
+            if a != b { return a < b }
+            return i < j
+        }.map { groups[$0] }
     }
 
     /// The check's title, or its id when the document does not describe it.
