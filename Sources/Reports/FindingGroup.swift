@@ -223,10 +223,17 @@ public struct FixedGroup: Codable, Sendable, Equatable {
 }
 
 /// Collects findings into groups, compactly: a finding is stored as its group's index and the
-/// small part that varies per occurrence (device, category, severity, figures), with every string
-/// it carries (device and category names, message, text, source file, figure names) interned once
-/// in a `StringTable`. The pipeline adds every occurrence of a run here as its units finish, so
-/// memory grows with distinct strings and groups, not with copies of `Finding`s.
+/// small part that varies per occurrence (device, category, severity, figures), with the strings
+/// it carries (device and category names, text, source file, figure names) interned once in a
+/// `StringTable`. The pipeline adds every occurrence of a run here as its units finish, so memory
+/// grows with distinct strings and groups, not with copies of `Finding`s.
+///
+/// Messages (one sentence per occurrence, nearly all different) are kept only for the occurrences
+/// that can still become the group's worst, when the grouper knows the scope's categories
+/// (`init(categories:)`): the worst is always among the occurrences of highest severity, then
+/// highest category (`group`'s `isWorse` compares those first, and a member below them never
+/// replaces one of them), so the others' messages are dropped as they arrive; the groups are the
+/// same as with every message kept.
 ///
 /// Adding is order-independent: `groups(scope:)` sorts everything, so findings from any number of
 /// units or threads, in any order, give the same groups. Codable (a shard's part carries one) and
@@ -247,11 +254,15 @@ public struct FindingGrouper: Sendable, Codable {
         var isNew: Bool
     }
 
-    /// The occurrences of one group: members, and their figures as parallel (name id, value) arrays.
+    /// The occurrences of one group: members, their figures as parallel (name id, value) arrays,
+    /// and the messages kept (`Stored.message` indexes `messages`; −1: dropped).
     struct Bucket: Sendable {
         var members: [Stored] = []
         var figureNames: [Int32] = []
         var figureValues: [Double] = []
+        var messages: [String] = []
+        /// (severity rank, category rank) of the members whose messages are kept: the highest so far.
+        var top: (Int, Int)?
     }
 
     /// An occurrence with its strings (what `group` sorts and picks from).
@@ -271,8 +282,56 @@ public struct FindingGrouper: Sendable, Codable {
     private var buckets: [Bucket] = []
     private var index: [GroupKey: Int] = [:]
     public private(set) var occurrenceCount = 0
+    /// The scope's categories in order (`Scope.categories`), when known: messages that cannot be
+    /// a group's worst are dropped.
+    private var categories: [String]?
+    private var categoryRanks: [Int32: Int] = [:]
 
     public init() {}
+
+    /// A grouper that keeps messages only where they can be a group's worst, ranking categories as
+    /// `groups(scope:)` will with a scope of these `categories`.
+    public init(categories: [String]) {
+        setCategories(categories)
+    }
+
+    private mutating func setCategories(_ list: [String]) {
+        categories = list
+        categoryRanks = [:]
+        for (i, name) in list.enumerated() {
+            let id = strings.id(name)
+            if categoryRanks[id] == nil { categoryRanks[id] = i }
+        }
+    }
+
+    /// (severity rank, category rank) as `group` ranks members (no category −1, unknown last).
+    private func rank(_ m: Stored) -> (Int, Int) {
+        (m.severity.rank, m.category < 0 ? -1 : categoryRanks[m.category] ?? Int.max / 2)
+    }
+
+    /// Keeps `message` for member `i` of bucket `g` if it can be the worst, dropping those it outranks.
+    private mutating func keep(_ message: String, member i: Int, in g: Int) {
+        guard categories != nil else {
+            buckets[g].members[i].message = Int32(buckets[g].messages.count)
+            buckets[g].messages.append(message)
+            return
+        }
+        let r = rank(buckets[g].members[i])
+        if let top = buckets[g].top, r < top {
+            buckets[g].members[i].message = -1
+            return
+        }
+        if let top = buckets[g].top, r == top {
+            buckets[g].members[i].message = Int32(buckets[g].messages.count)
+            buckets[g].messages.append(message)
+            return
+        }
+        // A new highest rank: every message kept so far is outranked.
+        for j in buckets[g].members.indices { buckets[g].members[j].message = -1 }
+        buckets[g].messages = [message]
+        buckets[g].members[i].message = 0
+        buckets[g].top = r
+    }
 
     public var isEmpty: Bool { keys.isEmpty }
     /// Groups collected so far.
@@ -296,10 +355,11 @@ public struct FindingGrouper: Sendable, Codable {
         }
         buckets[g].members.append(Stored(
             device: strings.id(finding.device), category: strings.id(finding.category),
-            message: strings.id(finding.message), text: strings.id(finding.text),
+            message: -1, text: strings.id(finding.text),
             sourceFile: strings.id(finding.source?.file), sourceLine: Int32(clamping: finding.source?.line ?? 0),
             figureStart: start, figureCount: Int32(finding.figures.count), severity: finding.severity,
             isNew: finding.isNew))
+        keep(finding.message, member: buckets[g].members.count - 1, in: g)
         occurrenceCount += 1
     }
 
@@ -309,6 +369,7 @@ public struct FindingGrouper: Sendable, Codable {
 
     /// Adds every finding another grouper collected (e.g. another thread's, or a shard's part).
     public mutating func merge(_ other: FindingGrouper) {
+        if categories == nil, let list = other.categories { setCategories(list) }
         let map = other.strings.strings.map { strings.id($0) }
         func id(_ i: Int32) -> Int32 { i < 0 ? -1 : map[Int(i)] }
         for (k, key) in other.keys.enumerated() {
@@ -325,15 +386,18 @@ public struct FindingGrouper: Sendable, Codable {
             let offset = Int32(buckets[g].figureNames.count)
             buckets[g].figureNames += source.figureNames.map(id)
             buckets[g].figureValues += source.figureValues
-            buckets[g].members += source.members.map { m in
+            for m in source.members {
                 var m = m
                 m.device = id(m.device)
                 m.category = id(m.category)
-                m.message = id(m.message)
                 m.text = id(m.text)
                 m.sourceFile = id(m.sourceFile)
                 m.figureStart += offset
-                return m
+                let message = m.message >= 0 ? source.messages[Int(m.message)] : nil
+                m.message = -1
+                buckets[g].members.append(m)
+                // A message the other grouper dropped was outranked there, so it is here too.
+                if let message { keep(message, member: buckets[g].members.count - 1, in: g) }
             }
         }
         occurrenceCount += other.occurrenceCount
@@ -373,19 +437,23 @@ public struct FindingGrouper: Sendable, Codable {
                 figures[strings[bucket.figureNames[i]] ?? ""] = bucket.figureValues[i]
             }
             return Member(device: strings[m.device], category: strings[m.category], figures: figures,
-                          severity: m.severity, message: strings[m.message] ?? "", text: strings[m.text],
+                          severity: m.severity, message: m.message >= 0 ? bucket.messages[Int(m.message)] : "",
+                          text: strings[m.text],
                           source: strings[m.sourceFile].map { SourceLocation(file: $0, line: Int(m.sourceLine)) },
                           isNew: m.isNew)
         }
     }
 
-    // Coded compactly, for shard parts: the string table, then per group its key, its members as
-    // one flat integer array (8 per member: device, category, message, text, source file, source
-    // line, figure count, severity rank × 2 + isNew) and its figures as (name ids, values).
-    enum CodingKeys: String, CodingKey { case strings, groups }
+    // Coded compactly, for shard parts: the string table and the categories (when known), then per
+    // group its key, its members as one flat integer array (8 per member: device, category,
+    // message, text, source file, source line, figure count, severity rank × 2 + isNew; the
+    // message indexes the group's `messages`, the other strings `strings`) and its figures as
+    // (name ids, values).
+    enum CodingKeys: String, CodingKey { case strings, categories, groups }
     struct CodedGroup: Codable {
         var key: GroupKey
         var members: [Int32]
+        var messages: [String]
         var names: [Int32]
         var values: [Double]
     }
@@ -393,6 +461,7 @@ public struct FindingGrouper: Sendable, Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         strings = StringTable(try c.decode([String].self, forKey: .strings))
+        if let list = try c.decodeIfPresent([String].self, forKey: .categories) { setCategories(list) }
         let coded = try c.decode([CodedGroup].self, forKey: .groups)
         let count = Int32(strings.strings.count)
         func checked(_ id: Int32) throws -> Int32 {
@@ -406,22 +475,29 @@ public struct FindingGrouper: Sendable, Codable {
                   index[group.key] == nil else {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed group"))
             }
-            var bucket = Bucket(figureNames: try group.names.map(checked), figureValues: group.values)
+            var bucket = Bucket(figureNames: try group.names.map(checked), figureValues: group.values,
+                                messages: group.messages)
             var start: Int32 = 0
             for i in stride(from: 0, to: group.members.count, by: 8) {
                 let f = group.members[i..<i + 8].map { $0 }
                 let rank = Int(f[7] >> 1)
                 guard let severity = Severity.allCases.first(where: { $0.rank == rank }), f[6] >= 0,
-                      Int(start + f[6]) <= bucket.figureNames.count else {
+                      Int(start + f[6]) <= bucket.figureNames.count, f[2] >= -1, Int(f[2]) < group.messages.count else {
                     throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed occurrence"))
                 }
                 bucket.members.append(Stored(device: try checked(f[0]), category: try checked(f[1]),
-                                             message: try checked(f[2]), text: try checked(f[3]),
+                                             message: f[2], text: try checked(f[3]),
                                              sourceFile: try checked(f[4]), sourceLine: f[5], figureStart: start,
                                              figureCount: f[6], severity: severity, isNew: f[7] & 1 == 1))
                 start += f[6]
             }
             index[group.key] = keys.count
+            if categories != nil {
+                for m in bucket.members where m.message >= 0 {
+                    let r = rank(m)
+                    if bucket.top.map({ $0 < r }) ?? true { bucket.top = r }
+                }
+            }
             keys.append(group.key)
             buckets.append(bucket)
             occurrenceCount += bucket.members.count
@@ -431,6 +507,7 @@ public struct FindingGrouper: Sendable, Codable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(strings.strings, forKey: .strings)
+        try c.encodeIfPresent(categories, forKey: .categories)
         let coded = keys.indices.map { g -> CodedGroup in
             let bucket = buckets[g]
             var members: [Int32] = []
@@ -443,7 +520,7 @@ public struct FindingGrouper: Sendable, Codable {
                 names += bucket.figureNames[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
                 values += bucket.figureValues[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
             }
-            return CodedGroup(key: keys[g], members: members, names: names, values: values)
+            return CodedGroup(key: keys[g], members: members, messages: bucket.messages, names: names, values: values)
         }
         try c.encode(coded, forKey: .groups)
     }

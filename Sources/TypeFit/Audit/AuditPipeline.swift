@@ -153,7 +153,8 @@ public struct AuditPipeline: Sendable {
     /// their place in `self.units`, so a shard's results merge with the others' in plan order.
     func collect(_ units: [AuditUnit], orders: [Int]? = nil) throws -> Collected {
         let layoutsPerUnit = devices.count * plan.orientations.count * categories.count
-        let collector = Collector(snapshotLimit: options.snapshotLimit, total: units.count * layoutsPerUnit,
+        let collector = Collector(snapshotLimit: options.snapshotLimit, categories: categories.map(\.uikitName),
+                                  total: units.count * layoutsPerUnit,
                                   progress: options.progress)
         let threads = max(1, min(options.threads ?? ProcessInfo.processInfo.activeProcessorCount, units.count))
         let next = UnitCounter()
@@ -273,8 +274,10 @@ public struct AuditPipeline: Sendable {
     /// The tail every audit shares, sharded or not (`typefit merge` calls it with the parts'
     /// results merged, AuditShard.swift): style, font, string and web checks (once, over the whole
     /// run: they span units), grouping, the baseline, the mockups and the report document.
-    func finish(_ collected: Collected) throws -> AuditRun {
+    func finish(_ collected: consuming Collected) throws -> AuditRun {
+        // The occurrences are let go once the groups are built (before the reports are written).
         var grouper = collected.grouper
+        collected.grouper = FindingGrouper()
         // Web views (Sources/TypeFit/Web): one browser for the whole audit; not for `typefit layout`.
         let web = options.runChecks ? try WebViewAudit.run(project: plan, devices: devices, categories: categories)
             : WebViewAudit()
@@ -312,7 +315,7 @@ public struct AuditPipeline: Sendable {
                           locales: locales.map { plan.locales[$0] })
         var document = ReportAssembler.assemble(
             tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
-            scope: scope, checks: plan.checks.auditor.descriptors, grouper: grouper,
+            scope: scope, checks: plan.checks.auditor.descriptors, grouper: consume grouper,
             rowsVisible: Self.series(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
             baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
         if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
@@ -483,7 +486,7 @@ final class Collector: @unchecked Sendable {
     private let lock = NSLock()
     private let snapshotLimit: Int
     private var records: [UnitRecord] = []
-    private var grouper = FindingGrouper()
+    private var grouper: FindingGrouper
     private var layouts: [(Int, [ScreenRun])] = []
     private var snapshots: [(SnapshotKey, ScreenSnapshot)] = []
     private var candidates = 0
@@ -492,8 +495,10 @@ final class Collector: @unchecked Sendable {
     private let total: Int
     private let progress: (@Sendable (Int, Int) -> Void)?
 
-    init(snapshotLimit: Int, total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+    /// `categories`: the run's, in scope order (the grouper keeps only messages that can be a group's worst).
+    init(snapshotLimit: Int, categories: [String], total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
         self.snapshotLimit = max(0, snapshotLimit)
+        grouper = FindingGrouper(categories: categories)
         self.total = total
         self.progress = progress
     }
