@@ -450,12 +450,52 @@ public struct FindingGrouper: Sendable, Codable {
     // message indexes the group's `messages`, the other strings `strings`) and its figures as
     // (name ids, values).
     enum CodingKeys: String, CodingKey { case strings, categories, groups }
+    /// A group as coded. The number lists are coded as strings of space-separated numbers (values
+    /// in Swift's shortest round-trip form): a part holds hundreds of thousands of them, and
+    /// JSONDecoder decoding them one by one was most of `typefit merge`'s reading.
     struct CodedGroup: Codable {
         var key: GroupKey
         var members: [Int32]
         var messages: [String]
         var names: [Int32]
         var values: [Double]
+
+        enum CodingKeys: String, CodingKey { case key, members, messages, names, values }
+
+        init(key: GroupKey, members: [Int32], messages: [String], names: [Int32], values: [Double]) {
+            self.key = key
+            self.members = members
+            self.messages = messages
+            self.names = names
+            self.values = values
+        }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            key = try c.decode(GroupKey.self, forKey: .key)
+            messages = try c.decode([String].self, forKey: .messages)
+            func numbers<T>(_ field: CodingKeys, _ parse: (Substring) -> T?) throws -> [T] {
+                let text = try c.decode(String.self, forKey: field)
+                return try text.split(separator: " ").map { word in
+                    guard let n = parse(word) else {
+                        throw DecodingError.dataCorruptedError(forKey: field, in: c, debugDescription: "not a number: \(word)")
+                    }
+                    return n
+                }
+            }
+            members = try numbers(.members) { Int32($0) }
+            names = try numbers(.names) { Int32($0) }
+            values = try numbers(.values) { Double($0) }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(key, forKey: .key)
+            try c.encode(messages, forKey: .messages)
+            try c.encode(members.map(String.init).joined(separator: " "), forKey: .members)
+            try c.encode(names.map(String.init).joined(separator: " "), forKey: .names)
+            try c.encode(values.map(\.description).joined(separator: " "), forKey: .values)
+        }
     }
 
     public init(from decoder: Decoder) throws {

@@ -62,7 +62,7 @@ struct ShardCLITests {
             // Compact occurrences: 8 integers each (FindingGrouper's coding), strings in one table.
             let coded = try #require(grouper["groups"] as? [[String: Any]])
             let occurrences = try coded.map { group in
-                let members = try #require(group["members"] as? [Int])
+                let members = try #require(group["members"] as? String).split(separator: " ").compactMap { Int($0) }
                 #expect(members.count % 8 == 0)
                 return members.count / 8
             }.reduce(0, +)

@@ -111,17 +111,23 @@ public struct AuditPart: Codable, Sendable {
             var kind: String?
             var schemaVersion: Int?
         }
+        // The part is read once; only when it does not decode as this schema's part is it read
+        // again for the header, to say why.
+        let decodeError: Error
+        do {
+            let part = try decoder.decode(AuditPart.self, from: data)
+            if part.kind == kindName && part.schemaVersion == currentSchemaVersion { return part }
+            decodeError = MergeError(path: file, problem: "not a typefit audit part")
+        } catch {
+            decodeError = error
+        }
         guard let header = try? JSONDecoder().decode(Header.self, from: data), header.kind == kindName else {
             throw MergeError(path: file, problem: "not a typefit audit part")
         }
         guard header.schemaVersion == currentSchemaVersion else {
             throw MergeError(path: file, problem: "part schema \(header.schemaVersion.map(String.init) ?? "?"), this typefit reads \(currentSchemaVersion)")
         }
-        do {
-            return try decoder.decode(AuditPart.self, from: data)
-        } catch {
-            throw MergeError(path: file, problem: "unreadable part: \(error)")
-        }
+        throw MergeError(path: file, problem: "unreadable part: \(decodeError)")
     }
 
     static var encoder: JSONEncoder {
