@@ -15,6 +15,9 @@ import TypeFitSupport
 /// whole-line shaping is checked on every corpus line in every bundled font
 /// (FastPathExactnessTests, `typefit bench --verify`). Advances and ink are summed in 64 bits (a
 /// 2 MiB line passes 2³¹ − 1 units); a line past `TextLimits` is measured with its excess dropped.
+/// `measure(_:)` names the missing characters too, by `Shaper.measure`'s rule, from the glyphs of
+/// the pieces as they are shaped (kept with each cached piece and line), so no line is shaped a
+/// second time to name them (MissingCharactersTests compares every fixture corpus line).
 ///
 /// Not thread-safe (it owns an `hb_buffer_t` and a cache): one per thread, sharing one
 /// `ShapingFont`. `advances(of:font:...)` spreads lines over threads that way.
@@ -65,6 +68,16 @@ public final class FastMeasurer {
     private var stats = Statistics()
     // Scratch for ink: per segment of the current run (advance, ink box, has ink).
     private var runPieces: [(advance: Int, ink: (Int, Int, Int, Int), hasInk: Bool)] = []
+    // Missing characters (measure mode). `pieceMissing`: the piece just shaped, as (UTF-8 offset
+    // in the piece << 32 | scalar) in glyph order; `runMissing`: the run's pieces' lists (line
+    // offsets) with each piece's range; `lineRecords`: the line's, deduplicated in shaping order;
+    // `lineMissing`: the current line's answer, in text order.
+    private var pieceMissing: [UInt64] = []
+    private var runMissing: [UInt64] = []
+    private var runMissingRanges: [Range<Int>] = []
+    private var lineRecords: [UInt64] = []
+    private var seenScalars: Set<UInt32> = []
+    private var lineMissing: [Unicode.Scalar] = []
 
     /// A piece of the current run: UTF-8 range, hash, whether it is shaped with context, its
     /// cache entry if any, and (batch mode) its advance and missing glyphs.
@@ -139,10 +152,9 @@ public final class FastMeasurer {
         return line(base, bytes.count, ink: computesInk).advance
     }
 
-    /// Advance, cluster count, missing glyph count and ink box of a line, equal to
-    /// `Shaper.measure(_:)`, except `missingCharacters`: nil when the line has a missing glyph
-    /// (ask `Shaper.measure` for which characters). Needs `computesInk`.
-    public func measure(_ text: Substring) -> LineMeasurement? {
+    /// Advance, cluster count, missing glyphs (count and characters) and ink box of a line, equal
+    /// to `Shaper.measure(_:)`. Needs `computesInk`.
+    public func measure(_ text: Substring) -> LineMeasurement {
         precondition(computesInk, "FastMeasurer.measure needs computesInk: true")
         var copy = TextLimits.boundedText(text)
         let e = copy.withUTF8 { b -> SegmentCache.Entry? in
@@ -152,10 +164,10 @@ public final class FastMeasurer {
         guard let e else {
             return LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
         }
-        if e.missing > 0 { return nil }
         let ink = e.flags & SegmentCache.Flags.hasInk != 0
             ? GlyphBox(xMin: Double(e.ink.0), yMin: Double(e.ink.1), xMax: Double(e.ink.2), yMax: Double(e.ink.3)) : nil
-        return LineMeasurement(advance: e.advance, clusterCount: text.count, missingGlyphCount: 0, missingCharacters: [], ink: ink)
+        return LineMeasurement(advance: e.advance, clusterCount: copy.count, missingGlyphCount: Int(e.missing),
+                               missingCharacters: e.missing > 0 ? lineMissing : [], ink: ink)
     }
 
     // MARK: lines, runs, segments
@@ -165,7 +177,12 @@ public final class FastMeasurer {
         let hash = SegmentCache.hash(b, n, Self.lineTag)
         if let hit = cache.lookup(b, n, tag: Self.lineTag, hash: hash) {
             stats.lineHits += 1
+            if ink && hit.missing > 0 { lineMissing = cache.missingList(of: hit).map { Unicode.Scalar(UInt32(truncatingIfNeeded: $0))! } }
             return hit
+        }
+        if ink {
+            lineRecords.removeAll(keepingCapacity: true)
+            if !seenScalars.isEmpty { seenScalars.removeAll(keepingCapacity: true) }
         }
         itemizer.itemize(UnsafeBufferPointer(start: b, count: n))
         var result = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: Self.lineTag, advance: 0, flags: 0, missing: 0,
@@ -202,7 +219,14 @@ public final class FastMeasurer {
             result.ink = box
             result.flags |= SegmentCache.Flags.hasInk
         }
-        cache.insert(b, n, entry: result)
+        if ink && missing > 0 {
+            // Text order, as `Shaper.measure` sorts: by offset, then in the order found.
+            let order = lineRecords.indices.sorted { (lineRecords[$0] >> 32, $0) < (lineRecords[$1] >> 32, $1) }
+            lineMissing = order.map { Unicode.Scalar(UInt32(truncatingIfNeeded: lineRecords[$0]))! }
+            cache.insert(b, n, entry: result, missing: ArraySlice(lineMissing.map { UInt64($0.value) }))
+        } else {
+            cache.insert(b, n, entry: result)
+        }
         return result
     }
 
@@ -237,21 +261,45 @@ public final class FastMeasurer {
         // Several pieces to shape and little already cached: one hb_shape call for the run.
         if !ink && toShape >= 2 && hitBytes * 4 <= run.end - run.start { return batch(b, n, run, missing: &missing) }
         var total = 0
+        if ink { runMissingRanges.removeAll(keepingCapacity: true) }
         for piece in pieces {
             var e: SegmentCache.Entry
+            var fresh = false
             if let hit = piece.hit {
                 e = hit
             } else {
                 e = shape(b, n, piece.start, piece.end - piece.start, script: run.script, context: piece.context, ink: ink)
+                fresh = true
                 if !piece.context {
                     e.hash = piece.hash
                     e.tag = tag
-                    cache.insert(b + piece.start, piece.end - piece.start, entry: e)
+                    cache.insert(b + piece.start, piece.end - piece.start, entry: e, missing: ink && e.missing > 0 ? pieceMissing[...] : nil)
                 }
             }
             total += Int(e.advance)
             missing += Int(e.missing)
-            if ink { runPieces.append((Int(e.advance), e.ink, e.flags & SegmentCache.Flags.hasInk != 0)) }
+            if ink {
+                runPieces.append((Int(e.advance), e.ink, e.flags & SegmentCache.Flags.hasInk != 0))
+                if e.missing > 0 {
+                    if runMissingRanges.isEmpty { runMissing.removeAll(keepingCapacity: true) }
+                    let start = runMissing.count
+                    let offset = UInt64(piece.start) << 32
+                    if fresh {
+                        for r in pieceMissing { runMissing.append(r &+ offset) }
+                    } else {
+                        for r in cache.missingList(of: e) { runMissing.append(r &+ offset) }
+                    }
+                    runMissingRanges.append(start..<runMissing.count)
+                }
+            }
+        }
+        if ink && !runMissingRanges.isEmpty {
+            // Shaper's order: the run's glyphs as HarfBuzz outputs them (pieces reversed in an RTL
+            // run), each character once (the first time it is found).
+            let rtl = run.script != HB_SCRIPT_INVALID && hb_script_get_horizontal_direction(run.script) == HB_DIRECTION_RTL
+            for range in rtl ? Array(runMissingRanges.reversed()) : runMissingRanges {
+                for r in runMissing[range] where seenScalars.insert(UInt32(truncatingIfNeeded: r)).inserted { lineRecords.append(r) }
+            }
         }
         return total
     }
@@ -323,11 +371,60 @@ public final class FastMeasurer {
         }
         e.advance = advance
         e.missing = Int32(clamping: missing)
+        if ink && missing > 0 {
+            // Clusters are line offsets with context, piece offsets without.
+            let text = context ? b : b + start
+            let first = context ? start : 0
+            missingCharacters(info, Int(count), UnsafeBufferPointer(start: text, count: first + length), first: first)
+        }
         if ink, let box = inkBox(info, pos, Int(count)) {
             e.ink = box
             e.flags |= SegmentCache.Flags.hasInk
         }
         return e
+    }
+
+    /// Fills `pieceMissing` with the missing characters of a shaped piece, by `Shaper.measure`'s
+    /// rule: for each cluster with a .notdef glyph (in glyph order, each cluster once), the
+    /// characters of the cluster (from its value to the next larger cluster value, or the piece's
+    /// end) that the font's cmap lacks and that are not default-ignorable, or the cluster's first
+    /// character when it lacks none; each character once. Characters HarfBuzz draws with another
+    /// glyph (U+2011 as U+2010's hyphen, say) make no .notdef and so are not missing. Entries are
+    /// (offset of the cluster from `first` << 32 | scalar); `text[c]` is the byte of cluster c.
+    private func missingCharacters(_ info: UnsafeMutablePointer<hb_glyph_info_t>, _ count: Int, _ text: UnsafeBufferPointer<UInt8>,
+                                   first: Int) {
+        pieceMissing.removeAll(keepingCapacity: true)
+        let clusters = Set((0..<count).map { Int(info[$0].cluster) }).sorted()
+        var seenClusters = Set<Int>()
+        var seen = Set<UInt32>()
+        for k in 0..<count where info[k].codepoint == 0 {
+            let cluster = Int(info[k].cluster)
+            guard seenClusters.insert(cluster).inserted else { continue }
+            // The next larger cluster value (binary search in the sorted values).
+            var low = 0, high = clusters.count
+            while low < high {
+                let middle = (low + high) / 2
+                if clusters[middle] <= cluster { low = middle + 1 } else { high = middle }
+            }
+            let end = low < clusters.count ? min(clusters[low], text.count) : text.count
+            var i = cluster
+            var firstScalar: UInt32?
+            var lacking = false
+            while i < end {
+                let (scalar, length) = TextLimits.decode(text, at: i)
+                if firstScalar == nil { firstScalar = scalar }
+                var glyph: hb_codepoint_t = 0
+                if hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) == 0,
+                   let s = Unicode.Scalar(scalar), !Shaper.isDefaultIgnorable(s) {
+                    lacking = true
+                    if seen.insert(scalar).inserted { pieceMissing.append(UInt64(cluster - first) << 32 | UInt64(scalar)) }
+                }
+                i += max(1, length)
+            }
+            if !lacking, let firstScalar, seen.insert(firstScalar).inserted {
+                pieceMissing.append(UInt64(cluster - first) << 32 | UInt64(firstScalar))
+            }
+        }
     }
 
     /// Whether the line may be cut at `i` (after a run of spaces, before a non-space): HarfBuzz
@@ -484,14 +581,15 @@ extension FastMeasurer {
 
 extension FastMeasurer {
     /// `measure(_:)` of every line on `threads` threads (0 = all cores), each with its own
-    /// measurer over the shared `font`; nil for lines with a missing glyph (see `measure(_:)`).
+    /// measurer over the shared `font`.
     public static func measurements(of lines: [String], font: ShapingFont, features: String = "", language: String? = nil,
-                                    threads: Int = 0) throws -> [LineMeasurement?] {
+                                    threads: Int = 0) throws -> [LineMeasurement] {
         let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
         let measurers = try (0..<threadCount).map { _ in
             try FastMeasurer(font: font, features: features, language: language, computesInk: true)
         }
-        var result = [LineMeasurement?](repeating: nil, count: lines.count)
+        let empty = LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
+        var result = [LineMeasurement](repeating: empty, count: lines.count)
         result.withUnsafeMutableBufferPointer { out in
             let shared = UncheckedSendable((out.baseAddress!, lines, measurers))
             // Thread t measures lines t, t + threads, …: each slot is written by one thread.

@@ -59,8 +59,8 @@ public struct TextLines: Sendable {
 
 /// Measures lines on several threads and hands each chunk's output over in line order, as
 /// `typefit measure` does: the fast path (`FastMeasurer`, one per thread over one shared
-/// `ShapingFont`) for every line, whole-line `Shaper.measure` (one per thread, opened on demand)
-/// for lines with a missing glyph, so that they name the missing characters. Each chunk's output
+/// `ShapingFont`) for every line, missing characters included (each line is shaped at most once).
+/// Each chunk's output
 /// (JSON Lines, table cells, …) is encoded on the worker thread that measured it; `emit` is called
 /// with the chunks strictly in order, one call at a time, from whichever worker completes the next
 /// one (so output starts while later lines are still being measured).
@@ -70,12 +70,10 @@ public enum LineMeasuring {
     public static let chunkLines = 128
 
     /// Runs `encode(index, line, measurement, &output)` for every line on `threads` threads
-    /// (0 = all cores) and `emit(output)` for every chunk in order. `openFace` opens the same face
-    /// again for a worker's `Shaper` (FreeType faces are not thread-safe). Rethrows the first
-    /// error of `openFace`, `encode` or `emit`; no further chunk is emitted after an error.
+    /// (0 = all cores) and `emit(output)` for every chunk in order. Rethrows the first error of
+    /// `encode` or `emit`; no further chunk is emitted after an error.
     public static func run<Output>(
         lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
-        openFace: @escaping @Sendable () throws -> FontFace,
         makeOutput: @escaping @Sendable () -> Output,
         encode: @escaping @Sendable (Int, Substring, LineMeasurement, inout Output) throws -> Void,
         emit: @escaping @Sendable (Output) throws -> Void
@@ -90,20 +88,12 @@ public enum LineMeasuring {
         DispatchQueue.concurrentPerform(iterations: threadCount) { t in
             let (all, lines) = shared.value
             let fast = all[t]
-            var shaper: Shaper?
             while let chunk = order.take(limit: chunkCount) {
                 var output = makeOutput()
                 do {
                     for i in chunk * chunkLines..<min(lines.count, (chunk + 1) * chunkLines) {
                         let line = lines[i]
-                        let m: LineMeasurement
-                        if let quick = fast.measure(line) {
-                            m = quick
-                        } else {
-                            if shaper == nil { shaper = try Shaper(face: openFace(), features: features, language: language) }
-                            m = shaper!.measure(line)
-                        }
-                        try encode(i, line, m, &output)
+                        try encode(i, line, fast.measure(line), &output)
                     }
                 } catch {
                     order.fail(error)
