@@ -7,8 +7,9 @@ import Darwin
 /// A bounded hash table from (tag, UTF-8 bytes) to a shaped segment's measurements, for one
 /// `FastMeasurer` (one font, features and language; one thread). Keys are compared byte for byte
 /// (never by Swift `String` equality, which treats canonically equivalent texts as equal though
-/// they can shape differently). Memory is fixed at init: when the entries or the key bytes are
+/// they can shape differently). Memory is reserved at init (missing-character lists grow on demand): when the entries, key bytes or lists are
 /// full, the table is cleared and refilled (clear-on-full keeps the hot path free of allocation).
+/// Its counters are `@exclusivity(unchecked)`: one thread, no re-entrant access (see FastMeasurer).
 final class SegmentCache {
     /// What is cached for a segment (all in font units).
     struct Entry {
@@ -43,12 +44,12 @@ final class SegmentCache {
     private let bytes: UnsafeMutablePointer<UInt8>
     /// Missing-character lists: at an entry's `missingList`, the count n, then n values
     /// (UTF-8 offset in the segment << 32 | scalar). Grows on demand, cleared with the table.
-    private var lists: [UInt64] = []
+    @exclusivity(unchecked) private var lists: [UInt64] = []
     private let listCapacity: Int
-    private(set) var count = 0
-    private var usedBytes = 0
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var usedBytes = 0
     /// How many times the table was full and cleared.
-    private(set) var clears = 0
+    @exclusivity(unchecked) private(set) var clears = 0
 
     /// At most `entryCapacity` segments holding at most `byteCapacity` key bytes.
     init(entryCapacity: Int, byteCapacity: Int) {

@@ -79,6 +79,17 @@ import Testing
         #expect(tiny.statistics.cacheClears > 10)
     }
 
+    /// Grapheme clusters counted from the bytes for ASCII: one per byte except CR LF (UAX #29
+    /// GB3), by hand: "a\r\nb" is a, CR LF, b = 3; "e\u{301}x" (not ASCII) is é, x = 2.
+    @Test func clusterCountOfASCIIAndOtherText() {
+        #expect(FastMeasurer.clusterCount("AV Wave, 12/3!") == 14)
+        #expect(FastMeasurer.clusterCount("a\r\nb") == 3)
+        #expect(FastMeasurer.clusterCount("a\rb") == 3)
+        #expect(FastMeasurer.clusterCount("e\u{301}x") == 2)
+        #expect(FastMeasurer.clusterCount("") == 0)
+        for line in Self.lines.prefix(3000) { #expect(FastMeasurer.clusterCount(Substring(line)) == line.count) }
+    }
+
     @Test func spaceKerningKeepsPiecesTogether() throws {
         // hb-shape 6.0.0 Roboto-Regular.ttf --show-flags:
         //   "Pride: "      → … gid5=6+508           (space alone: 508, no unsafe-to-concat flag)
