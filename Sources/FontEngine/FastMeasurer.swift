@@ -175,21 +175,34 @@ public final class FastMeasurer {
                                missingCharacters: e.missing > 0 ? lineMissing : [], ink: ink)
     }
 
-    /// Grapheme clusters of `text` (`text.count`). ASCII text without CR LF has one per byte
-    /// (Unicode's grapheme rules join no other ASCII pair): counted from the bytes, without
-    /// the grapheme breaker.
+    /// Grapheme clusters of `text` (`text.count`). Where every character is below U+0300 or in
+    /// U+0370…U+047F (ASCII, Latin-1, Latin Extended-A/B, IPA, spacing modifiers; Greek and
+    /// Coptic past the combining marks; Cyrillic up to U+0482) and there is no CR, each character
+    /// is a cluster of its own: UAX #29 gives none of them Extend, SpacingMark, Prepend, ZWJ,
+    /// Regional_Indicator or a Hangul property, and CR LF (GB3) is the only pair it joins among
+    /// them (GraphemeBreakProperty.txt; U+0483…U+0489 are Extend, hence the Cyrillic limit).
+    /// Those are counted from the bytes, the rest by Swift's grapheme breaker.
     static func clusterCount(_ text: Substring) -> Int {
         var text = text
-        let ascii = text.withUTF8 { b -> Int? in
-            var any: UInt8 = 0
-            var cr = false
-            for byte in b {
-                any |= byte
-                cr = cr || byte == 0x0D
+        let simple = text.withUTF8 { b -> Int? in
+            var count = 0
+            var i = 0
+            while i < b.count {
+                let byte = b[i]
+                if byte < 0x80 {
+                    if byte == 0x0D { return nil }
+                    i += 1
+                } else if byte >= 0xC2 && byte <= 0xCB || byte == 0xCE || byte == 0xCF || byte == 0xD0 || byte == 0xD1
+                            || (byte == 0xCD && i + 1 < b.count && b[i + 1] >= 0xB0) || (byte == 0xD2 && i + 1 < b.count && b[i + 1] <= 0x82) {
+                    i += 2  // U+0080…U+02FF, U+0370…U+047F (0xCD 0xB0 = U+0370), U+0480…U+0482
+                } else {
+                    return nil
+                }
+                count += 1
             }
-            return any < 0x80 && !cr ? b.count : nil
+            return count
         }
-        return ascii ?? text.count
+        return simple ?? text.count
     }
 
     // MARK: lines, runs, segments

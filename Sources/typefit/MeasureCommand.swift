@@ -80,7 +80,7 @@ struct MeasureCommand: ParsableCommand {
                                   encode: { _, line, m, json in
                                       format.write(line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
                                   },
-                                  emit: { json in try StandardOutput.put(json.bytes) })
+                                  emit: { json in try json.withBytes { try StandardOutput.put($0) } })
         case .text:
             try writeTable(lines: lines, font: font, format: format, fallbacks: fallbacks)
         }
@@ -160,17 +160,16 @@ final class Collected<Value>: @unchecked Sendable {
 
 /// Writes to file descriptor 1 directly (no copy into `Data`), retrying short writes.
 enum StandardOutput {
-    static func put(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw MeasureError(message: "stdout: \(String(cString: strerror(errno)))")
-                }
-                offset += n
+    static func put(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(STDOUT_FILENO, base + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw MeasureError(message: "stdout: \(String(cString: strerror(errno)))")
             }
+            offset += n
         }
     }
 }

@@ -87,7 +87,17 @@ import Testing
         #expect(FastMeasurer.clusterCount("a\rb") == 3)
         #expect(FastMeasurer.clusterCount("e\u{301}x") == 2)
         #expect(FastMeasurer.clusterCount("") == 0)
-        for line in Self.lines.prefix(3000) { #expect(FastMeasurer.clusterCount(Substring(line)) == line.count) }
+        // Latin-1, Greek, Cyrillic from the bytes; U+0483 (Extend) and U+0301 join their base.
+        #expect(FastMeasurer.clusterCount("Größe Ελλάδα Привет") == 19)
+        #expect(FastMeasurer.clusterCount("и\u{483}б") == 2)
+        #expect(FastMeasurer.clusterCount("ά\u{301}") == 1)
+        // Every scalar of the fast ranges alone and after "a": the grapheme breaker agrees.
+        for value in Array(0x20...0x2FF) + Array(0x370...0x48F) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(Character(scalar)) + String(Character(scalar)) + "b"
+            #expect(FastMeasurer.clusterCount(Substring(text)) == text.count, "U+\(String(value, radix: 16))")
+        }
+        for line in Self.lines { #expect(FastMeasurer.clusterCount(Substring(line)) == line.count) }
     }
 
     @Test func spaceKerningKeepsPiecesTogether() throws {
