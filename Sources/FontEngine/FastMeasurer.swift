@@ -82,6 +82,8 @@ public final class FastMeasurer {
     @exclusivity(unchecked) private var lineRecords: [UInt64] = []
     @exclusivity(unchecked) private var seenScalars: Set<UInt32> = []
     @exclusivity(unchecked) private var lineMissing: [Unicode.Scalar] = []
+    // Whether the font lacks a character (no cmap entry, not default-ignorable), per character seen.
+    @exclusivity(unchecked) private var lacks: [UInt32: Bool] = [:]
 
     /// A piece of the current run: UTF-8 range, hash, whether it is shaped with context, its
     /// cache entry if any, and (batch mode) its advance and missing glyphs.
@@ -483,9 +485,16 @@ public final class FastMeasurer {
             while i < end {
                 let (scalar, length) = TextLimits.decode(text, at: i)
                 if firstScalar == nil { firstScalar = scalar }
-                var glyph: hb_codepoint_t = 0
-                if hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) == 0,
-                   let s = Unicode.Scalar(scalar), !Shaper.isDefaultIgnorable(s) {
+                let lacked: Bool
+                if let known = lacks[scalar] {
+                    lacked = known
+                } else {
+                    var glyph: hb_codepoint_t = 0
+                    lacked = hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) == 0
+                        && !(Unicode.Scalar(scalar).map(Shaper.isDefaultIgnorable) ?? true)
+                    lacks[scalar] = lacked
+                }
+                if lacked {
                     lacking = true
                     add(cluster, scalar)
                 }

@@ -193,8 +193,19 @@ public struct MeasureRecordFormat: Sendable {
 
     /// "U+0041" for a missing character.
     public static func characterName(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        // "U+" and at least 4 uppercase hex digits written into 8 stack bytes: a small string, no allocation.
+        var count = 4
+        while scalar.value >> (4 * UInt32(count)) != 0 { count += 1 }
+        var buffer: UInt64 = 0
+        return withUnsafeMutableBytes(of: &buffer) { bytes in
+            bytes[0] = UInt8(ascii: "U")
+            bytes[1] = UInt8(ascii: "+")
+            for k in 0..<count {
+                let nibble = UInt8(truncatingIfNeeded: scalar.value >> (4 * UInt32(count - 1 - k)) & 0xF)
+                bytes[2 + k] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+            }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<2 + count]), as: UTF8.self)
+        }
     }
 
     /// Appends one record and its line feed. `fallback` is used only `withFallback`: nil = none found.

@@ -17,7 +17,7 @@
 /// Commas and colons are inserted by the writer: call `key(_:)` (a literal) or `key(string:)`
 /// before each value of an object.
 public struct JSONBytes {
-    /// Zero-filled room; bytes [0, used) are written. Appends copy into it directly (no
+    /// Room for bytes; bytes [0, used) are written. Appends copy into it directly (no
     /// `Array.append(contentsOf:)` per key and value: a third of the writer's instructions).
     private var storage: [UInt8]
     private var used = 0
@@ -28,7 +28,12 @@ public struct JSONBytes {
 
     /// An empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 0) {
-        storage = [UInt8](repeating: 0, count: max(64, capacity))
+        storage = Self.room(max(64, capacity))
+    }
+
+    /// `count` bytes of room, not zeroed: only bytes [0, used) are ever read, each written first.
+    private static func room(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     /// The bytes written so far (a copy).
@@ -185,7 +190,10 @@ public struct JSONBytes {
 
     /// Doubles the room (at least to `minimum` bytes).
     private mutating func grow(_ minimum: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(minimum, 2 * storage.count) - storage.count))
+        var larger = Self.room(max(minimum, 2 * storage.count))
+        let at = used
+        larger.withUnsafeMutableBytes { to in storage.withUnsafeBytes { to.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: at) } }
+        storage = larger
     }
 
     private mutating func raw(_ text: StaticString) {
