@@ -193,18 +193,24 @@ public struct MeasureRecordFormat: Sendable {
 
     /// "U+0041" for a missing character.
     public static func characterName(_ scalar: Unicode.Scalar) -> String {
-        // "U+" and at least 4 uppercase hex digits written into 8 stack bytes: a small string, no allocation.
+        withCharacterName(scalar) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `characterName(scalar)`: "U+" and at least 4
+    /// uppercase hex digits, written into 8 bytes on the stack.
+    static func withCharacterName<R>(_ scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var count = 4
         while scalar.value >> (4 * UInt32(count)) != 0 { count += 1 }
         var buffer: UInt64 = 0
-        return withUnsafeMutableBytes(of: &buffer) { bytes in
+        return withUnsafeMutableBytes(of: &buffer) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
             bytes[0] = UInt8(ascii: "U")
             bytes[1] = UInt8(ascii: "+")
             for k in 0..<count {
                 let nibble = UInt8(truncatingIfNeeded: scalar.value >> (4 * UInt32(count - 1 - k)) & 0xF)
                 bytes[2 + k] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
             }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<2 + count]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: bytes[0..<2 + count]))
         }
     }
 
@@ -255,7 +261,7 @@ public struct MeasureRecordFormat: Sendable {
         json.int(m.missingGlyphCount)
         json.key("missingCharacters")
         json.beginArray()
-        for scalar in m.missingCharacters { json.string(Self.characterName(scalar)) }
+        for scalar in m.missingCharacters { Self.withCharacterName(scalar) { json.string(utf8: $0) } }
         json.endArray()
         json.key("text")
         json.string(text)

@@ -17,9 +17,11 @@
 /// Commas and colons are inserted by the writer: call `key(_:)` (a literal) or `key(string:)`
 /// before each value of an object.
 public struct JSONBytes {
-    /// Room for bytes; bytes [0, used) are written. Appends copy into it directly (no
-    /// `Array.append(contentsOf:)` per key and value: a third of the writer's instructions).
-    private var storage: [UInt8]
+    /// Room for bytes; bytes [0, used) are written. Appends write through its pointer (no
+    /// `Array.append(contentsOf:)`, bounds checks or closures per key and value: they were most
+    /// of the writer's instructions). Shared by copies of this value until one writes (then it
+    /// copies the room first), so `JSONBytes` keeps value semantics.
+    private var storage: Room
     private var used = 0
     private var depth = 0
     /// Bit d set: the container at depth d + 1 already has an element (a comma comes first).
@@ -28,23 +30,29 @@ public struct JSONBytes {
 
     /// An empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 0) {
-        storage = Self.room(max(64, capacity))
+        storage = Room(capacity: max(64, capacity))
     }
 
-    /// `count` bytes of room, not zeroed: only bytes [0, used) are ever read, each written first.
-    private static func room(_ count: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    /// Bytes of room (not zeroed: only bytes [0, used) are ever read, each written first).
+    private final class Room {
+        let pointer: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        init(capacity: Int) {
+            self.capacity = capacity
+            pointer = .allocate(capacity: capacity)
+        }
+        deinit { pointer.deallocate() }
     }
 
     /// The bytes written so far (a copy).
-    public var bytes: [UInt8] { Array(storage[..<used]) }
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.pointer, count: used)) }
 
     /// Number of bytes written.
     public var count: Int { used }
 
     /// Calls `body` with the bytes written so far (no copy).
     public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<used])) }
+        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.pointer, count: used)) }
     }
 
     /// Empties the buffer, keeping its memory.
@@ -133,6 +141,14 @@ public struct JSONBytes {
         put(UInt8(ascii: "\""))
     }
 
+    /// A string given as UTF-8 bytes (escaped as needed).
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        beginValue()
+        put(UInt8(ascii: "\""))
+        appendEscaped(utf8)
+        put(UInt8(ascii: "\""))
+    }
+
     public mutating func int(_ value: Int) {
         beginValue()
         appendInt(value)
@@ -174,25 +190,23 @@ public struct JSONBytes {
     /// Appends `count` bytes from `p`.
     @inline(__always)
     private mutating func put(_ p: UnsafeRawPointer, _ count: Int) {
-        if used + count > storage.count { grow(used + count) }
-        let at = used
-        storage.withUnsafeMutableBytes { ($0.baseAddress! + at).copyMemory(from: p, byteCount: count) }
+        if used + count > storage.capacity || !isKnownUniquelyReferenced(&storage) { grow(used + count) }
+        UnsafeMutableRawPointer(storage.pointer + used).copyMemory(from: p, byteCount: count)
         used += count
     }
 
     /// Appends one byte.
     @inline(__always)
     private mutating func put(_ byte: UInt8) {
-        if used == storage.count { grow(used + 1) }
-        storage[used] = byte
+        if used == storage.capacity || !isKnownUniquelyReferenced(&storage) { grow(used + 1) }
+        storage.pointer[used] = byte
         used += 1
     }
 
-    /// Doubles the room (at least to `minimum` bytes).
+    /// A room of its own with space for `minimum` bytes (doubling), the written bytes copied.
     private mutating func grow(_ minimum: Int) {
-        var larger = Self.room(max(minimum, 2 * storage.count))
-        let at = used
-        larger.withUnsafeMutableBytes { to in storage.withUnsafeBytes { to.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: at) } }
+        let larger = Room(capacity: max(minimum, minimum > storage.capacity ? 2 * storage.capacity : storage.capacity))
+        larger.pointer.update(from: storage.pointer, count: used)
         storage = larger
     }
 
