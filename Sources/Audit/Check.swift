@@ -110,9 +110,26 @@ public enum AuditError: Error, Equatable, CustomStringConvertible {
 /// Message helpers shared by the checks.
 enum Describe {
     /// A length in points with one decimal, e.g. "231.4 pt".
-    static func pt(_ value: Double) -> String { String(format: "%.1f pt", value) }
+    static func pt(_ value: Double) -> String { oneDecimal(value) + " pt" }
+    /// `String(format: "%.1f", value)` without Foundation's formatter (it is called for every
+    /// finding): the exact value × 10 rounded to the nearest integer, ties to even, as printf
+    /// rounds. `t = fl(10·v)` and its exact error `e = fma(10, v, −t)` give 10·v = t + e exactly;
+    /// t's nearest integer r is the answer unless t lies halfway (|t − r| = 0.5), where the sign
+    /// of e decides and e = 0 is a true tie (to even). Below 2⁴⁸, 10·v < 2⁵² so ulp(t) ≤ 0.5: far from halfway |t − r| ≤ 0.5 − ulp(t)
+    /// and |e| ≤ ulp(t)/2, so e cannot move it. Not finite or ≥ 2⁴⁸: the formatter.
+    static func oneDecimal(_ value: Double) -> String {
+        let v = abs(value)
+        guard v.isFinite, v < 0x1p48 else { return String(format: "%.1f", value) }
+        let t = 10 * v
+        let e = (-t).addingProduct(10, v)
+        // Halfway, `rounded` chose the even neighbour: right for a true tie (e = 0).
+        var r = t.rounded(.toNearestOrEven)
+        if t - r == 0.5 && e > 0 { r += 1 } else if t - r == -0.5 && e < 0 { r -= 1 }
+        let n = Int(r)
+        return (value.sign == .minus ? "-" : "") + String(n / 10) + "." + String(n % 10)
+    }
     /// A number with one decimal, e.g. "2.7".
-    static func one(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func one(_ value: Double) -> String { oneDecimal(value) }
     /// A fraction as a whole percentage, e.g. 0.125 → "13 %"; with `decimals` 1 → "12.5 %".
     static func percent(_ fraction: Double, decimals: Int = 0) -> String {
         String(format: "%.\(decimals)f %%", fraction * 100)
@@ -120,9 +137,19 @@ enum Describe {
     /// A quoted text on one line (line breaks shown as "⏎"), shortened to 60 characters.
     static func quote(_ text: String) -> String {
         let limit = 60
+        // Without a newline scalar (a newline is a grapheme of its own, so then no character is a
+        // newline) nothing is split or joined, and only the first 61 characters are counted.
+        if !text.unicodeScalars.contains(where: isNewlineScalar) {
+            if text.utf8.count <= limit || text.prefix(limit + 1).count <= limit { return "“\(text)”" }
+            return "“\(text.prefix(limit - 1))…”"
+        }
         let flat = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: "⏎")
         let shown = flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
         return "“\(shown)”"
+    }
+    /// The scalars `Character.isNewline` is true for (LF, VT, FF, CR, NEL, LS, PS; CR LF is CR then LF).
+    private static func isNewlineScalar(_ s: Unicode.Scalar) -> Bool {
+        (0x0A...0x0D).contains(s.value) || s.value == 0x85 || s.value == 0x2028 || s.value == 0x2029
     }
     /// "at <category> on <device> (<locale>)".
     static func place(category: String, device: String, locale: String) -> String {

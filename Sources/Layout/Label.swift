@@ -64,6 +64,9 @@ public struct LabelStyle {
     public var lineHeightFonts: LineHeightFonts
     /// Measurements shared with other layouts of the same text and font (nil: none kept).
     public var cache: LayoutCache?
+    /// Whether layout takes its fast paths (the one-line fit, `TextMeasuring.specialized(for:)`);
+    /// false only in tests that check the fast paths give the same layouts as the slow ones.
+    var fastPaths = true
 
     public init(font: any TextMeasuring, pointSize: Double, lineHeight: Double? = nil,
                 numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
@@ -211,9 +214,11 @@ extension LabelStyle {
     /// Lays out `text` (already letter-cased) into a box `width` points wide on a device
     /// with `scale` pixels per point.
     public func layout(_ text: String, width: Double, scale: Double = 2) -> LabelLayout {
-        let model = cache?.model(for: text, font: font) ?? TextModel(text: text, font: font)
+        let model = !fastPaths ? TextModel(text: text, font: font, specializing: false)
+            : cache?.model(for: text, font: font) ?? TextModel(text: text, font: font)
         let wrapMode: Bool = lineBreakMode == .charWrap
-        let filler = LineFiller(model: model, charWrap: wrapMode)
+        var filler = LineFiller(model: model, charWrap: wrapMode)
+        filler.oneLineFastPath = fastPaths
         let upem = font.unitsPerEm > 0 ? font.unitsPerEm : 1000
         let full = Metrics(model: model, scale: pointSize / upem, letterSpacing: letterSpacing)
         let needed = neededWidth(model: model, filler: filler, metrics: full)
@@ -259,8 +264,11 @@ extension LabelStyle {
         let finalSize = pointSize * factor
         let lh = resolvedLineHeight(at: pointSize, factor: 1)
         // Each line's natural metrics: the fonts used on it, or the label's font (`lineHeightFonts`).
+        // A plain line's metrics are cached by its clusters (the same line recurs at other sizes).
         let natural: [LineMetrics] = pass.lines.map {
-            lineHeightFonts == .labelFont ? font.lineMetrics : font.lineMetrics(of: Substring($0.text))
+            if lineHeightFonts == .labelFont { return font.lineMetrics }
+            if let (a, b) = $0.clusters { return model.lineMetrics(a, b) }
+            return model.font.lineMetrics(of: Substring($0.text))
         }
         let heights = natural.map { resolvedLineHeight(natural: $0.lineHeight * pointSize / upem, factor: 1) }
         let rawHeight = heights.reduce(0, +)
@@ -324,24 +332,13 @@ extension LabelStyle {
                 letterSpacing: letterSpacing)
     }
 
-    private func paragraphs(model: TextModel, filler: LineFiller) -> [(Int, Int)] {
-        var result: [(Int, Int)] = []
-        var s = 0
-        while s < model.count {
-            let e = filler.paragraphEnd(from: s)
-            result.append((s, e))
-            s = e
-        }
-        return result
-    }
-
     private func neededWidth(model: TextModel, filler: LineFiller, metrics m: Metrics) -> Double {
-        paragraphs(model: model, filler: filler).map { m.visibleWidth($0.0, $0.1) }.max() ?? 0
+        filler.plan.paragraphs.map { m.visibleWidth($0.start, $0.end) }.max() ?? 0
     }
 
     private func widestParagraphClusters(model: TextModel, filler: LineFiller, metrics m: Metrics) -> Int {
         var best = 0.0, clusters = 0
-        for (a, b) in paragraphs(model: model, filler: filler) {
+        for (a, b) in filler.plan.paragraphs {
             let w = m.visibleWidth(a, b)
             if w > best {
                 best = w
@@ -388,6 +385,8 @@ extension LabelStyle {
         var text: String
         var width: Double
         var pieces: [Piece]
+        /// The clusters [a, b) the line shows when it shows them as they are (no ellipsis).
+        var clusters: (Int, Int)? = nil
     }
 
     private struct Pass {
@@ -399,7 +398,14 @@ extension LabelStyle {
         let ve = model.trimEnd(a, b)
         return PassLine(range: TextRange(start: model.boundaries[a], end: model.boundaries[b]),
                         text: String(model.substring(a, ve)), width: m.width(a, ve),
-                        pieces: [Piece(x: 0, ink: model.ink(a, ve), clusters: model.clusters(a, ve))])
+                        pieces: [Piece(x: 0, ink: model.ink(a, ve), clusters: spacingClusters(model, a, ve))],
+                        clusters: (a, ve))
+    }
+
+    /// Letter-spacing clusters of [a, b) for a piece's ink; not counted without letter-spacing,
+    /// where `letterSpacing × count` is ±0 whatever the count.
+    private func spacingClusters(_ model: TextModel, _ a: Int, _ b: Int) -> Int {
+        letterSpacing == 0 ? 0 : model.clusters(a, b)
     }
 
     private func ellipsisPiece(_ model: TextModel, x: Double) -> Piece {
@@ -445,7 +451,7 @@ extension LabelStyle {
                 lines.append(PassLine(
                     range: TextRange(start: model.boundaries[s], end: endOffset),
                     text: String(model.substring(s, headEnd)) + TextModel.ellipsis, width: w + ell,
-                    pieces: [Piece(x: 0, ink: model.ink(s, headEnd), clusters: model.clusters(s, headEnd)),
+                    pieces: [Piece(x: 0, ink: model.ink(s, headEnd), clusters: spacingClusters(model, s, headEnd)),
                              ellipsisPiece(model, x: w)]))
                 return Pass(lines: lines, truncation: .init(
                     mode: .truncateTail, removed: TextRange(start: model.boundaries[headEnd], end: endOffset),
@@ -464,7 +470,7 @@ extension LabelStyle {
                     range: TextRange(start: model.boundaries[s], end: endOffset),
                     text: TextModel.ellipsis + String(model.substring(best, end)), width: ell + w,
                     pieces: [ellipsisPiece(model, x: 0),
-                             Piece(x: ell, ink: model.ink(best, end), clusters: model.clusters(best, end))]))
+                             Piece(x: ell, ink: model.ink(best, end), clusters: spacingClusters(model, best, end))]))
                 return Pass(lines: lines, truncation: .init(
                     mode: .truncateHead, removed: TextRange(start: model.boundaries[s], end: model.boundaries[best]),
                     ellipsis: true))
@@ -493,10 +499,10 @@ extension LabelStyle {
                     text: String(model.substring(s, p.headEnd)) + TextModel.ellipsis
                         + String(model.substring(p.tailStart, end)),
                     width: wh + ell + wt,
-                    pieces: [Piece(x: 0, ink: model.ink(s, p.headEnd), clusters: model.clusters(s, p.headEnd)),
+                    pieces: [Piece(x: 0, ink: model.ink(s, p.headEnd), clusters: spacingClusters(model, s, p.headEnd)),
                              ellipsisPiece(model, x: wh),
                              Piece(x: wh + ell, ink: model.ink(p.tailStart, end),
-                                   clusters: model.clusters(p.tailStart, end))]))
+                                   clusters: spacingClusters(model, p.tailStart, end))]))
                 return Pass(lines: lines, truncation: .init(
                     mode: .truncateMiddle,
                     removed: TextRange(start: model.boundaries[p.headEnd], end: model.boundaries[p.tailStart]),

@@ -12,15 +12,18 @@ struct Opportunity {
     var isHard: Bool
 }
 
-/// Greedy line filling as UIKit does it (see docs/layout.md, "Line breaking").
-struct LineFiller {
-    let model: TextModel
+/// The break opportunities of a text for one wrap mode, in cluster-boundary indices, and its
+/// paragraphs: size and width independent, so a `TextModel` builds them once
+/// (`TextModel.breakPlan`) for every size and width it is laid out at.
+struct BreakPlan {
     let opportunities: [Opportunity]
-    static let epsilon = 1e-9
+    /// [start, end) cluster boundaries of each paragraph (ended by a hard break or the text's end).
+    let paragraphs: [(start: Int, end: Int)]
+    /// Whether no hard break comes before the end of the text (one paragraph).
+    var isOneParagraph: Bool { paragraphs.count <= 1 }
 
     /// `charWrap` = every cluster boundary is an opportunity (hard breaks still come from UAX #14).
     init(model: TextModel, charWrap: Bool) {
-        self.model = model
         var result: [Opportunity] = []
         var seen = Set<Int>()
         if model.count > 0 {
@@ -52,6 +55,33 @@ struct LineFiller {
             }
         }
         opportunities = result
+        // Paragraphs: from each start to the next hard opportunity after it (or the end).
+        var paragraphs: [(start: Int, end: Int)] = []
+        var start = 0
+        for o in result where o.isHard && o.index < model.count {
+            paragraphs.append((start, o.index))
+            start = o.index
+        }
+        if start < model.count { paragraphs.append((start, model.count)) }
+        self.paragraphs = paragraphs
+    }
+}
+
+/// Greedy line filling as UIKit does it (see docs/layout.md, "Line breaking").
+struct LineFiller {
+    let model: TextModel
+    let plan: BreakPlan
+    let charWrap: Bool
+    /// Whether `nextLine` answers a text that fits on one line without filling (`fitsOnOneLine`).
+    var oneLineFastPath = true
+    var opportunities: [Opportunity] { plan.opportunities }
+    static let epsilon = 1e-9
+
+    /// `charWrap` = every cluster boundary is an opportunity (hard breaks still come from UAX #14).
+    init(model: TextModel, charWrap: Bool) {
+        self.model = model
+        self.charWrap = charWrap
+        self.plan = model.breakPlan(charWrap: charWrap)
     }
 
     /// Index in `opportunities` of the first opportunity after boundary `s`.
@@ -74,8 +104,42 @@ struct LineFiller {
         return model.count
     }
 
+    /// Whether the whole text is one line at `maxWidth`, answered from the text's prefix extents
+    /// without filling: true only when `fill(from: 0, …)` returns `model.count`.
+    ///
+    /// Safe because, with no hard break before the end, when the visible width of the prefix up to
+    /// every opportunity fits, `fill`'s step 2 walks up to the last opportunity (the end)
+    /// whatever step 1 estimated. It answers false (and the filler decides) when a prefix does
+    /// not fit, even where the filler still returns the end: a text of one cluster wider than the
+    /// line, which the filler places alone on its line. Fitting the whole text alone is not enough: shaped
+    /// together a prefix can be wider than the whole text (a kerning pair or a contextual form
+    /// after the break making the rest narrower), and with a hard break ("a\nb") the first line
+    /// ends at the break however wide the label is; both take the filler's path. The widths are
+    /// computed with the same expression as `Metrics.visibleWidth`, so the comparison is the
+    /// same, bit for bit. Tested against the filler in LineFillingFastPathTests.
+    func fitsOnOneLine(metrics m: Metrics, maxWidth: Double) -> Bool {
+        guard model.count > 0, plan.isOneParagraph else { return false }
+        let limit = maxWidth + LineFiller.epsilon
+        // The whole text first: it is the last prefix, and most texts that do not fit fail here
+        // without measuring every prefix.
+        guard m.visibleWidth(0, model.count) <= limit,
+              let prefixes = model.prefixExtents(plan, charWrap: charWrap) else { return false }
+        for p in prefixes {
+            // `Metrics.width(0, p.end)`: 0 for an empty (all-whitespace) prefix.
+            let width = p.end > 0 ? p.advance * m.scale + m.letterSpacing * Double(p.clusters) : 0
+            if !(width <= limit) { return false }
+        }
+        return true
+    }
+
     /// The end of the line that starts at `s`, filled greedily into `maxWidth` points.
     func nextLine(from s: Int, metrics m: Metrics, maxWidth: Double) -> Int {
+        if s == 0 && oneLineFastPath && fitsOnOneLine(metrics: m, maxWidth: maxWidth) { return model.count }
+        return fill(from: s, metrics: m, maxWidth: maxWidth)
+    }
+
+    /// `nextLine` without the one-line fast path (the reference the fast path is tested against).
+    func fill(from s: Int, metrics m: Metrics, maxWidth: Double) -> Int {
         let limit = maxWidth + LineFiller.epsilon
         let first = firstOpportunity(after: s)
         guard first < opportunities.count else { return model.count }

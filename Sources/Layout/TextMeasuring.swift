@@ -23,10 +23,17 @@ public protocol TextMeasuring: AnyObject {
     /// largest line gap among them (`LineMetrics.union`). Empty text: `lineMetrics`. The default is
     /// `lineMetrics` (one font draws everything).
     func lineMetrics(of text: Substring) -> LineMetrics
+    /// A measurer that answers every question above exactly as this one does for `text`, its
+    /// grapheme-cluster-aligned substrings, "…" and those substrings joined with "…" (what a
+    /// label layout of `text` asks), possibly faster: e.g. a font cascade whose primary font
+    /// draws all of `text` answers with the primary font alone. Layout asks once per text it
+    /// lays out (and caches the text). The default is `self`.
+    func specialized(for text: String) -> any TextMeasuring
 }
 
 extension TextMeasuring {
     public func lineMetrics(of text: Substring) -> LineMetrics { lineMetrics }
+    public func specialized(for text: String) -> any TextMeasuring { self }
 }
 
 /// Vertical metrics in font units. `descender` is negative below the baseline (as in hhea).

@@ -22,8 +22,15 @@ final class TextModel {
     let indices: [String.Index]
     /// Whether cluster i (between boundaries i and i+1) is whitespace (including line breaks).
     let isWhitespace: [Bool]
+    /// The font, as `TextMeasuring.specialized(for:)` narrowed it for this text.
     let font: any TextMeasuring
     private var advanceCache: [Int: Double] = [:]
+    private var lineMetricsCache: [Int: LineMetrics] = [:]
+    /// Break opportunities in cluster indices and paragraphs, by wrap mode (0 word, 1 char).
+    private var breakPlans: [BreakPlan?] = [nil, nil]
+    /// Visible extents of the prefixes ending at each opportunity, by wrap mode (see
+    /// `LineFiller.fitsOnOneLine`); computed the first time the whole text fits a line.
+    private var prefixLists: [[PrefixExtent]?] = [nil, nil]
     private var clusterCache: [Int: Int] = [:]
     private var inkCache: [Int: InkBox?] = [:]
     /// Advance and ink of "…", measured only when a line is truncated.
@@ -33,9 +40,11 @@ final class TextModel {
     private(set) lazy var breaks: [LineBreakOpportunity] = font.lineBreaks(in: text)
     static let ellipsis = "\u{2026}"
 
-    init(text: String, font: any TextMeasuring) {
+    /// `specializing`: measure with `font.specialized(for: text)` (false only to test that it
+    /// changes nothing).
+    init(text: String, font: any TextMeasuring, specializing: Bool = true) {
         self.text = text
-        self.font = font
+        self.font = specializing ? font.specialized(for: text) : font
         var b: [Int] = []
         var idx: [String.Index] = []
         var ws: [Bool] = []
@@ -100,6 +109,41 @@ final class TextModel {
 
     private func key(_ a: Int, _ b: Int) -> Int { (a << 32) | b }
 
+    /// The vertical metrics of the fonts that draw clusters [a, b) (`TextMeasuring.lineMetrics(of:)`,
+    /// cached: a line's range recurs at other sizes and widths).
+    func lineMetrics(_ a: Int, _ b: Int) -> LineMetrics {
+        let k = key(a, b)
+        if let v = lineMetricsCache[k] { return v }
+        let v = font.lineMetrics(of: substring(a, b))
+        lineMetricsCache[k] = v
+        return v
+    }
+
+    /// Opportunities and paragraphs of the text for a wrap mode (size and width independent;
+    /// built once per text, not once per layout).
+    func breakPlan(charWrap: Bool) -> BreakPlan {
+        let slot = charWrap ? 1 : 0
+        if let plan = breakPlans[slot] { return plan }
+        let plan = BreakPlan(model: self, charWrap: charWrap)
+        breakPlans[slot] = plan
+        return plan
+    }
+
+    /// The advance and letter-spacing clusters of the visible part (trailing whitespace trimmed)
+    /// of [0, o) for every opportunity o of `plan`, in order; nil when the text has a hard break
+    /// before its end (then it never is one line).
+    func prefixExtents(_ plan: BreakPlan, charWrap: Bool) -> [PrefixExtent]? {
+        guard plan.isOneParagraph else { return nil }
+        let slot = charWrap ? 1 : 0
+        if let known = prefixLists[slot] { return known }
+        let list = plan.opportunities.map { o -> PrefixExtent in
+            let e = trimEnd(0, o.index)
+            return PrefixExtent(end: e, advance: advance(0, e), clusters: clusters(0, e))
+        }
+        prefixLists[slot] = list
+        return list
+    }
+
     /// Shaped advance of clusters [a, b) in font units (cached).
     func advance(_ a: Int, _ b: Int) -> Double {
         if a >= b { return 0 }
@@ -131,6 +175,15 @@ final class TextModel {
     }
 }
 
+/// The visible part of a text's prefix in font units: its shaped advance and its letter-spacing
+/// clusters (a width at any size is `advance × scale + letterSpacing × clusters`).
+struct PrefixExtent {
+    /// The end boundary of the visible part (0: the prefix is all whitespace).
+    var end: Int
+    var advance: Double
+    var clusters: Int
+}
+
 /// Converts font units to points for one point size, with letter-spacing.
 struct Metrics {
     let model: TextModel
@@ -142,6 +195,9 @@ struct Metrics {
     /// Width in points of clusters [a, b) as shaped together, letter-spacing included.
     func width(_ a: Int, _ b: Int) -> Double {
         if a >= b { return 0 }
+        // Without letter-spacing the clusters are not counted: a count is never negative, so
+        // `letterSpacing × count` is then `letterSpacing` itself (±0), the same sum bit for bit.
+        if letterSpacing == 0 { return model.advance(a, b) * scale + letterSpacing }
         return model.advance(a, b) * scale + letterSpacing * Double(model.clusters(a, b))
     }
 

@@ -237,7 +237,7 @@ struct StringsParser {
         var a = a, b = b
         while a < b, Self.isSpace(u[a]) { a += 1 }
         while b > a, Self.isSpace(u[b - 1]) { b -= 1 }
-        return String(decoding: u[a..<b], as: UTF16.self)
+        return utf16String(u[a..<b])
     }
 
     /// Skips whitespace and comments inside an entry (comments there are dropped).
@@ -286,7 +286,7 @@ struct StringsParser {
         guard pos > start else {
             throw Failure(offset: start, message: "expected quoted \(what), found \(describe(start))")
         }
-        return String(decoding: u[start..<pos], as: UTF16.self)
+        return utf16String(u[start..<pos])
     }
 
     static func hexValue(_ c: UInt16) -> UInt16? {
@@ -334,9 +334,9 @@ struct StringsParser {
                     flushPendingHigh(&b)
                     b.append(contentsOf: u[segmentStart..<pos])
                     pos += 1
-                    return String(decoding: b, as: UTF16.self)
+                    return utf16String(b)
                 }
-                let s = String(decoding: u[segmentStart..<pos], as: UTF16.self)
+                let s = utf16String(u[segmentStart..<pos])
                 pos += 1
                 return s
             }
@@ -432,3 +432,55 @@ struct StringsParser {
         }
     }
 }
+
+/// `String(decoding: units, as: UTF16.self)`, the same string (each lone surrogate becomes one
+/// U+FFFD), without the generic decoder's per-unit cost on an `ArraySlice` (it took about 30,000
+/// instructions per string and most of the time of loading a whole app's strings): transcoded
+/// to UTF-8 here, into the string's own storage. Tested against the decoder in StringsParserTests.
+func utf16String(_ units: ArraySlice<UInt16>) -> String {
+    units.withUnsafeBufferPointer { u in
+        String(unsafeUninitializedCapacity: u.count * 3) { out in
+            var w = 0
+            var i = 0
+            let n = u.count
+            while i < n {
+                let c = UInt32(u[i])
+                i += 1
+                var scalar = c
+                if c < 0x80 {
+                    out[w] = UInt8(c)
+                    w += 1
+                    continue
+                }
+                if c & 0xF800 == 0xD800 {
+                    // A surrogate: a high one followed by a low one is a pair; alone, U+FFFD.
+                    if c < 0xDC00, i < n, u[i] & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 + ((c - 0xD800) << 10) + (UInt32(u[i]) - 0xDC00)
+                        i += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                if scalar < 0x800 {
+                    out[w] = UInt8(0xC0 | scalar >> 6)
+                    out[w + 1] = UInt8(0x80 | scalar & 0x3F)
+                    w += 2
+                } else if scalar < 0x10000 {
+                    out[w] = UInt8(0xE0 | scalar >> 12)
+                    out[w + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    out[w + 2] = UInt8(0x80 | scalar & 0x3F)
+                    w += 3
+                } else {
+                    out[w] = UInt8(0xF0 | scalar >> 18)
+                    out[w + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    out[w + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+                    out[w + 3] = UInt8(0x80 | scalar & 0x3F)
+                    w += 4
+                }
+            }
+            return w
+        }
+    }
+}
+
+func utf16String(_ units: [UInt16]) -> String { utf16String(units[...]) }

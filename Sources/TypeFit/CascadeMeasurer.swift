@@ -47,9 +47,113 @@ public final class CascadeMeasurer: TextMeasuring {
         var member: Member
     }
 
+    /// The last text split by `runs` and its runs: Layout asks for the advance, the ink and the
+    /// line metrics of the same line one after the other. Reused only for the same range of the
+    /// same string (the runs' indices are into it).
+    private var lastRuns: (text: Substring, runs: [Run])?
+
     /// Splits `text` into runs by font. With no fallbacks (or text the primary covers) it is one run.
     func runs(of text: Substring) -> [Run] {
         if fallbacks.isEmpty || text.isEmpty { return [Run(range: text.startIndex..<text.endIndex, member: primary)] }
+        if let last = lastRuns, last.text.startIndex == text.startIndex, last.text.endIndex == text.endIndex,
+           last.text.base == text.base {
+            return last.runs
+        }
+        let result = tables[text.base].flatMap { $0.runs(of: text, members: members) } ?? splitRuns(of: text)
+        lastRuns = (text, result)
+        return result
+    }
+
+    /// Primary then fallbacks, one per font id (runs are merged by id; scripts sharing a font id
+    /// measure alike), in a fixed order: `ClusterTable`'s member numbers.
+    private lazy var members: [Member] = {
+        var seen: Set<String> = [primary.id]
+        return [primary] + fallbacks.sorted { $0.key < $1.key }.map(\.value).filter { seen.insert($0.id).inserted }
+    }()
+    /// The cluster tables of texts `specialized(for:)` kept the cascade for (bounded).
+    private var tables: [String: ClusterTable] = [:]
+
+    /// What `splitRuns` decides for each grapheme cluster of one text, computed once so that the
+    /// runs of its cluster-aligned substrings (the ranges Layout measures) are a walk over small
+    /// integers: each cluster's font without context (the primary when it covers the cluster,
+    /// else the configured fallback that covers it, else the primary), whether it is neutral,
+    /// and which fonts cover it. A neutral cluster stays in the font of the run before it when
+    /// that font covers it, exactly as `splitRuns` walks; grapheme boundaries of a substring cut
+    /// at the text's cluster boundaries are the text's (the rules look back only within a
+    /// cluster, and regional-indicator pairs restart at a cluster boundary).
+    struct ClusterTable {
+        /// UTF-8 offset of each cluster start, and the end of the text.
+        var starts: [Int] = []
+        /// For each UTF-8 offset (and the end), the cluster starting there, −1 inside a cluster.
+        var clusterAt: [Int32] = []
+        var contextFree: [UInt8] = []
+        var neutral: [Bool] = []
+        var covering: [UInt32] = []
+
+        /// The runs of `text` (a substring of the text the table was made for), nil when it is
+        /// not cut at the text's cluster boundaries.
+        func runs(of text: Substring, members: [Member]) -> [Run]? {
+            let base = text.base
+            let a = base.utf8.distance(from: base.startIndex, to: text.startIndex)
+            let b = base.utf8.distance(from: base.startIndex, to: text.endIndex)
+            guard let first = index(of: a), let last = index(of: b) else { return nil }
+            var runs: [Run] = []
+            var current: Int?
+            var runStart = a
+            for c in first..<last {
+                var m = Int(contextFree[c])
+                if let cur = current, neutral[c], covering[c] & (1 << UInt32(cur)) != 0 { m = cur }
+                if m != current {
+                    if let cur = current { runs.append(run(runStart, starts[c], members[cur], base)) }
+                    current = m
+                    runStart = starts[c]
+                }
+            }
+            if let cur = current { runs.append(run(runStart, b, members[cur], base)) }
+            return runs
+        }
+
+        private func run(_ a: Int, _ b: Int, _ member: Member, _ base: String) -> Run {
+            let utf8 = base.utf8
+            return Run(range: utf8.index(utf8.startIndex, offsetBy: a)..<utf8.index(utf8.startIndex, offsetBy: b), member: member)
+        }
+
+        /// The cluster starting at UTF-8 `offset` (the count at the end), nil inside a cluster.
+        private func index(of offset: Int) -> Int? {
+            guard offset >= 0, offset < clusterAt.count, clusterAt[offset] >= 0 else { return nil }
+            return Int(clusterAt[offset])
+        }
+    }
+
+    private func table(for text: String) -> ClusterTable? {
+        guard members.count <= 32, text.utf8.count < Int(Int32.max) else { return nil }
+        var table = ClusterTable()
+        var index = text.startIndex
+        var offset = 0
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let cluster = text[index..<next]
+            var mask: UInt32 = 0
+            for (k, m) in members.enumerated() where covers(m, cluster) { mask |= 1 << UInt32(k) }
+            var free = 0
+            if mask & 1 == 0, let fallback = fallback(for: cluster),
+               let k = members.firstIndex(where: { $0.id == fallback.id }), mask & (1 << UInt32(k)) != 0 {
+                free = k
+            }
+            table.starts.append(offset)
+            table.contextFree.append(UInt8(free))
+            table.neutral.append(isNeutral(cluster))
+            table.covering.append(mask)
+            offset += cluster.utf8.count
+            index = next
+        }
+        table.starts.append(offset)
+        table.clusterAt = Array(repeating: -1, count: offset + 1)
+        for (c, start) in table.starts.enumerated() { table.clusterAt[start] = Int32(c) }
+        return table
+    }
+
+    private func splitRuns(of text: Substring) -> [Run] {
         // Text the primary font covers entirely is one primary run (what the cluster walk below
         // gives), found without grapheme segmentation: the common case, measured on every advance.
         if text.unicodeScalars.allSatisfy({ !isVisible($0) || primary.measurer.face.covers($0) }) {
@@ -108,6 +212,36 @@ public final class CascadeMeasurer: TextMeasuring {
     }
 
     public func lineBreaks(in text: String) -> [LineBreakOpportunity] { primary.measurer.lineBreaks(in: text) }
+
+    /// The primary font's own measurer when `runs` puts all of `text` and "…" in the primary font,
+    /// else `self`.
+    ///
+    /// Safe: `runs` gives a cluster the primary font whatever comes before it when the primary
+    /// covers the cluster, and also when no font covers it; the only context-dependent choice,
+    /// a neutral cluster (digits, punctuation, spaces) staying in the run before it, keeps the
+    /// font of that run. So if every cluster of `text` is in the primary font, every cluster of a
+    /// substring cut at cluster boundaries is too, and with "…" in the primary font alone, so is
+    /// every such substring joined with "…". One run in the primary font is exactly what the
+    /// primary's measurer answers: advance × upem / upem and an ink box offset by a pen at 0 are
+    /// the same numbers (advances and ink are whole font units), `lineMetrics(of:)` is the
+    /// primary's `lineMetrics`, and line breaks and cluster counts are the primary's already.
+    /// Counter-example: "Shalom שלום" in Inter with a Hebrew fallback: its second word is drawn by
+    /// the fallback, so the cascade stays (with a `ClusterTable` for the text). Tested in
+    /// LayoutFastPathTests.
+    public func specialized(for text: String) -> any TextMeasuring {
+        if fallbacks.isEmpty { return primary.measurer }
+        let primaryOnly = { (runs: [Run]) in runs.allSatisfy { $0.member.id == self.primary.id } }
+        guard primaryOnly(runs(of: text[...])), primaryOnly(runs(of: Self.ellipsis[...])) else {
+            // A text with runs in other fonts keeps the cascade, with its clusters' fonts decided once.
+            if tables[text] == nil, let table = table(for: text) {
+                if tables.count >= 256 { tables.removeAll(keepingCapacity: true) }
+                tables[text] = table
+            }
+            return self
+        }
+        return primary.measurer
+    }
+    private static let ellipsis = "\u{2026}"
 
     /// The union of the vertical metrics (each font's own line-height rule, converted to the primary
     /// font's units) of the fonts that draw `text`; the primary's for empty text or no fallbacks.

@@ -168,6 +168,18 @@ public struct AuditPipeline: Sendable {
         let localeID = plan.locales[unit.locale]
         let passes = runner.passes(screen, locale: unit.locale)
         var output = UnitOutput(order: order)
+        // Facts of each pass's texts as shown (letter case applied), as measured: they depend on
+        // the text and its font, not on the device or category, so once per pass.
+        let factsByPass: [[[TextFacts]]] = try (0..<(options.runChecks ? passes : 0)).map { pass in
+            try screen.rows.map { row in
+                try row.labels.map { label in
+                    let variants = label.texts[unit.locale]
+                    let style = plan.style(label.style)
+                    return runner.facts(style.letterCase.apply(variants[min(pass, variants.count - 1)].text),
+                                        font: style.font, measurer: try runner.fonts.measurer(style.font, locale: unit.locale))
+                }
+            }
+        }
         for (d, device) in devices.enumerated() {
             for orientation in plan.orientations {
                 let deviceName = plan.deviceName(device, orientation)
@@ -183,14 +195,7 @@ public struct AuditPipeline: Sendable {
                         }
                         if pass == 0 { collector.tick() }
                         guard options.runChecks else { continue }
-                        let facts = screen.rows.enumerated().map { r, row in
-                            row.labels.enumerated().map { l, label in
-                                // Facts of the text as shown (letter case applied), as measured.
-                                let style = plan.style(label.style)
-                                return runner.facts(style.letterCase.apply(laid.texts[r][l].text), font: style.font,
-                                                    measurer: laid.measurers[r][l])
-                            }
-                        }
+                        let facts = factsByPass[pass]
                         let observed = UnitObservation.observe(laid, screen: screen, plan: plan, localeIndex: unit.locale,
                                                                device: deviceName, facts: facts)
                         let input = AuditInput(labels: observed.labels, rows: observed.rows,

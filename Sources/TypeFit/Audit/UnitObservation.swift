@@ -74,8 +74,12 @@ struct UnitObservation {
         return result
     }
 
-    /// "truncateTail" → "truncate-tail", the spelling findings use.
-    static func checkName(_ mode: LineBreakMode) -> String {
+    /// "truncateTail" → "truncate-tail", the spelling findings use (spelled once per mode, not
+    /// once per observed label).
+    static func checkName(_ mode: LineBreakMode) -> String { checkNames[mode] ?? spell(mode) }
+    private static let checkNames = Dictionary(uniqueKeysWithValues: LineBreakMode.allCases.map { ($0, spell($0)) })
+
+    private static func spell(_ mode: LineBreakMode) -> String {
         var out = ""
         for c in mode.rawValue {
             if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }

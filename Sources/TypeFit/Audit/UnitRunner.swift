@@ -67,8 +67,6 @@ struct UnitLayout {
     var firstRow: [Int]
     /// Texts shown, by planned row then label (the variant of this pass).
     var texts: [[PlannedText]]
-    /// Measurers by planned row then label (for ink and fallback facts).
-    var measurers: [[CascadeMeasurer]]
     /// Each label's style sizes on this device: at this category (before autoshrink) and at Large.
     var requestedPointSizes: [[Double]]
     var largePointSizes: [[Double]]
@@ -130,12 +128,10 @@ final class UnitRunner {
         var rows: [RowLayout] = []
         var firstRow: [Int] = []
         var texts: [[PlannedText]] = []
-        var measurers: [[CascadeMeasurer]] = []
         var requested: [[Double]] = [], large: [[Double]] = []
         for row in screen.rows {
             var rowRequested: [Double] = [], rowLarge: [Double] = []
             var rowTexts: [PlannedText] = []
-            var rowMeasurers: [CascadeMeasurer] = []
             var rowLabels: [RowLabel] = []
             for label in row.labels {
                 let variants = label.texts[locale]
@@ -143,7 +139,6 @@ final class UnitRunner {
                 let style = plan.style(label.style)
                 let measurer = try fonts.measurer(style.font, locale: locale)
                 rowTexts.append(text)
-                rowMeasurers.append(measurer)
                 let ls = labelStyle(label, style: style, measurer: measurer, category: category, scale: device.scale)
                 rowRequested.append(ls.pointSize)
                 rowLarge.append(size(style, at: .large, scale: device.scale).pointSize)
@@ -163,13 +158,12 @@ final class UnitRunner {
             firstRow.append(rows.count)
             rows.append(contentsOf: repeatElement(laid, count: row.repeatCount))
             texts.append(rowTexts)
-            measurers.append(rowMeasurers)
             requested.append(rowRequested)
             large.append(rowLarge)
         }
         let layout = ScreenLayout(device: device.name, orientation: place.orientation, contentTop: ui.contentTop,
                                   contentHeight: ui.contentHeight, rows: rows)
-        return UnitLayout(place: place, layout: layout, firstRow: firstRow, texts: texts, measurers: measurers,
+        return UnitLayout(place: place, layout: layout, firstRow: firstRow, texts: texts,
                           requestedPointSizes: requested, largePointSizes: large)
     }
 
