@@ -44,4 +44,25 @@ import Testing
         #expect(t.output == "20000\n")
         #expect(throws: ProcessBenchmarkError.self) { try ProcessBenchmark.timeProcess("/bin/sh", ["-c", "echo broken >&2; exit 3"]) }
     }
+
+    /// The whole-process C loop (`typefit-hb-loop`, built beside `typefit` by `swift build`) reads
+    /// lines as `typefit measure` does and sums HarfBuzz's advances. `hb-shape 6.0.0
+    /// Fonts/Roboto/Roboto-Regular.ttf`: "Pride: Trans" → 1292+694+498+1155+1086+496+468+1147+654+1114+1131+1057
+    /// = 10792; "AV" → 1249+1304 = 2553.
+    @Test func cLoopProgramSumsHarfBuzzAdvances() throws {
+        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) { root.deleteLastPathComponent() }
+        let program = try #require(ProcessBenchmark.cLoopProgram(besides: root.appendingPathComponent(".build/debug/typefit").path),
+                                   "run `swift build` first: .build/debug/typefit-hb-loop")
+        let font = root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hb-loop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lines = folder.appendingPathComponent("lines.txt"), last = folder.appendingPathComponent("last.txt")
+        try Data("Pride: Trans\nAV\n".utf8).write(to: lines)
+        try Data("AV\nAV".utf8).write(to: last)  // no final line feed: still two lines
+        #expect(try ProcessBenchmark.timeProcess(program, [font, "0", lines.path], output: true).output == "13345\n")
+        #expect(try ProcessBenchmark.timeProcess(program, [font, "0", last.path], output: true).output == "5106\n")
+        #expect(throws: ProcessBenchmarkError.self) { try ProcessBenchmark.timeProcess(program, [font, "0", folder.appendingPathComponent("none").path]) }
+    }
 }
