@@ -52,8 +52,10 @@ public struct TextLines: Sendable {
 
     /// Line `i` (0-based), a slice of `text`.
     public subscript(i: Int) -> Substring {
+        // Through the UTF-8 view: line ends are at "\n" (or "\r\n"), always scalar boundaries,
+        // so the view's slice needs none of `String`'s index rounding.
         let utf8 = text.utf8
-        return text[utf8.index(utf8.startIndex, offsetBy: starts[i])..<utf8.index(utf8.startIndex, offsetBy: ends[i])]
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: starts[i])..<utf8.index(utf8.startIndex, offsetBy: ends[i])])
     }
 }
 
