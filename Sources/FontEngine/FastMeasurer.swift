@@ -177,34 +177,42 @@ public final class FastMeasurer {
                                missingCharacters: e.missing > 0 ? lineMissing : [], ink: ink)
     }
 
-    /// Grapheme clusters of `text` (`text.count`). Where every character is below U+0300 or in
-    /// U+0370…U+047F (ASCII, Latin-1, Latin Extended-A/B, IPA, spacing modifiers; Greek and
-    /// Coptic past the combining marks; Cyrillic up to U+0482) and there is no CR, each character
-    /// is a cluster of its own: UAX #29 gives none of them Extend, SpacingMark, Prepend, ZWJ,
-    /// Regional_Indicator or a Hangul property, and CR LF (GB3) is the only pair it joins among
-    /// them (GraphemeBreakProperty.txt; U+0483…U+0489 are Extend, hence the Cyrillic limit).
-    /// Those are counted from the bytes, the rest by Swift's grapheme breaker.
+    /// Grapheme clusters of `text` (`text.count`). Where every character is in `isOwnCluster`'s
+    /// ranges and there is no CR, each character is a cluster of its own and they are counted
+    /// from the bytes; other text goes through Swift's grapheme breaker.
     static func clusterCount(_ text: Substring) -> Int {
         var text = text
         let simple = text.withUTF8 { b -> Int? in
             var count = 0
             var i = 0
             while i < b.count {
-                let byte = b[i]
-                if byte < 0x80 {
-                    if byte == 0x0D { return nil }
-                    i += 1
-                } else if byte >= 0xC2 && byte <= 0xCB || byte == 0xCE || byte == 0xCF || byte == 0xD0 || byte == 0xD1
-                            || (byte == 0xCD && i + 1 < b.count && b[i + 1] >= 0xB0) || (byte == 0xD2 && i + 1 < b.count && b[i + 1] <= 0x82) {
-                    i += 2  // U+0080…U+02FF, U+0370…U+047F (0xCD 0xB0 = U+0370), U+0480…U+0482
-                } else {
-                    return nil
-                }
+                let (scalar, length) = TextLimits.decode(b, at: i)
+                if scalar == 0x0D || !isOwnCluster(scalar) { return nil }
+                i += length
                 count += 1
             }
             return count
         }
         return simple ?? text.count
+    }
+
+    /// Characters that UAX #29 (GraphemeBreakProperty.txt) gives no Extend, SpacingMark,
+    /// Prepend, ZWJ, Regional_Indicator or Hangul property, so that they join no neighbour
+    /// (CR LF, the one such pair, is excluded by the caller): ASCII, Latin-1, Latin Extended-A/B,
+    /// IPA, spacing modifiers (U+0000…U+02FF); Greek and Cyrillic past the combining marks
+    /// (U+0370…U+0482; U+0483…U+0489 are Extend); Hebrew letters (U+05D0…U+05EA, U+05F0…U+05F4);
+    /// Arabic letters and digits (U+0621…U+064A, U+0660…U+0669; the harakat U+064B… are Extend,
+    /// U+0600…U+0605 Prepend); CJK punctuation U+3001…U+3002, Hiragana U+3041…U+3096, Katakana
+    /// U+30A1…U+30FA and U+30FC (U+3099…U+309A are Extend); CJK ideographs U+4E00…U+9FFF;
+    /// fullwidth ASCII U+FF01…U+FF5E. Checked against `String.count` for every one of them.
+    static func isOwnCluster(_ s: UInt32) -> Bool {
+        switch s {
+        case 0...0x2FF, 0x370...0x482, 0x5D0...0x5EA, 0x5F0...0x5F4, 0x621...0x64A, 0x660...0x669,
+             0x3001...0x3002, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x4E00...0x9FFF, 0xFF01...0xFF5E:
+            return true
+        default:
+            return false
+        }
     }
 
     // MARK: lines, runs, segments

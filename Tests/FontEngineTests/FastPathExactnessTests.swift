@@ -91,12 +91,20 @@ import Testing
         #expect(FastMeasurer.clusterCount("Größe Ελλάδα Привет") == 19)
         #expect(FastMeasurer.clusterCount("и\u{483}б") == 2)
         #expect(FastMeasurer.clusterCount("ά\u{301}") == 1)
-        // Every scalar of the fast ranges alone and after "a": the grapheme breaker agrees.
-        for value in Array(0x20...0x2FF) + Array(0x370...0x48F) {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let text = "a" + String(Character(scalar)) + String(Character(scalar)) + "b"
-            #expect(FastMeasurer.clusterCount(Substring(text)) == text.count, "U+\(String(value, radix: 16))")
+        // Every character counted from the bytes, twice between "a" and "b", beside a letter of
+        // each range and before a combining mark: the grapheme breaker agrees (a character that
+        // joined a neighbour, as Extend, SpacingMark or Prepend do, would make the counts differ).
+        let ranges = [0x00...0x2FF, 0x370...0x48F, 0x5D0...0x5F4, 0x600...0x66F, 0x3000...0x30FF, 0x4E00...0x9FFF, 0xFF00...0xFF60]
+        var fast = 0
+        for value in ranges.joined() {
+            guard let scalar = Unicode.Scalar(value), value != 0x0D else { continue }
+            if FastMeasurer.isOwnCluster(UInt32(value)) { fast += 1 }
+            let c = String(Character(scalar))
+            for text in ["a" + c + c + "b", "\u{5D0}" + c + "\u{627}" + c + "日", c + "\u{301}", "\u{3042}" + c + "\u{30A2}"] {
+                #expect(FastMeasurer.clusterCount(Substring(text)) == text.count, "U+\(String(value, radix: 16)) in \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
         }
+        #expect(fast > 21_000)
         for line in Self.lines { #expect(FastMeasurer.clusterCount(Substring(line)) == line.count) }
     }
 
