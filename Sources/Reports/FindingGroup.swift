@@ -337,17 +337,17 @@ public struct FindingGrouper: Sendable, Codable {
     /// Groups collected so far.
     public var groupCount: Int { keys.count }
 
+    /// The bucket of `key`, made when the key is new.
+    private mutating func bucket(for key: GroupKey) -> Int {
+        if let known = index[key] { return known }
+        index[key] = keys.count
+        keys.append(key)
+        buckets.append(Bucket())
+        return keys.count - 1
+    }
+
     public mutating func add(_ finding: Finding) {
-        let key = finding.groupKey
-        let g: Int
-        if let known = index[key] {
-            g = known
-        } else {
-            g = keys.count
-            index[key] = g
-            keys.append(key)
-            buckets.append(Bucket())
-        }
+        let g = bucket(for: finding.groupKey)
         let start = Int32(buckets[g].figureNames.count)
         for (name, value) in finding.figures {
             buckets[g].figureNames.append(strings.id(name))
@@ -373,15 +373,7 @@ public struct FindingGrouper: Sendable, Codable {
         let map = other.strings.strings.map { strings.id($0) }
         func id(_ i: Int32) -> Int32 { i < 0 ? -1 : map[Int(i)] }
         for (k, key) in other.keys.enumerated() {
-            let g: Int
-            if let known = index[key] {
-                g = known
-            } else {
-                g = keys.count
-                index[key] = g
-                keys.append(key)
-                buckets.append(Bucket())
-            }
+            let g = bucket(for: key)
             let source = other.buckets[k]
             let offset = Int32(buckets[g].figureNames.count)
             buckets[g].figureNames += source.figureNames.map(id)
