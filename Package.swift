@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "CLineBreak", dependencies: ["CICU"]),
         // The benchmark's floor: plain C shaping each line once with HarfBuzz (typefit bench).
         .target(name: "CShapeBaseline", dependencies: ["CHarfBuzz"]),
+        // The same C loop as a whole process, for bench's whole-process table (a C program: no Swift startup).
+        .executableTarget(name: "typefit-hb-loop", dependencies: ["CShapeBaseline"]),
 
         // The one module that owns C handles.
         .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak", "CShapeBaseline", "TypeFitSupport"]),

@@ -15,6 +15,9 @@ import TypeFitSupport
 /// whole-line shaping is checked on every corpus line in every bundled font
 /// (FastPathExactnessTests, `typefit bench --verify`). Advances and ink are summed in 64 bits (a
 /// 2 MiB line passes 2³¹ − 1 units); a line past `TextLimits` is measured with its excess dropped.
+/// `measure(_:)` names the missing characters too, by `Shaper.measure`'s rule, from the glyphs of
+/// the pieces as they are shaped (kept with each cached piece and line), so no line is shaped a
+/// second time to name them (MissingCharactersTests compares every fixture corpus line).
 ///
 /// Not thread-safe (it owns an `hb_buffer_t` and a cache): one per thread, sharing one
 /// `ShapingFont`. `advances(of:font:...)` spreads lines over threads that way.
@@ -59,12 +62,28 @@ public final class FastMeasurer {
     private let buffer: OpaquePointer
     private let features: UnsafeMutableBufferPointer<hb_feature_t>
     private let hbLanguage: hb_language_t?
-    private var itemizer = ScriptItemizer()
+    @exclusivity(unchecked) private var itemizer = ScriptItemizer()
     private let cache: SegmentCache
-    private lazy var glyphExtents = GlyphExtentsCache(font: font.hbFont)
-    private var stats = Statistics()
+    private let glyphExtents: GlyphExtentsCache
+    // `@exclusivity(unchecked)` on the mutable state below: a measurer is used by one thread and
+    // no method is re-entered while another holds one of these (none calls out to user code),
+    // so the runtime's dynamic exclusivity checks (swift_beginAccess on every access, about 8 %
+    // of `typefit measure`'s instructions) can never fire.
+    @exclusivity(unchecked) private var stats = Statistics()
     // Scratch for ink: per segment of the current run (advance, ink box, has ink).
-    private var runPieces: [(advance: Int, ink: (Int, Int, Int, Int), hasInk: Bool)] = []
+    @exclusivity(unchecked) private var runPieces: [(advance: Int, ink: (Int, Int, Int, Int), hasInk: Bool)] = []
+    // Missing characters (measure mode). `pieceMissing`: the piece just shaped, as (UTF-8 offset
+    // in the piece << 32 | scalar) in glyph order; `runMissing`: the run's pieces' lists (line
+    // offsets) with each piece's range; `lineRecords`: the line's, deduplicated in shaping order;
+    // `lineMissing`: the current line's answer, in text order.
+    @exclusivity(unchecked) private var pieceMissing: [UInt64] = []
+    @exclusivity(unchecked) private var runMissing: [UInt64] = []
+    @exclusivity(unchecked) private var runMissingRanges: [Range<Int>] = []
+    @exclusivity(unchecked) private var lineRecords: [UInt64] = []
+    @exclusivity(unchecked) private var seenScalars: Set<UInt32> = []
+    @exclusivity(unchecked) private var lineMissing: [Unicode.Scalar] = []
+    // Whether the font lacks a character (no cmap entry, not default-ignorable), per character seen.
+    @exclusivity(unchecked) private var lacks: [UInt32: Bool] = [:]
 
     /// A piece of the current run: UTF-8 range, hash, whether it is shaped with context, its
     /// cache entry if any, and (batch mode) its advance and missing glyphs.
@@ -77,7 +96,7 @@ public final class FastMeasurer {
         var advance = 0
         var missing = 0
     }
-    private var pieces: [Piece] = []
+    @exclusivity(unchecked) private var pieces: [Piece] = []
 
     private struct GlyphKey: Equatable {
         var glyph: UInt32
@@ -85,7 +104,7 @@ public final class FastMeasurer {
         var xOffset: Int32
         var yOffset: Int32
     }
-    private var glyphScratch: [GlyphKey] = []
+    @exclusivity(unchecked) private var glyphScratch: [GlyphKey] = []
 
     private static let lineTag: UInt32 = 0xFFFF_FFFF
 
@@ -103,6 +122,7 @@ public final class FastMeasurer {
         self.hbLanguage = language.map { hb_language_from_string($0, -1) }
         self.buffer = hb_buffer_create()
         self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes)
+        self.glyphExtents = GlyphExtentsCache(font: font.hbFont)
         runPieces.reserveCapacity(64)
         pieces.reserveCapacity(64)
     }
@@ -139,10 +159,9 @@ public final class FastMeasurer {
         return line(base, bytes.count, ink: computesInk).advance
     }
 
-    /// Advance, cluster count, missing glyph count and ink box of a line, equal to
-    /// `Shaper.measure(_:)`, except `missingCharacters`: nil when the line has a missing glyph
-    /// (ask `Shaper.measure` for which characters). Needs `computesInk`.
-    public func measure(_ text: Substring) -> LineMeasurement? {
+    /// Advance, cluster count, missing glyphs (count and characters) and ink box of a line, equal
+    /// to `Shaper.measure(_:)`. Needs `computesInk`.
+    public func measure(_ text: Substring) -> LineMeasurement {
         precondition(computesInk, "FastMeasurer.measure needs computesInk: true")
         var copy = TextLimits.boundedText(text)
         let e = copy.withUTF8 { b -> SegmentCache.Entry? in
@@ -152,10 +171,48 @@ public final class FastMeasurer {
         guard let e else {
             return LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
         }
-        if e.missing > 0 { return nil }
         let ink = e.flags & SegmentCache.Flags.hasInk != 0
             ? GlyphBox(xMin: Double(e.ink.0), yMin: Double(e.ink.1), xMax: Double(e.ink.2), yMax: Double(e.ink.3)) : nil
-        return LineMeasurement(advance: e.advance, clusterCount: text.count, missingGlyphCount: 0, missingCharacters: [], ink: ink)
+        return LineMeasurement(advance: e.advance, clusterCount: Self.clusterCount(copy), missingGlyphCount: Int(e.missing),
+                               missingCharacters: e.missing > 0 ? lineMissing : [], ink: ink)
+    }
+
+    /// Grapheme clusters of `text` (`text.count`). Where every character is in `isOwnCluster`'s
+    /// ranges and there is no CR, each character is a cluster of its own and they are counted
+    /// from the bytes; other text goes through Swift's grapheme breaker.
+    static func clusterCount(_ text: Substring) -> Int {
+        var text = text
+        let simple = text.withUTF8 { b -> Int? in
+            var count = 0
+            var i = 0
+            while i < b.count {
+                let (scalar, length) = TextLimits.decode(b, at: i)
+                if scalar == 0x0D || !isOwnCluster(scalar) { return nil }
+                i += length
+                count += 1
+            }
+            return count
+        }
+        return simple ?? text.count
+    }
+
+    /// Characters that UAX #29 (GraphemeBreakProperty.txt) gives no Extend, SpacingMark,
+    /// Prepend, ZWJ, Regional_Indicator or Hangul property, so that they join no neighbour
+    /// (CR LF, the one such pair, is excluded by the caller): ASCII, Latin-1, Latin Extended-A/B,
+    /// IPA, spacing modifiers (U+0000…U+02FF); Greek and Cyrillic past the combining marks
+    /// (U+0370…U+0482; U+0483…U+0489 are Extend); Hebrew letters (U+05D0…U+05EA, U+05F0…U+05F4);
+    /// Arabic letters and digits (U+0621…U+064A, U+0660…U+0669; the harakat U+064B… are Extend,
+    /// U+0600…U+0605 Prepend); CJK punctuation U+3001…U+3002, Hiragana U+3041…U+3096, Katakana
+    /// U+30A1…U+30FA and U+30FC (U+3099…U+309A are Extend); CJK ideographs U+4E00…U+9FFF;
+    /// fullwidth ASCII U+FF01…U+FF5E. Checked against `String.count` for every one of them.
+    static func isOwnCluster(_ s: UInt32) -> Bool {
+        switch s {
+        case 0...0x2FF, 0x370...0x482, 0x5D0...0x5EA, 0x5F0...0x5F4, 0x621...0x64A, 0x660...0x669,
+             0x3001...0x3002, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC, 0x4E00...0x9FFF, 0xFF01...0xFF5E:
+            return true
+        default:
+            return false
+        }
     }
 
     // MARK: lines, runs, segments
@@ -165,7 +222,12 @@ public final class FastMeasurer {
         let hash = SegmentCache.hash(b, n, Self.lineTag)
         if let hit = cache.lookup(b, n, tag: Self.lineTag, hash: hash) {
             stats.lineHits += 1
+            if ink && hit.missing > 0 { lineMissing = cache.missingList(of: hit).map { Unicode.Scalar(UInt32(truncatingIfNeeded: $0))! } }
             return hit
+        }
+        if ink {
+            lineRecords.removeAll(keepingCapacity: true)
+            if !seenScalars.isEmpty { seenScalars.removeAll(keepingCapacity: true) }
         }
         itemizer.itemize(UnsafeBufferPointer(start: b, count: n))
         var result = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: Self.lineTag, advance: 0, flags: 0, missing: 0,
@@ -202,7 +264,14 @@ public final class FastMeasurer {
             result.ink = box
             result.flags |= SegmentCache.Flags.hasInk
         }
-        cache.insert(b, n, entry: result)
+        if ink && missing > 0 {
+            // Text order, as `Shaper.measure` sorts: by offset, then in the order found.
+            let order = lineRecords.indices.sorted { (lineRecords[$0] >> 32, $0) < (lineRecords[$1] >> 32, $1) }
+            lineMissing = order.map { Unicode.Scalar(UInt32(truncatingIfNeeded: lineRecords[$0]))! }
+            cache.insert(b, n, entry: result, missing: ArraySlice(lineMissing.map { UInt64($0.value) }))
+        } else {
+            cache.insert(b, n, entry: result)
+        }
         return result
     }
 
@@ -237,21 +306,45 @@ public final class FastMeasurer {
         // Several pieces to shape and little already cached: one hb_shape call for the run.
         if !ink && toShape >= 2 && hitBytes * 4 <= run.end - run.start { return batch(b, n, run, missing: &missing) }
         var total = 0
+        if ink { runMissingRanges.removeAll(keepingCapacity: true) }
         for piece in pieces {
             var e: SegmentCache.Entry
+            var fresh = false
             if let hit = piece.hit {
                 e = hit
             } else {
                 e = shape(b, n, piece.start, piece.end - piece.start, script: run.script, context: piece.context, ink: ink)
+                fresh = true
                 if !piece.context {
                     e.hash = piece.hash
                     e.tag = tag
-                    cache.insert(b + piece.start, piece.end - piece.start, entry: e)
+                    cache.insert(b + piece.start, piece.end - piece.start, entry: e, missing: ink && e.missing > 0 ? pieceMissing[...] : nil)
                 }
             }
             total += Int(e.advance)
             missing += Int(e.missing)
-            if ink { runPieces.append((Int(e.advance), e.ink, e.flags & SegmentCache.Flags.hasInk != 0)) }
+            if ink {
+                runPieces.append((Int(e.advance), e.ink, e.flags & SegmentCache.Flags.hasInk != 0))
+                if e.missing > 0 {
+                    if runMissingRanges.isEmpty { runMissing.removeAll(keepingCapacity: true) }
+                    let start = runMissing.count
+                    let offset = UInt64(piece.start) << 32
+                    if fresh {
+                        for r in pieceMissing { runMissing.append(r &+ offset) }
+                    } else {
+                        for r in cache.missingList(of: e) { runMissing.append(r &+ offset) }
+                    }
+                    runMissingRanges.append(start..<runMissing.count)
+                }
+            }
+        }
+        if ink && !runMissingRanges.isEmpty {
+            // Shaper's order: the run's glyphs as HarfBuzz outputs them (pieces reversed in an RTL
+            // run), each character once (the first time it is found).
+            let rtl = run.script != HB_SCRIPT_INVALID && hb_script_get_horizontal_direction(run.script) == HB_DIRECTION_RTL
+            for range in rtl ? Array(runMissingRanges.reversed()) : runMissingRanges {
+                for r in runMissing[range] where seenScalars.insert(UInt32(truncatingIfNeeded: r)).inserted { lineRecords.append(r) }
+            }
         }
         return total
     }
@@ -323,11 +416,100 @@ public final class FastMeasurer {
         }
         e.advance = advance
         e.missing = Int32(clamping: missing)
+        if ink && missing > 0 {
+            // Clusters are line offsets with context, piece offsets without.
+            let text = context ? b : b + start
+            let first = context ? start : 0
+            missingCharacters(info, Int(count), UnsafeBufferPointer(start: text, count: first + length), first: first)
+        }
         if ink, let box = inkBox(info, pos, Int(count)) {
             e.ink = box
             e.flags |= SegmentCache.Flags.hasInk
         }
         return e
+    }
+
+    /// Fills `pieceMissing` with the missing characters of a shaped piece, by `Shaper.measure`'s
+    /// rule: for each cluster with a .notdef glyph (in glyph order, each cluster once), the
+    /// characters of the cluster (from its value to the next larger cluster value, or the piece's
+    /// end) that the font's cmap lacks and that are not default-ignorable, or the cluster's first
+    /// character when it lacks none; each character once. Characters HarfBuzz draws with another
+    /// glyph (U+2011 as U+2010's hyphen, say) make no .notdef and so are not missing. Entries are
+    /// (offset of the cluster from `first` << 32 | scalar); `text[c]` is the byte of cluster c.
+    private func missingCharacters(_ info: UnsafeMutablePointer<hb_glyph_info_t>, _ count: Int, _ text: UnsafeBufferPointer<UInt8>,
+                                   first: Int) {
+        pieceMissing.removeAll(keepingCapacity: true)
+        // HarfBuzz's default cluster level keeps clusters monotone: ascending (LTR) or descending
+        // (RTL) in glyph order, so a cluster's glyphs are adjacent and the next larger value is
+        // a neighbour's. Otherwise (never seen; kept exact anyway) the sorted values are searched.
+        var ascending = true, descending = true
+        for k in 1..<max(1, count) {
+            if info[k].cluster < info[k - 1].cluster { ascending = false }
+            if info[k].cluster > info[k - 1].cluster { descending = false }
+        }
+        let sorted: [Int] = ascending || descending ? [] : Set((0..<count).map { Int(info[$0].cluster) }).sorted()
+        var seenClusters = Set<Int>()
+        var seen = Set<UInt32>()
+        func add(_ cluster: Int, _ scalar: UInt32) {
+            // Few characters per piece: a linear search until there are many (hostile lines).
+            if pieceMissing.count < 32 {
+                if pieceMissing.contains(where: { UInt32(truncatingIfNeeded: $0) == scalar }) { return }
+            } else {
+                if seen.isEmpty { for r in pieceMissing { seen.insert(UInt32(truncatingIfNeeded: r)) } }
+                guard seen.insert(scalar).inserted else { return }
+            }
+            pieceMissing.append(UInt64(cluster - first) << 32 | UInt64(scalar))
+        }
+        var previous = -1
+        for k in 0..<count where info[k].codepoint == 0 {
+            let cluster = Int(info[k].cluster)
+            if ascending || descending {
+                if cluster == previous { continue }
+                previous = cluster
+            } else if !seenClusters.insert(cluster).inserted {
+                continue
+            }
+            // Where the cluster ends: the next larger cluster value, or the end of the text.
+            var end = text.count
+            if ascending {
+                var j = k + 1
+                while j < count && Int(info[j].cluster) == cluster { j += 1 }
+                if j < count { end = min(end, Int(info[j].cluster)) }
+            } else if descending {
+                var j = k - 1
+                while j >= 0 && Int(info[j].cluster) == cluster { j -= 1 }
+                if j >= 0 { end = min(end, Int(info[j].cluster)) }
+            } else {
+                var low = 0, high = sorted.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if sorted[middle] <= cluster { low = middle + 1 } else { high = middle }
+                }
+                if low < sorted.count { end = min(end, sorted[low]) }
+            }
+            var i = cluster
+            var firstScalar: UInt32?
+            var lacking = false
+            while i < end {
+                let (scalar, length) = TextLimits.decode(text, at: i)
+                if firstScalar == nil { firstScalar = scalar }
+                let lacked: Bool
+                if let known = lacks[scalar] {
+                    lacked = known
+                } else {
+                    var glyph: hb_codepoint_t = 0
+                    lacked = hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) == 0
+                        && !(Unicode.Scalar(scalar).map(Shaper.isDefaultIgnorable) ?? true)
+                    lacks[scalar] = lacked
+                }
+                if lacked {
+                    lacking = true
+                    add(cluster, scalar)
+                }
+                i += max(1, length)
+            }
+            if !lacking, let firstScalar { add(cluster, firstScalar) }
+        }
     }
 
     /// Whether the line may be cut at `i` (after a run of spaces, before a non-space): HarfBuzz
@@ -484,14 +666,15 @@ extension FastMeasurer {
 
 extension FastMeasurer {
     /// `measure(_:)` of every line on `threads` threads (0 = all cores), each with its own
-    /// measurer over the shared `font`; nil for lines with a missing glyph (see `measure(_:)`).
+    /// measurer over the shared `font`.
     public static func measurements(of lines: [String], font: ShapingFont, features: String = "", language: String? = nil,
-                                    threads: Int = 0) throws -> [LineMeasurement?] {
+                                    threads: Int = 0) throws -> [LineMeasurement] {
         let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
         let measurers = try (0..<threadCount).map { _ in
             try FastMeasurer(font: font, features: features, language: language, computesInk: true)
         }
-        var result = [LineMeasurement?](repeating: nil, count: lines.count)
+        let empty = LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
+        var result = [LineMeasurement](repeating: empty, count: lines.count)
         result.withUnsafeMutableBufferPointer { out in
             let shared = UncheckedSendable((out.baseAddress!, lines, measurers))
             // Thread t measures lines t, t + threads, …: each slot is written by one thread.

@@ -6,9 +6,10 @@ import CHarfBuzz
 /// over and over. Not thread-safe: one per `FastMeasurer` and per `Shaper`, like their buffers.
 final class GlyphExtentsCache {
     private let font: OpaquePointer
-    private var extents: [hb_glyph_extents_t] = []
+    // `@exclusivity(unchecked)`: one thread, no re-entrant access (see FastMeasurer).
+    @exclusivity(unchecked) private var extents: [hb_glyph_extents_t] = []
     /// 0 = not asked yet, 1 = known (in `extents`), 2 = HarfBuzz has none.
-    private var state: [UInt8] = []
+    @exclusivity(unchecked) private var state: [UInt8] = []
 
     init(font: OpaquePointer) { self.font = font }
 

@@ -29,10 +29,12 @@ struct ScriptItemizer {
             let (scalar, length) = ScriptItemizer.decode(bytes, at: i)
             var script: hb_script_t
             let category: hb_unicode_general_category_t
-            if scalar < 0x80 {
-                // ASCII: the same answers, looked up once (most UI text is mostly ASCII).
-                script = hb_script_t(rawValue: ScriptItemizer.asciiScripts[Int(scalar)])
-                category = hb_unicode_general_category_t(rawValue: ScriptItemizer.asciiCategories[Int(scalar)])
+            if scalar < ScriptItemizer.tableSize {
+                // U+0000…U+07FF (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, …): the same
+                // answers, looked up once (most UI text is mostly in these blocks).
+                let entry = ScriptItemizer.table[Int(scalar)]
+                script = hb_script_t(rawValue: entry.script)
+                category = hb_unicode_general_category_t(rawValue: UInt32(entry.category))
             } else {
                 script = hb_unicode_script(funcs, scalar)
                 category = hb_unicode_general_category(funcs, scalar)
@@ -67,10 +69,12 @@ struct ScriptItemizer {
         runs.append((runStart, bytes.count, current))
     }
 
-    /// `hb_unicode_script` and `hb_unicode_general_category` (raw values) of U+0000…U+007F.
-    private static let asciiScripts: [UInt32] = (0..<128).map { hb_unicode_script(hb_unicode_funcs_get_default(), hb_codepoint_t($0)).rawValue }
-    private static let asciiCategories: [UInt32] = (0..<128).map {
-        hb_unicode_general_category(hb_unicode_funcs_get_default(), hb_codepoint_t($0)).rawValue
+    /// `hb_unicode_script` and `hb_unicode_general_category` (raw values) of U+0000…U+07FF
+    /// (two-byte UTF-8), asked of HarfBuzz once.
+    private static let tableSize: UInt32 = 0x800
+    private static let table: [(script: UInt32, category: UInt8)] = (0..<tableSize).map {
+        let funcs = hb_unicode_funcs_get_default()
+        return (hb_unicode_script(funcs, $0).rawValue, UInt8(truncatingIfNeeded: hb_unicode_general_category(funcs, $0).rawValue))
     }
 
     /// Han, Hiragana, Katakana, Bopomofo and Hangul mix within one Japanese, Chinese or Korean

@@ -7,8 +7,9 @@ import Darwin
 /// A bounded hash table from (tag, UTF-8 bytes) to a shaped segment's measurements, for one
 /// `FastMeasurer` (one font, features and language; one thread). Keys are compared byte for byte
 /// (never by Swift `String` equality, which treats canonically equivalent texts as equal though
-/// they can shape differently). Memory is fixed at init: when the entries or the key bytes are
+/// they can shape differently). Memory is reserved at init (missing-character lists grow on demand): when the entries, key bytes or lists are
 /// full, the table is cleared and refilled (clear-on-full keeps the hot path free of allocation).
+/// Its counters are `@exclusivity(unchecked)`: one thread, no re-entrant access (see FastMeasurer).
 final class SegmentCache {
     /// What is cached for a segment (all in font units).
     struct Entry {
@@ -16,6 +17,9 @@ final class SegmentCache {
         var start: Int32
         var length: Int32
         var tag: UInt32
+        /// Where this entry's missing characters start in the cache's list store, -1 = none kept
+        /// (fills the padding before `advance`: the entry stays 72 bytes).
+        var missingList: Int32 = -1
         /// 64-bit: a line's advance passes 2³¹ − 1 units at about a million wide glyphs.
         var advance: Int
         /// `Flags` bits.
@@ -38,10 +42,14 @@ final class SegmentCache {
     private let slots: UnsafeMutablePointer<Int32>  // 0 = empty, else entry index + 1
     private let entries: UnsafeMutablePointer<Entry>
     private let bytes: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var usedBytes = 0
+    /// Missing-character lists: at an entry's `missingList`, the count n, then n values
+    /// (UTF-8 offset in the segment << 32 | scalar). Grows on demand, cleared with the table.
+    @exclusivity(unchecked) private var lists: [UInt64] = []
+    private let listCapacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var usedBytes = 0
     /// How many times the table was full and cleared.
-    private(set) var clears = 0
+    @exclusivity(unchecked) private(set) var clears = 0
 
     /// At most `entryCapacity` segments holding at most `byteCapacity` key bytes.
     init(entryCapacity: Int, byteCapacity: Int) {
@@ -50,20 +58,23 @@ final class SegmentCache {
         var slotCount = 16
         while slotCount < self.entryCapacity * 2 { slotCount <<= 1 }
         slotMask = slotCount - 1
-        slots = .allocate(capacity: slotCount)
-        slots.initialize(repeating: 0, count: slotCount)
+        listCapacity = self.byteCapacity / 4
+        // calloc: the kernel hands out zeroed pages as they are first touched, so a measurer that
+        // sees few lines (a short `typefit measure`) does not pay for zeroing the whole table.
+        slots = calloc(slotCount, MemoryLayout<Int32>.stride)!.bindMemory(to: Int32.self, capacity: slotCount)
         entries = .allocate(capacity: self.entryCapacity)
         bytes = .allocate(capacity: self.byteCapacity)
     }
 
     deinit {
-        slots.deallocate()
+        free(slots)
         entries.deallocate()
         bytes.deallocate()
     }
 
-    /// Bytes this cache holds (fixed at init).
-    var memoryFootprint: Int { (slotMask + 1) * 4 + entryCapacity * MemoryLayout<Entry>.stride + byteCapacity }
+    /// Bytes this cache can hold (reserved at init; pages are touched as they fill), plus the
+    /// missing-character lists kept now.
+    var memoryFootprint: Int { (slotMask + 1) * 4 + entryCapacity * MemoryLayout<Entry>.stride + byteCapacity + lists.capacity * 8 }
 
     /// A 64-bit hash of `length` bytes at `p` and `tag`.
     @inline(__always)
@@ -106,10 +117,19 @@ final class SegmentCache {
     /// Stores `entry` (its hash, tag and flags set by the caller) for these bytes; clears the
     /// whole table first when it is full. Segments longer than a quarter of the byte capacity
     /// are not stored.
-    func insert(_ p: UnsafePointer<UInt8>, _ length: Int, entry: Entry) {
+    func insert(_ p: UnsafePointer<UInt8>, _ length: Int, entry: Entry, missing: ArraySlice<UInt64>? = nil) {
         if length > byteCapacity / 4 { return }
-        if count == entryCapacity || usedBytes + length > byteCapacity { clear() }
+        let listLength = missing.map { $0.count + 1 } ?? 0
+        if listLength > listCapacity / 4 { return }
+        if count == entryCapacity || usedBytes + length > byteCapacity || lists.count + listLength > listCapacity { clear() }
         var e = entry
+        if let missing {
+            e.missingList = Int32(lists.count)
+            lists.append(UInt64(missing.count))
+            lists.append(contentsOf: missing)
+        } else {
+            e.missingList = -1
+        }
         e.start = Int32(usedBytes)
         e.length = Int32(length)
         (bytes + usedBytes).update(from: p, count: length)
@@ -121,9 +141,17 @@ final class SegmentCache {
         slots[slot] = Int32(count)
     }
 
+    /// The missing-character list stored with `entry` (empty when none was stored).
+    func missingList(of entry: Entry) -> ArraySlice<UInt64> {
+        guard entry.missingList >= 0 else { return [] }
+        let start = Int(entry.missingList) + 1
+        return lists[start..<start + Int(lists[start - 1])]
+    }
+
     /// Forgets everything (memory stays allocated).
     func clear() {
         slots.update(repeating: 0, count: slotMask + 1)
+        lists.removeAll(keepingCapacity: true)
         count = 0
         usedBytes = 0
         clears += 1

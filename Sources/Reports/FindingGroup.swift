@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a group of findings is about: one check on one label (screen, row, label, string key,
 /// locale and plural/device variant), or on one style or font. Everything of a finding but its
 /// device, category, figures and message. Baselines match groups by this key.
@@ -220,10 +222,50 @@ public struct FixedGroup: Codable, Sendable, Equatable {
     }
 }
 
-/// Collects findings into groups. Adding is order-independent: `groups(scope:)` sorts everything,
-/// so findings from any number of units or threads, in any order, give the same groups. A later
-/// `merge` of shards can use it the same way (`add(contentsOf: group.findings)`).
-public struct FindingGrouper: Sendable {
+/// Collects findings into groups, compactly: a finding is stored as its group's index and the
+/// small part that varies per occurrence (device, category, severity, figures), with the strings
+/// it carries (device and category names, text, source file, figure names) interned once in a
+/// `StringTable`. The pipeline adds every occurrence of a run here as its units finish, so memory
+/// grows with distinct strings and groups, not with copies of `Finding`s.
+///
+/// Messages (one sentence per occurrence, nearly all different) are kept only for the occurrences
+/// that can still become the group's worst, when the grouper knows the scope's categories
+/// (`init(categories:)`): the worst is always among the occurrences of highest severity, then
+/// highest category (`group`'s `isWorse` compares those first, and a member below them never
+/// replaces one of them), so the others' messages are dropped as they arrive; the groups are the
+/// same as with every message kept.
+///
+/// Adding is order-independent: `groups(scope:)` sorts everything, so findings from any number of
+/// units or threads, in any order, give the same groups. Codable (a shard's part carries one) and
+/// mergeable (`merge`: `typefit merge` joins the parts' groupers).
+public struct FindingGrouper: Sendable, Codable {
+    /// One occurrence as stored: string ids into `strings` (−1: none) and its figures' place in the
+    /// bucket's flat figure arrays.
+    struct Stored: Sendable, Equatable {
+        var device: Int32
+        var category: Int32
+        var message: Int32
+        var text: Int32
+        var sourceFile: Int32
+        var sourceLine: Int32
+        var figureStart: Int32
+        var figureCount: Int32
+        var severity: Severity
+        var isNew: Bool
+    }
+
+    /// The occurrences of one group: members, their figures as parallel (name id, value) arrays,
+    /// and the messages kept (`Stored.message` indexes `messages`; −1: dropped).
+    struct Bucket: Sendable {
+        var members: [Stored] = []
+        var figureNames: [Int32] = []
+        var figureValues: [Double] = []
+        var messages: [String] = []
+        /// (severity rank, category rank) of the members whose messages are kept: the highest so far.
+        var top: (Int, Int)?
+    }
+
+    /// An occurrence with its strings (what `group` sorts and picks from).
     struct Member: Sendable {
         var device: String?
         var category: String?
@@ -235,38 +277,287 @@ public struct FindingGrouper: Sendable {
         var isNew: Bool
     }
 
-    private var members: [GroupKey: [Member]] = [:]
+    private var strings = StringTable()
+    private var keys: [GroupKey] = []
+    private var buckets: [Bucket] = []
+    private var index: [GroupKey: Int] = [:]
+    public private(set) var occurrenceCount = 0
+    /// The scope's categories in order (`Scope.categories`), when known: messages that cannot be
+    /// a group's worst are dropped.
+    private var categories: [String]?
+    private var categoryRanks: [Int32: Int] = [:]
 
     public init() {}
 
-    public var isEmpty: Bool { members.isEmpty }
-    public var occurrenceCount: Int { members.values.reduce(0) { $0 + $1.count } }
+    /// A grouper that keeps messages only where they can be a group's worst, ranking categories as
+    /// `groups(scope:)` will with a scope of these `categories`.
+    public init(categories: [String]) {
+        setCategories(categories)
+    }
+
+    private mutating func setCategories(_ list: [String]) {
+        categories = list
+        categoryRanks = [:]
+        for (i, name) in list.enumerated() {
+            let id = strings.id(name)
+            if categoryRanks[id] == nil { categoryRanks[id] = i }
+        }
+    }
+
+    /// (severity rank, category rank) as `group` ranks members (no category −1, unknown last).
+    private func rank(_ m: Stored) -> (Int, Int) {
+        (m.severity.rank, m.category < 0 ? -1 : categoryRanks[m.category] ?? Int.max / 2)
+    }
+
+    /// Keeps `message` for member `i` of bucket `g` if it can be the worst, dropping those it outranks.
+    private mutating func keep(_ message: String, member i: Int, in g: Int) {
+        guard categories != nil else {
+            buckets[g].members[i].message = Int32(buckets[g].messages.count)
+            buckets[g].messages.append(message)
+            return
+        }
+        let r = rank(buckets[g].members[i])
+        if let top = buckets[g].top, r < top {
+            buckets[g].members[i].message = -1
+            return
+        }
+        if let top = buckets[g].top, r == top {
+            buckets[g].members[i].message = Int32(buckets[g].messages.count)
+            buckets[g].messages.append(message)
+            return
+        }
+        // A new highest rank: every message kept so far is outranked.
+        for j in buckets[g].members.indices { buckets[g].members[j].message = -1 }
+        buckets[g].messages = [message]
+        buckets[g].members[i].message = 0
+        buckets[g].top = r
+    }
+
+    public var isEmpty: Bool { keys.isEmpty }
+    /// Groups collected so far.
+    public var groupCount: Int { keys.count }
+
+    /// The bucket of `key`, made when the key is new.
+    private mutating func bucket(for key: GroupKey) -> Int {
+        if let known = index[key] { return known }
+        index[key] = keys.count
+        keys.append(key)
+        buckets.append(Bucket())
+        return keys.count - 1
+    }
 
     public mutating func add(_ finding: Finding) {
-        members[finding.groupKey, default: []].append(Member(
-            device: finding.device, category: finding.category, figures: finding.figures.mapValues(Finding.round),
-            severity: finding.severity, message: finding.message, text: finding.text, source: finding.source,
+        let g = bucket(for: finding.groupKey)
+        let start = Int32(buckets[g].figureNames.count)
+        for (name, value) in finding.figures {
+            buckets[g].figureNames.append(strings.id(name))
+            buckets[g].figureValues.append(Finding.round(value))
+        }
+        buckets[g].members.append(Stored(
+            device: strings.id(finding.device), category: strings.id(finding.category),
+            message: -1, text: strings.id(finding.text),
+            sourceFile: strings.id(finding.source?.file), sourceLine: Int32(clamping: finding.source?.line ?? 0),
+            figureStart: start, figureCount: Int32(finding.figures.count), severity: finding.severity,
             isNew: finding.isNew))
+        keep(finding.message, member: buckets[g].members.count - 1, in: g)
+        occurrenceCount += 1
     }
 
     public mutating func add<S: Sequence>(_ findings: S) where S.Element == Finding {
         for f in findings { add(f) }
     }
 
-    /// Adds every finding another grouper collected (e.g. another thread's).
+    /// Adds every finding another grouper collected (e.g. another thread's, or a shard's part).
     public mutating func merge(_ other: FindingGrouper) {
-        for (key, list) in other.members { members[key, default: []] += list }
+        if categories == nil, let list = other.categories { setCategories(list) }
+        let map = other.strings.strings.map { strings.id($0) }
+        func id(_ i: Int32) -> Int32 { i < 0 ? -1 : map[Int(i)] }
+        for (k, key) in other.keys.enumerated() {
+            let g = bucket(for: key)
+            let source = other.buckets[k]
+            let offset = Int32(buckets[g].figureNames.count)
+            buckets[g].figureNames += source.figureNames.map(id)
+            buckets[g].figureValues += source.figureValues
+            for m in source.members {
+                var m = m
+                m.device = id(m.device)
+                m.category = id(m.category)
+                m.text = id(m.text)
+                m.sourceFile = id(m.sourceFile)
+                m.figureStart += offset
+                let message = m.message >= 0 ? source.messages[Int(m.message)] : nil
+                m.message = -1
+                buckets[g].members.append(m)
+                // A message the other grouper dropped was outranked there, so it is here too.
+                if let message { keep(message, member: buckets[g].members.count - 1, in: g) }
+            }
+        }
+        occurrenceCount += other.occurrenceCount
     }
 
     /// The groups, in canonical order (`ReportDocument.normalized()`). A group is `.new` when any
-    /// of its findings is new, else `.baselined`; apply a baseline to change that.
+    /// of its findings is new, else `.baselined`; apply a baseline to change that. Each group's
+    /// occurrences get their strings back only while that group is built.
+    /// Groups are built on every core (each from its own occurrences only).
     public func groups(scope: Scope) -> [FindingGroup] {
         let order = ScopeOrder(scope)
-        let groups = members.map { key, list in Self.group(key, list, order) }
-        return order.sorted(groups)
+        var built = [FindingGroup?](repeating: nil, count: keys.count)
+        let chunks = min(keys.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        built.withUnsafeMutableBufferPointer { buffer in
+            let out = SendableBuffer(buffer: buffer)
+            let grouper = self
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for g in stride(from: c, to: grouper.keys.count, by: chunks) {
+                    out.buffer[g] = Self.group(grouper.keys[g], grouper.members(of: g), order)
+                }
+            }
+        }
+        return order.sorted(built.compactMap { $0 })
     }
 
-    static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
+    /// A buffer whose elements different threads write, each its own (see `groups(scope:)`).
+    private struct SendableBuffer: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<FindingGroup?>
+    }
+
+    /// The occurrences of group `g` with their strings.
+    func members(of g: Int) -> [Member] {
+        let bucket = buckets[g]
+        return bucket.members.map { m in
+            var figures: [String: Double] = [:]
+            for i in Int(m.figureStart)..<Int(m.figureStart + m.figureCount) {
+                figures[strings[bucket.figureNames[i]] ?? ""] = bucket.figureValues[i]
+            }
+            return Member(device: strings[m.device], category: strings[m.category], figures: figures,
+                          severity: m.severity, message: m.message >= 0 ? bucket.messages[Int(m.message)] : "",
+                          text: strings[m.text],
+                          source: strings[m.sourceFile].map { SourceLocation(file: $0, line: Int(m.sourceLine)) },
+                          isNew: m.isNew)
+        }
+    }
+
+    // Coded compactly, for shard parts: the string table and the categories (when known), then per
+    // group its key, its members as one flat integer array (8 per member: device, category,
+    // message, text, source file, source line, figure count, severity rank × 2 + isNew; the
+    // message indexes the group's `messages`, the other strings `strings`) and its figures as
+    // (name ids, values).
+    enum CodingKeys: String, CodingKey { case strings, categories, groups }
+    /// A group as coded. The number lists are coded as strings of space-separated numbers (values
+    /// in Swift's shortest round-trip form): a part holds hundreds of thousands of them, and
+    /// JSONDecoder decoding them one by one was most of `typefit merge`'s reading.
+    struct CodedGroup: Codable {
+        var key: GroupKey
+        var members: [Int32]
+        var messages: [String]
+        var names: [Int32]
+        var values: [Double]
+
+        enum CodingKeys: String, CodingKey { case key, members, messages, names, values }
+
+        init(key: GroupKey, members: [Int32], messages: [String], names: [Int32], values: [Double]) {
+            self.key = key
+            self.members = members
+            self.messages = messages
+            self.names = names
+            self.values = values
+        }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            key = try c.decode(GroupKey.self, forKey: .key)
+            messages = try c.decode([String].self, forKey: .messages)
+            func numbers<T>(_ field: CodingKeys, _ parse: (Substring) -> T?) throws -> [T] {
+                let text = try c.decode(String.self, forKey: field)
+                return try text.split(separator: " ").map { word in
+                    guard let n = parse(word) else {
+                        throw DecodingError.dataCorruptedError(forKey: field, in: c, debugDescription: "not a number: \(word)")
+                    }
+                    return n
+                }
+            }
+            members = try numbers(.members) { Int32($0) }
+            names = try numbers(.names) { Int32($0) }
+            values = try numbers(.values) { Double($0) }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(key, forKey: .key)
+            try c.encode(messages, forKey: .messages)
+            try c.encode(members.map(String.init).joined(separator: " "), forKey: .members)
+            try c.encode(names.map(String.init).joined(separator: " "), forKey: .names)
+            try c.encode(values.map(\.description).joined(separator: " "), forKey: .values)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        strings = StringTable(try c.decode([String].self, forKey: .strings))
+        if let list = try c.decodeIfPresent([String].self, forKey: .categories) { setCategories(list) }
+        let coded = try c.decode([CodedGroup].self, forKey: .groups)
+        let count = Int32(strings.strings.count)
+        func checked(_ id: Int32) throws -> Int32 {
+            guard id >= -1 && id < count else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "string id \(id) out of range"))
+            }
+            return id
+        }
+        for group in coded {
+            guard group.members.count % 8 == 0, group.names.count == group.values.count,
+                  index[group.key] == nil else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed group"))
+            }
+            var bucket = Bucket(figureNames: try group.names.map(checked), figureValues: group.values,
+                                messages: group.messages)
+            var start: Int32 = 0
+            for i in stride(from: 0, to: group.members.count, by: 8) {
+                let f = group.members[i..<i + 8].map { $0 }
+                let rank = Int(f[7] >> 1)
+                guard let severity = Severity.allCases.first(where: { $0.rank == rank }), f[6] >= 0,
+                      Int(start + f[6]) <= bucket.figureNames.count, f[2] >= -1, Int(f[2]) < group.messages.count else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed occurrence"))
+                }
+                bucket.members.append(Stored(device: try checked(f[0]), category: try checked(f[1]),
+                                             message: f[2], text: try checked(f[3]),
+                                             sourceFile: try checked(f[4]), sourceLine: f[5], figureStart: start,
+                                             figureCount: f[6], severity: severity, isNew: f[7] & 1 == 1))
+                start += f[6]
+            }
+            index[group.key] = keys.count
+            if categories != nil {
+                for m in bucket.members where m.message >= 0 {
+                    let r = rank(m)
+                    if bucket.top.map({ $0 < r }) ?? true { bucket.top = r }
+                }
+            }
+            keys.append(group.key)
+            buckets.append(bucket)
+            occurrenceCount += bucket.members.count
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(strings.strings, forKey: .strings)
+        try c.encodeIfPresent(categories, forKey: .categories)
+        let coded = keys.indices.map { g -> CodedGroup in
+            let bucket = buckets[g]
+            var members: [Int32] = []
+            var names: [Int32] = []
+            var values: [Double] = []
+            members.reserveCapacity(bucket.members.count * 8)
+            for m in bucket.members {
+                members += [m.device, m.category, m.message, m.text, m.sourceFile, m.sourceLine, m.figureCount,
+                            Int32(m.severity.rank * 2 + (m.isNew ? 1 : 0))]
+                names += bucket.figureNames[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
+                values += bucket.figureValues[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
+            }
+            return CodedGroup(key: keys[g], members: members, messages: bucket.messages, names: names, values: values)
+        }
+        try c.encode(coded, forKey: .groups)
+    }
+
+static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
         let names = Array(Set(list.flatMap(\.figures.keys))).sorted()
         func categoryRank(_ m: Member) -> Int { m.category.map(order.category) ?? -1 }
         func deviceRank(_ m: Member) -> Int { m.device.map(order.device) ?? -1 }
@@ -321,6 +612,43 @@ public struct FindingGrouper: Sendable {
                             status: sorted.contains(where: \.isNew) ? .new : .baselined,
                             figureNames: names, occurrences: occurrences)
     }
+}
+
+/// Strings stored once, by id (`id(_:)` interns; nil is −1). Strings are told apart by their
+/// UTF-8 bytes, not by `String` equality: two canonically equivalent texts stay as they were
+/// written (and which one a report shows does not depend on which thread added it first), and
+/// hashing bytes skips Unicode normalization.
+struct StringTable: Sendable {
+    private(set) var strings: [String] = []
+    private var ids: [Bytes: Int32] = [:]
+
+    struct Bytes: Hashable, Sendable {
+        var string: String
+        static func == (a: Bytes, b: Bytes) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+        func hash(into hasher: inout Hasher) {
+            var s = string
+            s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    init() {}
+
+    init(_ strings: [String]) {
+        self.strings = strings
+        for (i, s) in strings.enumerated() where ids[Bytes(string: s)] == nil { ids[Bytes(string: s)] = Int32(i) }
+    }
+
+    mutating func id(_ string: String?) -> Int32 {
+        guard let string else { return -1 }
+        let key = Bytes(string: string)
+        if let known = ids[key] { return known }
+        let id = Int32(strings.count)
+        strings.append(string)
+        ids[key] = id
+        return id
+    }
+
+    subscript(id: Int32) -> String? { id < 0 ? nil : strings[Int(id)] }
 }
 
 /// Positions in the scope's lists, for canonical orders: known names in scope order, unknown

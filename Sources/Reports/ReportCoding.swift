@@ -28,23 +28,28 @@ extension ReportDocument {
     ///   device, category and locale in scope order, rows and labels in layout order, and a label's
     ///   `hasFindings` set when an occurrence names its screen, row, label, device, category and locale.
     /// - Checks and fonts by id.
+    ///
+    /// Every reporter normalizes what it is given, so a document is often normalized again: groups
+    /// already canonical (checked in one pass, `isCanonical`) are kept as they are.
     public func normalized() -> ReportDocument {
         var doc = self
         let order = ScopeOrder(scope)
-        var byKey: [GroupKey: [FindingGroup]] = [:]
-        for g in groups { byKey[g.key, default: []].append(g) }
-        let merged = byKey.values.map { list -> FindingGroup in
-            if list.count == 1 { return Self.normalized(list[0], order) }
-            var grouper = FindingGrouper()
-            for g in list { grouper.add(g.findings) }
-            var g = grouper.groups(scope: scope)[0]
-            let statuses = list.map(\.status)
-            g.status = statuses.contains(.new) ? .new : (statuses.contains(.worse) ? .worse : .baselined)
-            let reasons = Set(list.compactMap(\.worseIn).joined())
-            g.worseIn = g.status == .worse ? reasons.sorted() : nil
-            return g
+        if !Self.areCanonical(groups, order) {
+            var byKey: [GroupKey: [FindingGroup]] = [:]
+            for g in groups { byKey[g.key, default: []].append(g) }
+            let merged = byKey.values.map { list -> FindingGroup in
+                if list.count == 1 { return Self.normalized(list[0], order) }
+                var grouper = FindingGrouper()
+                for g in list { grouper.add(g.findings) }
+                var g = grouper.groups(scope: scope)[0]
+                let statuses = list.map(\.status)
+                g.status = statuses.contains(.new) ? .new : (statuses.contains(.worse) ? .worse : .baselined)
+                let reasons = Set(list.compactMap(\.worseIn).joined())
+                g.worseIn = g.status == .worse ? reasons.sorted() : nil
+                return g
+            }
+            doc.groups = order.sorted(merged)
         }
-        doc.groups = order.sorted(merged)
         doc.fixed = fixed.sorted { order.precedes($0.key, $1.key) }
         let screenRank = { (s: String) in ScopeOrder.rank(s, order.screens) }
         let localeRank = { (s: String) in ScopeOrder.rank(s, order.locales) }
@@ -59,9 +64,13 @@ extension ReportDocument {
             return (a.screen, a.device, a.locale) < (b.screen, b.device, b.locale)
         }
         struct Place: Hashable { var screen, row, label, device, category, locale: String }
+        struct Drawn: Hashable { var screen, locale: String }
+        // Only the occurrences on a screen and locale drawn here can flag a label.
+        let drawn = Set(screens.map { Drawn(screen: $0.screen, locale: $0.locale) })
         var flagged = Set<Place>()
         for g in doc.groups {
-            guard let screen = g.key.screen, let row = g.key.row, let label = g.key.label, let locale = g.key.locale
+            guard let screen = g.key.screen, let row = g.key.row, let label = g.key.label, let locale = g.key.locale,
+                  drawn.contains(Drawn(screen: screen, locale: locale))
             else { continue }
             for o in g.occurrences where g.devices.indices.contains(o.device) && g.categories.indices.contains(o.category) {
                 flagged.insert(Place(screen: screen, row: row, label: label, device: g.devices[o.device],
@@ -89,6 +98,51 @@ extension ReportDocument {
         return doc
     }
 
+    /// True when `groups` are what normalizing them gives: in canonical order, no two with one key,
+    /// each canonical. One pass, nothing allocated.
+    static func areCanonical(_ groups: [FindingGroup], _ order: ScopeOrder) -> Bool {
+        for i in groups.indices {
+            if i > 0 && (groups[i - 1].key == groups[i].key || !order.precedes(groups[i - 1].key, groups[i].key)) {
+                return false
+            }
+            if !isCanonical(groups[i], order) { return false }
+        }
+        return true
+    }
+
+    /// True when `normalized(group, order)` would return `group` unchanged.
+    static func isCanonical(_ g: FindingGroup, _ order: ScopeOrder) -> Bool {
+        for i in g.devices.indices.dropFirst() {
+            let a = g.devices[i - 1], b = g.devices[i]
+            guard (order.device(a), a) < (order.device(b), b) else { return false }
+        }
+        for i in g.categories.indices.dropFirst() {
+            let a = g.categories[i - 1], b = g.categories[i]
+            guard (order.category(a), a) < (order.category(b), b) else { return false }
+        }
+        for i in g.figureNames.indices.dropFirst() where !(g.figureNames[i - 1] < g.figureNames[i]) { return false }
+        if g.status != .worse && g.worseIn != nil { return false }
+        for v in g.worst.values where Finding.round(v) != v { return false }
+        var previous: Occurrence?
+        for o in g.occurrences {
+            guard (o.device == -1 || g.devices.indices.contains(o.device)),
+                  (o.category == -1 || g.categories.indices.contains(o.category)),
+                  o.figures.count == g.figureNames.count else { return false }
+            for v in o.figures { if let v, Finding.round(v) != v { return false } }
+            if let p = previous, occurrencePrecedes(o, p) { return false }
+            previous = o
+        }
+        return true
+    }
+
+    /// The canonical order of a group's occurrences: device, category, figures (nil first).
+    static func occurrencePrecedes(_ a: Occurrence, _ b: Occurrence) -> Bool {
+        if a.device != b.device { return a.device < b.device }
+        if a.category != b.category { return a.category < b.category }
+        for (x, y) in zip(a.figures, b.figures) where x != y { return (x ?? -.infinity) < (y ?? -.infinity) }
+        return false
+    }
+
     /// One group in canonical form: devices and categories in scope order, figure names sorted,
     /// figures rounded, occurrences sorted.
     static func normalized(_ group: FindingGroup, _ order: ScopeOrder) -> FindingGroup {
@@ -108,12 +162,7 @@ extension ReportDocument {
                 return Finding.round(v)
             }
             return Occurrence(device: device, category: category, figures: figures)
-        }.sorted { a, b in
-            if a.device != b.device { return a.device < b.device }
-            if a.category != b.category { return a.category < b.category }
-            for (x, y) in zip(a.figures, b.figures) where x != y { return (x ?? -.infinity) < (y ?? -.infinity) }
-            return false
-        }
+        }.sorted(by: occurrencePrecedes)
         g.worst = group.worst.mapValues(Finding.round)
         if g.status != .worse { g.worseIn = nil }
         return g
@@ -325,15 +374,17 @@ extension ReportDocument {
     /// canonical order. Pass normalized groups for a deterministic result.
     public func worstFirst(_ groups: [FindingGroup]) -> [FindingGroup] {
         let order = ScopeOrder(scope)
-        func start(_ g: FindingGroup) -> Int { g.categories.first.map(order.category) ?? -1 }
-        return groups.enumerated().sorted { x, y in
-            let a = x.element, b = y.element
-            if isFailing(a) != isFailing(b) { return isFailing(a) }
-            if a.severity != b.severity { return a.severity > b.severity }
-            if start(a) != start(b) { return start(a) < start(b) }
-            if a.occurrences.count != b.occurrences.count { return a.occurrences.count > b.occurrences.count }
-            return x.offset < y.offset
-        }.map(\.element)
+        // Sort keys computed once per group, and indices sorted (not the groups: copying a group
+        // in every comparison dominated the reporters on a whole app's groups).
+        let keys = groups.map { g in
+            (failing: isFailing(g) ? 0 : 1, severity: -g.severity.rank,
+             start: g.categories.first.map(order.category) ?? -1, occurrences: -g.occurrences.count)
+        }
+        return groups.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
+            if a != b { return a < b }
+            return i < j
+        }.map { groups[$0] }
     }
 
     /// The check's title, or its id when the document does not describe it.

@@ -116,12 +116,18 @@ public enum ReportWriter {
         // write restores it (see `removeLeftovers`).
         var keepStaging = false
         defer { if !keepStaging { try? fm.removeItem(at: staging) } }
-        // 1. Write every report into the staging folder.
-        for (name, write) in writers {
+        // 1. Write every report into the staging folder: each is a pure function of the document into
+        // a file of its own, so they are written side by side on the cores; the first failure in
+        // format order is reported, as when they were written one after another.
+        let jobs = StagingJobs(writers)
+        DispatchQueue.concurrentPerform(iterations: writers.count) { i in
+            let (name, write) = jobs.writers[i]
             let file = staging.appendingPathComponent(name)
             let target = directory.appendingPathComponent(name)
-            guard fm.createFile(atPath: file.path, contents: nil), let handle = FileHandle(forWritingAtPath: file.path) else {
-                throw ReportWriteError(path: target.path, reason: "cannot write a temporary file in \(directory.path)")
+            guard FileManager.default.createFile(atPath: file.path, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: file.path) else {
+                jobs.fail(i, ReportWriteError(path: target.path, reason: "cannot write a temporary file in \(directory.path)"))
+                return
             }
             let stream = ReportStream(fileHandle: handle)
             write(stream)
@@ -129,9 +135,10 @@ public enum ReportWriter {
             var closeError: Error?
             do { try handle.close() } catch { closeError = error }
             if let error = stream.error ?? closeError {
-                throw ReportWriteError(path: target.path, reason: "cannot write (\(reason(error)))")
+                jobs.fail(i, ReportWriteError(path: target.path, reason: "cannot write (\(reason(error)))"))
             }
         }
+        if let error = jobs.firstError { throw error }
         // 2. Swap them in, keeping the old ones as backups until every rename succeeded.
         var swapped: [(target: URL, staged: URL, backup: URL?)] = []
         func rollBack() {
@@ -162,6 +169,31 @@ public enum ReportWriter {
             swapped.append((target, staged, backup))
         }
         return writers.map { directory.appendingPathComponent($0.0) }
+    }
+
+    /// The writers of one report set and their failures, shared by the threads that write them
+    /// (each thread touches only its own writer and slot; failures are set under a lock).
+    final class StagingJobs: @unchecked Sendable {
+        let writers: [(String, (ReportStream) -> Void)]
+        private var errors: [ReportWriteError?]
+        private let lock = NSLock()
+
+        init(_ writers: [(String, (ReportStream) -> Void)]) {
+            self.writers = writers
+            errors = Array(repeating: nil, count: writers.count)
+        }
+
+        func fail(_ i: Int, _ error: ReportWriteError) {
+            lock.lock()
+            errors[i] = error
+            lock.unlock()
+        }
+
+        var firstError: ReportWriteError? {
+            lock.lock()
+            defer { lock.unlock() }
+            return errors.lazy.compactMap { $0 }.first
+        }
     }
 
     /// Removes staging folders (and the older writers' `.NAME.tmp-PID-N` files) that a run which no

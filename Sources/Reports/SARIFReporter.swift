@@ -36,7 +36,7 @@ public enum SARIFReporter {
                         ("originalUriBaseIds", raw(originalUriBaseIds)),
                         ("results", { resultsLevel in
                             json.array(level: resultsLevel, count: count) { i, _ in
-                                stream.write(serialize(result(i, doc, ruleIndex), pretty: false))
+                                stream.write(compact(result(i, doc, ruleIndex)))
                             }
                         }),
                         ("tool", raw(["driver": driver])),
@@ -65,6 +65,72 @@ public enum SARIFReporter {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         if pretty { options.insert(.prettyPrinted) }
         return (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data()
+    }
+
+    /// `serialize(object, pretty: false)`'s bytes for a tree of dictionaries, arrays, strings and
+    /// integers (what a result is), written directly: JSONSerialization took most of the SARIF
+    /// report's time on a whole app's groups. Keys are sorted as JSONSerialization sorts them
+    /// (numeric, case-insensitive; keys equal but for case are left to it), strings escaped as it escapes them without escaping
+    /// slashes. Anything else goes through JSONSerialization.
+    static func compact(_ object: Any) -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        return append(object, to: &bytes) ? Data(bytes) : serialize(object, pretty: false)
+    }
+
+    private static func append(_ object: Any, to bytes: inout [UInt8]) -> Bool {
+        switch object {
+        case let string as String:
+            appendString(string, to: &bytes)
+        case let int as Int:
+            bytes += String(int).utf8
+        case let dictionary as [String: Any]:
+            bytes.append(UInt8(ascii: "{"))
+            // JSONSerialization's key order (swift-corelibs-foundation JSONWriter.serializeDictionary).
+            let keys = dictionary.keys.sorted { a, b in
+                a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering]) == .orderedAscending
+            }
+            for (i, key) in keys.enumerated() {
+                // Keys equal but for case (never in a result): left to JSONSerialization's ordering.
+                if i > 0 && keys[i - 1].caseInsensitiveCompare(key) == .orderedSame { return false }
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendString(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                guard let value = dictionary[key], append(value, to: &bytes) else { return false }
+            }
+            bytes.append(UInt8(ascii: "}"))
+        case let array as [Any]:
+            bytes.append(UInt8(ascii: "["))
+            for (i, value) in array.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                guard append(value, to: &bytes) else { return false }
+            }
+            bytes.append(UInt8(ascii: "]"))
+        default:
+            return false
+        }
+        return true
+    }
+
+    private static func appendString(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": bytes += #"\""#.utf8
+            case "\\": bytes += #"\\"#.utf8
+            case "\u{8}": bytes += #"\b"#.utf8
+            case "\u{c}": bytes += #"\f"#.utf8
+            case "\n": bytes += #"\n"#.utf8
+            case "\r": bytes += #"\r"#.utf8
+            case "\t": bytes += #"\t"#.utf8
+            case "\u{0}"..."\u{1f}":
+                let hex = String(scalar.value, radix: 16)
+                bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            default:
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     static func driver(_ doc: ReportDocument, informationURI: String?) -> ([String: Any], [String: Int]) {

@@ -47,8 +47,7 @@ public final class EngineMeasurer: TextMeasuring {
     public func clusterCount(of text: Substring) -> Int { text.count }
 
     public func inkBox(of text: Substring) -> InkBox? {
-        // The fast path answers unless the text has a missing glyph (then the Shaper does).
-        let box = fast.measure(text).map { $0.ink } ?? shaper.inkBox(of: text)
+        let box = fast.measure(text).ink
         return box.map { InkBox(xMin: $0.xMin, yMin: $0.yMin, xMax: $0.xMax, yMax: $0.yMax) }
     }
 

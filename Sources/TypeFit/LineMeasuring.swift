@@ -52,15 +52,17 @@ public struct TextLines: Sendable {
 
     /// Line `i` (0-based), a slice of `text`.
     public subscript(i: Int) -> Substring {
+        // Through the UTF-8 view: line ends are at "\n" (or "\r\n"), always scalar boundaries,
+        // so the view's slice needs none of `String`'s index rounding.
         let utf8 = text.utf8
-        return text[utf8.index(utf8.startIndex, offsetBy: starts[i])..<utf8.index(utf8.startIndex, offsetBy: ends[i])]
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: starts[i])..<utf8.index(utf8.startIndex, offsetBy: ends[i])])
     }
 }
 
 /// Measures lines on several threads and hands each chunk's output over in line order, as
 /// `typefit measure` does: the fast path (`FastMeasurer`, one per thread over one shared
-/// `ShapingFont`) for every line, whole-line `Shaper.measure` (one per thread, opened on demand)
-/// for lines with a missing glyph, so that they name the missing characters. Each chunk's output
+/// `ShapingFont`) for every line, missing characters included (each line is shaped at most once).
+/// Each chunk's output
 /// (JSON Lines, table cells, …) is encoded on the worker thread that measured it; `emit` is called
 /// with the chunks strictly in order, one call at a time, from whichever worker completes the next
 /// one (so output starts while later lines are still being measured).
@@ -70,12 +72,10 @@ public enum LineMeasuring {
     public static let chunkLines = 128
 
     /// Runs `encode(index, line, measurement, &output)` for every line on `threads` threads
-    /// (0 = all cores) and `emit(output)` for every chunk in order. `openFace` opens the same face
-    /// again for a worker's `Shaper` (FreeType faces are not thread-safe). Rethrows the first
-    /// error of `openFace`, `encode` or `emit`; no further chunk is emitted after an error.
+    /// (0 = all cores) and `emit(output)` for every chunk in order. Rethrows the first error of
+    /// `encode` or `emit`; no further chunk is emitted after an error.
     public static func run<Output>(
         lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
-        openFace: @escaping @Sendable () throws -> FontFace,
         makeOutput: @escaping @Sendable () -> Output,
         encode: @escaping @Sendable (Int, Substring, LineMeasurement, inout Output) throws -> Void,
         emit: @escaping @Sendable (Output) throws -> Void
@@ -90,20 +90,12 @@ public enum LineMeasuring {
         DispatchQueue.concurrentPerform(iterations: threadCount) { t in
             let (all, lines) = shared.value
             let fast = all[t]
-            var shaper: Shaper?
             while let chunk = order.take(limit: chunkCount) {
                 var output = makeOutput()
                 do {
                     for i in chunk * chunkLines..<min(lines.count, (chunk + 1) * chunkLines) {
                         let line = lines[i]
-                        let m: LineMeasurement
-                        if let quick = fast.measure(line) {
-                            m = quick
-                        } else {
-                            if shaper == nil { shaper = try Shaper(face: openFace(), features: features, language: language) }
-                            m = shaper!.measure(line)
-                        }
-                        try encode(i, line, m, &output)
+                        try encode(i, line, fast.measure(line), &output)
                     }
                 } catch {
                     order.fail(error)
@@ -203,8 +195,25 @@ public struct MeasureRecordFormat: Sendable {
 
     /// "U+0041" for a missing character.
     public static func characterName(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        withCharacterName(scalar) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `characterName(scalar)`: "U+" and at least 4
+    /// uppercase hex digits, written into 8 bytes on the stack.
+    static func withCharacterName<R>(_ scalar: Unicode.Scalar, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var count = 4
+        while scalar.value >> (4 * UInt32(count)) != 0 { count += 1 }
+        var buffer: UInt64 = 0
+        return withUnsafeMutableBytes(of: &buffer) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            bytes[0] = UInt8(ascii: "U")
+            bytes[1] = UInt8(ascii: "+")
+            for k in 0..<count {
+                let nibble = UInt8(truncatingIfNeeded: scalar.value >> (4 * UInt32(count - 1 - k)) & 0xF)
+                bytes[2 + k] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+            }
+            return body(UnsafeBufferPointer(rebasing: bytes[0..<2 + count]))
+        }
     }
 
     /// Appends one record and its line feed. `fallback` is used only `withFallback`: nil = none found.
@@ -254,7 +263,7 @@ public struct MeasureRecordFormat: Sendable {
         json.int(m.missingGlyphCount)
         json.key("missingCharacters")
         json.beginArray()
-        for scalar in m.missingCharacters { json.string(Self.characterName(scalar)) }
+        for scalar in m.missingCharacters { Self.withCharacterName(scalar) { json.string(utf8: $0) } }
         json.endArray()
         json.key("text")
         json.string(text)

@@ -1,30 +1,66 @@
 import FontEngine
 import Foundation
 
-/// `typefit bench`'s whole-process figure: what a user times. The executable itself is run as
+/// `typefit bench`'s whole-process figures: what a user times. A `typefit` executable is run as
 /// `typefit measure FONT --text-file LINES --format json [--threads 1] > /dev/null` on a temporary
-/// file of corpus lines, alternating with the C loop (`PlainHarfBuzzBaseline`, in this process,
-/// one thread) on the same lines and with uharfbuzz (when installed), best of `repeats` runs each.
+/// file of corpus lines, alternating with the C loop and uharfbuzz on the same lines, best of
+/// `repeats` runs each. The C loop and uharfbuzz are timed two ways: in process (the C loop in
+/// the bench's own process, `PlainHarfBuzzBaseline`; uharfbuzz's shaping loop timed inside
+/// python), without any startup, and as whole processes like `typefit measure` (the C loop as
+/// the `typefit-hb-loop` C program built beside `typefit`; `python3 scripts/bench_uharfbuzz.py`
+/// with one repeat: interpreter start, import, reading the lines, the loop).
 public enum ProcessBenchmark {
     /// Lines written to the temporary file (the first of the corpus), as in issue 14's measurement.
     public static let defaultLineCount = 20_000
 
-    /// One font's figures (seconds; `cpu` = user + system time of the child process).
+    /// One font's figures (seconds; CPU = user + system time; nil = not measured: no
+    /// `typefit-hb-loop` beside the executable, or no python3 with uharfbuzz).
     public struct Row: Sendable {
         public var label: String
-        /// The C loop's wall and CPU time (in this process, one thread).
-        public var cLoop: Double
+        /// The C loop in the bench's process, one thread.
+        public var cLoopWall: Double
         public var cLoopCPU: Double
+        /// The C loop as its own process (`typefit-hb-loop`).
+        public var cLoopProcessWall: Double?
+        public var cLoopProcessCPU: Double?
+        /// `typefit measure --threads 1`.
         public var oneThreadWall: Double
         public var oneThreadCPU: Double
+        /// `typefit measure` with the default (or --threads) threads.
         public var allThreadsWall: Double
-        /// uharfbuzz lines/s (process CPU time of its shaping loop), nil when not installed.
+        public var allThreadsCPU: Double
+        /// uharfbuzz lines/s (CPU time of its shaping loop inside python).
         public var uharfbuzzRate: Double?
+        /// uharfbuzz as a whole `python3` process (CPU).
+        public var uharfbuzzProcessCPU: Double?
+
+        public init(label: String, cLoopWall: Double, cLoopCPU: Double, cLoopProcessWall: Double?, cLoopProcessCPU: Double?,
+                    oneThreadWall: Double, oneThreadCPU: Double, allThreadsWall: Double, allThreadsCPU: Double,
+                    uharfbuzzRate: Double?, uharfbuzzProcessCPU: Double?) {
+            self.label = label
+            self.cLoopWall = cLoopWall
+            self.cLoopCPU = cLoopCPU
+            self.cLoopProcessWall = cLoopProcessWall
+            self.cLoopProcessCPU = cLoopProcessCPU
+            self.oneThreadWall = oneThreadWall
+            self.oneThreadCPU = oneThreadCPU
+            self.allThreadsWall = allThreadsWall
+            self.allThreadsCPU = allThreadsCPU
+            self.uharfbuzzRate = uharfbuzzRate
+            self.uharfbuzzProcessCPU = uharfbuzzProcessCPU
+        }
     }
 
-    /// Runs the measurements and returns the table text. `executable` is this `typefit` binary.
-    public static func run(executable: String, lines allLines: [String], fonts: [Benchmark.FontSpec], threads: Int, repeats: Int,
-                           lineCount: Int = defaultLineCount, uharfbuzzScript: String?,
+    /// The `typefit-hb-loop` program built beside `executable` (same build folder), if any.
+    public static func cLoopProgram(besides executable: String) -> String? {
+        let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("typefit-hb-loop").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Runs the measurements and returns the tables' text. `executable` is the `typefit` binary
+    /// measured; `cLoopProgram` the C loop program (nil: that column reads n/a).
+    public static func run(executable: String, cLoopProgram: String?, lines allLines: [String], fonts: [Benchmark.FontSpec], threads: Int,
+                           repeats: Int, lineCount: Int = defaultLineCount, uharfbuzzScript: String?,
                            progress: (String) -> Void = { _ in }) throws -> String {
         let lines = Array(allLines.prefix(lineCount))
         let packed = PackedLines(lines)
@@ -36,60 +72,94 @@ public enum ProcessBenchmark {
         for spec in fonts {
             progress("bench: whole process, \(spec.label)")
             let baseline = try PlainHarfBuzzBaseline(path: spec.path, faceIndex: spec.faceIndex)
+            let expected = baseline.shapeAll(packed)
             var arguments = ["measure", spec.path, "--text-file", file.path, "--format", "json"]
             if spec.faceIndex != 0 { arguments += ["--face-index", String(spec.faceIndex)] }
-            var c = Benchmark.Timing.worst, one = Benchmark.Timing.worst, all = Benchmark.Timing.worst
+            let loopArguments = [spec.path, String(spec.faceIndex), file.path]
+            let uhbArguments = uharfbuzzScript.map { [$0, spec.path, String(spec.faceIndex), file.path, "1"] }
+            var c = Benchmark.Timing.worst, cProcess = Benchmark.Timing.worst, uhbProcess = Benchmark.Timing.worst
+            var one = Benchmark.Timing.worst, all = Benchmark.Timing.worst
+            var uhbRuns = uhbArguments != nil
             for _ in 0..<repeats {
                 c = c.best(Benchmark.Timing.measure { _ = baseline.shapeAll(packed) })
-                one = one.best(try timeProcess(executable, arguments + ["--threads", "1"]))
-                all = all.best(try timeProcess(executable, arguments + (threads > 0 ? ["--threads", String(threads)] : [])))
+                if let cLoopProgram {
+                    let (t, out) = try timeProcess(cLoopProgram, loopArguments, output: true)
+                    // The same loop over the same lines: the same sum of advances, or the file was read differently.
+                    guard Int64(out.trimmingCharacters(in: .whitespacesAndNewlines)) == expected else {
+                        throw ProcessBenchmarkError(message: "\(cLoopProgram): advance sum \(out.trimmingCharacters(in: .whitespacesAndNewlines)), the in-process loop's is \(expected)")
+                    }
+                    cProcess = cProcess.best(t)
+                }
+                one = one.best(try timeProcess(executable, arguments + ["--threads", "1"]).timing)
+                all = all.best(try timeProcess(executable, arguments + (threads > 0 ? ["--threads", String(threads)] : [])).timing)
+                if uhbRuns, let uhbArguments {
+                    if let t = try? timeProcess("/usr/bin/env", ["python3"] + uhbArguments).timing { uhbProcess = uhbProcess.best(t) } else { uhbRuns = false }
+                }
             }
             let uhb = uharfbuzzScript.flatMap { Benchmark.uharfbuzzRate(script: $0, font: spec, lines: lines, repeats: repeats) }
-            rows.append(Row(label: spec.label, cLoop: c.wall, cLoopCPU: c.cpu, oneThreadWall: one.wall, oneThreadCPU: one.cpu, allThreadsWall: all.wall,
-                            uharfbuzzRate: uhb))
+            rows.append(Row(label: spec.label, cLoopWall: c.wall, cLoopCPU: c.cpu,
+                            cLoopProcessWall: cLoopProgram == nil ? nil : cProcess.wall, cLoopProcessCPU: cLoopProgram == nil ? nil : cProcess.cpu,
+                            oneThreadWall: one.wall, oneThreadCPU: one.cpu, allThreadsWall: all.wall, allThreadsCPU: all.cpu,
+                            uharfbuzzRate: uhb, uharfbuzzProcessCPU: uhbRuns ? uhbProcess.cpu : nil))
         }
         return report(rows, lines: lines.count, threads: threadCount, defaultThreads: threads == 0,
                       command: "typefit measure FONT --text-file LINES --format json [--threads 1] > /dev/null")
     }
 
-    /// The table, with geometric means of the ratios.
+    /// The two tables (seconds, then ratios with their geometric means).
     static func report(_ rows: [Row], lines: Int, threads: Int, defaultThreads: Bool, command: String) -> String {
         let n = Double(lines)
-        var table: [[String]] = rows.map { r in
-            [r.label, String(format: "%.3f s", r.cLoopCPU), String(format: "%.3f s", r.oneThreadCPU), Benchmark.ratio(r.cLoopCPU / r.oneThreadCPU),
-             String(format: "%.3f / %.3f s", r.cLoop, r.oneThreadWall), Benchmark.ratio(r.cLoop / r.oneThreadWall),
-             String(format: "%.3f s", r.allThreadsWall), Benchmark.ratio(r.cLoop / r.allThreadsWall),
-             r.uharfbuzzRate.map { Benchmark.ratio(n / r.oneThreadCPU / $0) + " (" + Benchmark.kilo($0) + ")" } ?? "n/a"]
-        }
+        func seconds(_ s: Double?) -> String { s.map { String(format: "%.3f", $0) } ?? "n/a" }
         func geometricMean(_ values: [Double]) -> Double { exp(values.map(log).reduce(0, +) / Double(max(1, values.count))) }
-        if rows.count > 1 {
-            let uhb = rows.compactMap { r in r.uharfbuzzRate.map { n / r.oneThreadCPU / $0 } }
-            table.append(["geometric mean", "", "", Benchmark.ratio(geometricMean(rows.map { $0.cLoopCPU / $0.oneThreadCPU })),
-                          "", Benchmark.ratio(geometricMean(rows.map { $0.cLoop / $0.oneThreadWall })),
-                          "", Benchmark.ratio(geometricMean(rows.map { $0.cLoop / $0.allThreadsWall })),
-                          uhb.count == rows.count ? Benchmark.ratio(geometricMean(uhb)) : "n/a"])
+        let many = defaultThreads ? "default (\(threads) threads)" : "--threads \(threads)"
+        let times: [[String]] = rows.map { r in
+            [r.label, seconds(r.cLoopCPU), seconds(r.cLoopProcessCPU) + " / " + seconds(r.cLoopProcessWall),
+             seconds(r.uharfbuzzRate.map { n / $0 }), seconds(r.uharfbuzzProcessCPU),
+             seconds(r.oneThreadCPU) + " / " + seconds(r.oneThreadWall), seconds(r.allThreadsCPU) + " / " + seconds(r.allThreadsWall)]
         }
-        var out = "\nWhole process (what a user times): \(command), on the first \(lines) corpus lines;\n"
-        out += "C loop = the C baseline in this process, one thread, same lines, alternating with the process runs, best of each. "
-        out += "CPU = the process's user + system time (the C loop's: its own); on a shared machine compare CPU for one thread.\n"
-        out += Benchmark.table(header: ["font", "C loop CPU", "--threads 1 CPU", "× C loop", "C loop / --threads 1 wall", "× C loop",
-                                        defaultThreads ? "default (\(threads) threads) wall" : "--threads \(threads) wall", "× C loop wall",
-                                        "1 thread × uharfbuzz (uhb lines/s)"], rows: table)
+        // typefit's speed ÷ theirs: their time ÷ typefit's (CPU for one thread, wall for several).
+        let ratios: [(String, (Row) -> Double?)] = [
+            ("1 thread × C loop in process (CPU)", { $0.cLoopCPU / $0.oneThreadCPU }),
+            ("1 thread × C loop process (CPU)", { r in r.cLoopProcessCPU.map { $0 / r.oneThreadCPU } }),
+            ("\(many) × C loop in process (wall)", { $0.cLoopWall / $0.allThreadsWall }),
+            ("\(many) × C loop process (wall)", { r in r.cLoopProcessWall.map { $0 / r.allThreadsWall } }),
+            ("1 thread × uharfbuzz in process (CPU)", { r in r.uharfbuzzRate.map { n / $0 / r.oneThreadCPU } }),
+            ("1 thread × uharfbuzz process (CPU)", { r in r.uharfbuzzProcessCPU.map { $0 / r.oneThreadCPU } }),
+        ]
+        var ratioRows: [[String]] = rows.map { r in [r.label] + ratios.map { $0.1(r).map(Benchmark.ratio) ?? "n/a" } }
+        if rows.count > 1 {
+            ratioRows.append(["geometric mean"] + ratios.map { column in
+                let values = rows.compactMap(column.1)
+                return values.count == rows.count ? Benchmark.ratio(geometricMean(values)) : "n/a"
+            })
+        }
+        var out = "\nWhole process (what a user times): \(command), on the first \(lines) corpus lines, best of each, alternating.\n"
+        out += "C loop in process = the C baseline in this process (no startup); C loop process = the same loop as the typefit-hb-loop "
+        out += "program reading the same file; uharfbuzz in process = its shaping loop timed inside python; uharfbuzz process = "
+        out += "python3 scripts/bench_uharfbuzz.py … 1 as a whole. CPU = user + system time; on a shared machine compare CPU for one thread.\n"
+        out += "Seconds (CPU / wall):\n"
+        out += Benchmark.table(header: ["font", "C loop in process CPU", "C loop process", "uharfbuzz in process CPU", "uharfbuzz process CPU",
+                                        "typefit --threads 1", "typefit \(many)"], rows: times)
+        out += "typefit's speed ÷ theirs (issue 14's targets: ≥ 1.5× the C loop on 1 thread, ≥ 2.7× with the default threads on 2 cores, "
+        out += "≥ 1.5× uharfbuzz on 1 thread; judged on the in-process columns, the stricter ones):\n"
+        out += Benchmark.table(header: ["font"] + ratios.map(\.0), rows: ratioRows)
         return out
     }
 
-    /// Runs `executable arguments…` with stdout to /dev/null; wall time and the child's CPU time.
-    /// Throws when it exits non-zero (with its first stderr line).
-    static func timeProcess(_ executable: String, _ arguments: [String]) throws -> Benchmark.Timing {
+    /// Runs `executable arguments…` with stdout to /dev/null (or captured with `output`); wall
+    /// time and the child's CPU time. Throws when it exits non-zero (with its first stderr line).
+    static func timeProcess(_ executable: String, _ arguments: [String], output: Bool = false) throws -> (timing: Benchmark.Timing, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        let out = Pipe()
+        process.standardOutput = output ? out : FileHandle(forWritingAtPath: "/dev/null")
         let err = Pipe()
         process.standardError = err
         let before = childCPUSeconds()
         let start = DispatchTime.now().uptimeNanoseconds
         try process.run()
+        let printed = output ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         let message = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -97,7 +167,7 @@ public enum ProcessBenchmark {
             let line = String(decoding: message, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "exit \(process.terminationStatus)"
             throw ProcessBenchmarkError(message: "\(executable) \(arguments.joined(separator: " ")): \(line)")
         }
-        return Benchmark.Timing(wall: wall, cpu: childCPUSeconds() - before)
+        return (Benchmark.Timing(wall: wall, cpu: childCPUSeconds() - before), String(decoding: printed, as: UTF8.self))
     }
 
     /// User + system seconds of all waited-for children (getrusage RUSAGE_CHILDREN).

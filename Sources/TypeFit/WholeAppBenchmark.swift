@@ -159,7 +159,7 @@ public enum WholeAppBenchmark {
                        peakResidentMegabytes: after.maxRSS, reportBytes: bytes,
                        terminalLines: output.split(separator: "\n", omittingEmptySubsequences: false).count - 1,
                        exitStatus: process.terminationStatus, stagesWallSeconds: stagesWall,
-                       stagesCPUSeconds: stagesCPU, stagesFindings: stages.findings.count,
+                       stagesCPUSeconds: stagesCPU, stagesFindings: stages.occurrenceCount,
                        stagesPeakResidentMegabytes: Benchmark.peakResidentMegabytes() ?? 0)
     }
 

@@ -17,8 +17,12 @@
 /// Commas and colons are inserted by the writer: call `key(_:)` (a literal) or `key(string:)`
 /// before each value of an object.
 public struct JSONBytes {
-    /// The bytes written so far.
-    public var bytes: [UInt8]
+    /// Room for bytes; bytes [0, used) are written. Appends write through its pointer (no
+    /// `Array.append(contentsOf:)`, bounds checks or closures per key and value: they were most
+    /// of the writer's instructions). Shared by copies of this value until one writes (then it
+    /// copies the room first), so `JSONBytes` keeps value semantics.
+    private var storage: Room
+    private var used = 0
     private var depth = 0
     /// Bit d set: the container at depth d + 1 already has an element (a comma comes first).
     private var nonEmpty: UInt64 = 0
@@ -26,13 +30,34 @@ public struct JSONBytes {
 
     /// An empty buffer with room for `capacity` bytes.
     public init(capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Room(capacity: max(64, capacity))
+    }
+
+    /// Bytes of room (not zeroed: only bytes [0, used) are ever read, each written first).
+    private final class Room {
+        let pointer: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        init(capacity: Int) {
+            self.capacity = capacity
+            pointer = .allocate(capacity: capacity)
+        }
+        deinit { pointer.deallocate() }
+    }
+
+    /// The bytes written so far (a copy).
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage.pointer, count: used)) }
+
+    /// Number of bytes written.
+    public var count: Int { used }
+
+    /// Calls `body` with the bytes written so far (no copy).
+    public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.pointer, count: used)) }
     }
 
     /// Empties the buffer, keeping its memory.
     public mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        used = 0
         depth = 0
         nonEmpty = 0
         afterKey = false
@@ -47,31 +72,31 @@ public struct JSONBytes {
 
     public mutating func beginObject() {
         beginValue()
-        bytes.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         push()
     }
 
     public mutating func endObject() {
         pop()
-        bytes.append(UInt8(ascii: "}"))
+        put(UInt8(ascii: "}"))
     }
 
     public mutating func beginArray() {
         beginValue()
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         push()
     }
 
     public mutating func endArray() {
         pop()
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
     }
 
     /// An object key (escaped as needed); the next value written is its value.
     public mutating func key(string name: some StringProtocol) {
         separate()
         appendString(name)
-        bytes.append(UInt8(ascii: ":"))
+        put(UInt8(ascii: ":"))
         afterKey = true
     }
 
@@ -81,8 +106,8 @@ public struct JSONBytes {
         assert(name.withUTF8Buffer { $0.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 < 0x80 } },
                "JSONBytes.key(StaticString) with a character that needs escaping")
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        put(UInt8(ascii: "\""))
+        put(name.utf8Start, name.utf8CodeUnitCount)
         raw("\":")
         afterKey = true
     }
@@ -90,7 +115,7 @@ public struct JSONBytes {
     /// A line feed between JSON Lines records (only at the top level).
     public mutating func newline() {
         precondition(depth == 0, "JSONBytes.newline inside a container")
-        bytes.append(UInt8(ascii: "\n"))
+        put(UInt8(ascii: "\n"))
     }
 
     // MARK: values
@@ -102,18 +127,26 @@ public struct JSONBytes {
 
     public mutating func string(_ value: String) {
         beginValue()
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         var copy = value  // shares storage; withUTF8 copies only a non-UTF-8 (bridged) string
         copy.withUTF8 { appendEscaped($0) }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 
     public mutating func string(_ value: Substring) {
         beginValue()
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         var copy = value
         copy.withUTF8 { appendEscaped($0) }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
+    }
+
+    /// A string given as UTF-8 bytes (escaped as needed).
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        beginValue()
+        put(UInt8(ascii: "\""))
+        appendEscaped(utf8)
+        put(UInt8(ascii: "\""))
     }
 
     public mutating func int(_ value: Int) {
@@ -148,14 +181,37 @@ public struct JSONBytes {
         text.withUTF8 { utf8 in
             var count = utf8.count
             if count >= 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") { count -= 2 }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<count]))
+            put(utf8.baseAddress!, count)
         }
     }
 
     // MARK: internals
 
+    /// Appends `count` bytes from `p`.
+    @inline(__always)
+    private mutating func put(_ p: UnsafeRawPointer, _ count: Int) {
+        if used + count > storage.capacity || !isKnownUniquelyReferenced(&storage) { grow(used + count) }
+        UnsafeMutableRawPointer(storage.pointer + used).copyMemory(from: p, byteCount: count)
+        used += count
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        if used == storage.capacity || !isKnownUniquelyReferenced(&storage) { grow(used + 1) }
+        storage.pointer[used] = byte
+        used += 1
+    }
+
+    /// A room of its own with space for `minimum` bytes (doubling), the written bytes copied.
+    private mutating func grow(_ minimum: Int) {
+        let larger = Room(capacity: max(minimum, minimum > storage.capacity ? 2 * storage.capacity : storage.capacity))
+        larger.pointer.update(from: storage.pointer, count: used)
+        storage = larger
+    }
+
     private mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        put(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     private mutating func push() {
@@ -173,7 +229,7 @@ public struct JSONBytes {
     private mutating func separate() {
         guard depth > 0 else { return }
         let bit: UInt64 = 1 << UInt64(depth - 1)
-        if nonEmpty & bit != 0 { bytes.append(UInt8(ascii: ",")) } else { nonEmpty |= bit }
+        if nonEmpty & bit != 0 { put(UInt8(ascii: ",")) } else { nonEmpty |= bit }
     }
 
     private mutating func beginValue() {
@@ -199,21 +255,21 @@ public struct JSONBytes {
                 i -= 1
                 buffer[i] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[i..<20]))
+            put(buffer.baseAddress! + i, 20 - i)
         }
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendString(_ value: some StringProtocol) {
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         if let done = value.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) {
             _ = done
         } else {
             var copy = String(value)
             copy.withUTF8 { appendEscaped($0) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 
     /// Copies runs of plain bytes at once; escapes `"`, `\` and C0 controls.
@@ -222,20 +278,20 @@ public struct JSONBytes {
         for i in 0..<utf8.count {
             let b = utf8[i]
             guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-            if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+            if runStart < i { put(utf8.baseAddress! + runStart, i - runStart) }
             runStart = i + 1
-            bytes.append(UInt8(ascii: "\\"))
+            put(UInt8(ascii: "\\"))
             switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(b)
+            case 0x08: put(UInt8(ascii: "b"))
+            case 0x09: put(UInt8(ascii: "t"))
+            case 0x0A: put(UInt8(ascii: "n"))
+            case 0x0C: put(UInt8(ascii: "f"))
+            case 0x0D: put(UInt8(ascii: "r"))
             default:
-                bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(b >> 4)], Self.hex[Int(b & 0xF)]])
+                for byte in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(b >> 4)], Self.hex[Int(b & 0xF)]] { put(byte) }
             }
         }
-        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        if runStart < utf8.count { put(utf8.baseAddress! + runStart, utf8.count - runStart) }
     }
 }

@@ -23,6 +23,12 @@ struct BenchCommand: ParsableCommand {
         size of all reports, the terminal lines, and the audit's stages alone in process. \
         --whole-app runs only that part; --audit-with PATH runs another typefit for it.
 
+        Before it, the whole-process table: `typefit measure FONT --text-file LINES --format json` \
+        (--threads 1 and the default threads) as a child process on the first 20,000 corpus lines, \
+        beside the C loop in this process and as its own process (typefit-hb-loop, built beside \
+        typefit), and uharfbuzz in process and as a whole python3 process. --whole-process runs only \
+        that table; --measure-with PATH measures another typefit (e.g. an older build) in it.
+
         --whole-app --shards 2,4 instead times the whole-app audit split into shards (each shard and the unsharded run a child on one thread, one after another), the slowest shard and the merge (`typefit merge`), and compares the merged report.json with the unsharded one.
 
         The corpus is a folder of .strings/.stringsdict/.xcstrings files, read recursively: --corpus DIR, by \
@@ -33,6 +39,7 @@ struct BenchCommand: ParsableCommand {
           swift build -c release --scratch-path .build-release
           .build-release/release/typefit bench --corpus ../shared/corpus
           .build-release/release/typefit bench --corpus Examples/Focus/strings --verify
+          .build-release/release/typefit bench --whole-process --corpus ../shared/corpus --threads 1
           .build-release/release/typefit bench --whole-app --corpus ../shared/corpus
           .build-release/release/typefit bench --whole-app --shards 2,4 --corpus ../shared/corpus
         """
@@ -61,6 +68,12 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(help: "Run only the whole-app audit (needs CORPUS/home-assistant-ios).")
     var wholeApp = false
+
+    @Flag(name: .customLong("whole-process"), help: "Run only the whole-process table (typefit measure as a process beside the C loop and uharfbuzz).")
+    var wholeProcess = false
+
+    @Option(name: .customLong("measure-with"), help: "The typefit executable the whole-process table runs (default: this one), e.g. an older build to compare with.")
+    var measureWith: String?
 
     @Option(help: "The typefit executable the whole-app audit runs (default: this one), e.g. an older build to compare with.")
     var auditWith: String?
@@ -118,13 +131,20 @@ struct BenchCommand: ParsableCommand {
         if script == nil, FileManager.default.fileExists(atPath: "scripts/bench_uharfbuzz.py") { script = "scripts/bench_uharfbuzz.py" }
         let options = Benchmark.Options(corpus: URL(fileURLWithPath: corpus), fonts: specs, threads: threads, repeats: repeats,
                                         uharfbuzzScript: script)
-        let output = try Benchmark.run(options) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        print(output, terminator: "")
-        // The whole-process figure: this executable's `measure` on a lines file, beside the C loop.
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        print(try ProcessBenchmark.run(executable: executable, lines: Benchmark.corpusLines(at: options.corpus), fonts: specs, threads: threads,
+        if !wholeProcess {
+            let output = try Benchmark.run(options) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+            print(output, terminator: "")
+        }
+        // The whole-process figures: `measure` on a lines file, beside the C loop and uharfbuzz.
+        let this = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        if let measureWith, !FileManager.default.isExecutableFile(atPath: measureWith) {
+            throw MeasureError(message: "\(measureWith): no such executable (--measure-with)")
+        }
+        print(try ProcessBenchmark.run(executable: measureWith ?? this, cLoopProgram: ProcessBenchmark.cLoopProgram(besides: this),
+                                       lines: Benchmark.corpusLines(at: options.corpus), fonts: specs, threads: threads,
                                        repeats: repeats, uharfbuzzScript: script) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
               terminator: "")
+        if wholeProcess { return }
         if FileManager.default.fileExists(atPath: app.path) {
             print("")
             try runWholeApp(app, fonts: fontsDirectory)

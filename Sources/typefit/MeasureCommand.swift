@@ -70,28 +70,25 @@ struct MeasureCommand: ParsableCommand {
         _ = try Shaper(face: face, features: features, language: language)  // checks --features once, with its one-line error
         let info = face.info
         let format = MeasureRecordFormat(info: info, sizes: sizes, letterSpacing: letterSpacing, withFallback: fallback)
-        // Workers open the same face again for their Shapers (lines with missing glyphs).
-        let variations = info.axes.map { VariationSetting(tag: $0.tag, value: $0.value) }
-        let openFace: @Sendable () throws -> FontFace = { try FontFace(path: info.path, faceIndex: info.faceIndex, variations: variations) }
         let fallbacks = UncheckedCatalog(catalog: catalog)
         let font = ShapingFont(face: face)
         switch OutputFormat.resolve(self.format) {
         case .json:
             // Each chunk of lines is encoded on the thread that measured it and written in order.
             try LineMeasuring.run(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
-                                  openFace: openFace, makeOutput: { JSONBytes(capacity: 64 * 1024) },
+                                  makeOutput: { JSONBytes(capacity: 64 * 1024) },
                                   encode: { _, line, m, json in
                                       format.write(line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
                                   },
-                                  emit: { json in try StandardOutput.put(json.bytes) })
+                                  emit: { json in try json.withBytes { try StandardOutput.put($0) } })
         case .text:
-            try writeTable(lines: lines, font: font, format: format, openFace: openFace, fallbacks: fallbacks)
+            try writeTable(lines: lines, font: font, format: format, fallbacks: fallbacks)
         }
     }
 
     /// The text table: rows are formatted on the worker threads, aligned once all are known.
     private func writeTable(lines: TextLines, font: ShapingFont, format: MeasureRecordFormat,
-                            openFace: @escaping @Sendable () throws -> FontFace, fallbacks: UncheckedCatalog) throws {
+                            fallbacks: UncheckedCatalog) throws {
         let sizes = format.sizes
         let family = format.info.family
         var header = ["#", "advance", "missing", "ink (xMin,yMin,xMax,yMax)"] + sizes.map { "\(sizeKey($0)) pt" }
@@ -100,7 +97,7 @@ struct MeasureCommand: ParsableCommand {
         struct Chunk { var rows: [[String]] = []; var notes: [String] = [] }
         let collected = Collected<Chunk>()
         try LineMeasuring.run(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
-                              openFace: openFace, makeOutput: { Chunk() },
+                              makeOutput: { Chunk() },
                               encode: { i, line, m, chunk in
                                   let missing = m.missingCharacters.map(MeasureRecordFormat.characterName).joined(separator: " ")
                                   var row = ["\(i + 1)", "\(m.advance)", m.missingGlyphCount == 0 ? "0" : "\(m.missingGlyphCount) \(missing)",
@@ -163,17 +160,16 @@ final class Collected<Value>: @unchecked Sendable {
 
 /// Writes to file descriptor 1 directly (no copy into `Data`), retrying short writes.
 enum StandardOutput {
-    static func put(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw MeasureError(message: "stdout: \(String(cString: strerror(errno)))")
-                }
-                offset += n
+    static func put(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(STDOUT_FILENO, base + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw MeasureError(message: "stdout: \(String(cString: strerror(errno)))")
             }
+            offset += n
         }
     }
 }

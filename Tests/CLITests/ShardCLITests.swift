@@ -58,9 +58,17 @@ struct ShardCLITests {
             #expect(!units.isEmpty, "shard \(i + 1)/\(n) got no units")
             seen += units
             let collected = try #require(object["collected"] as? [String: Any])
-            let records = try #require(collected["units"] as? [[String: Any]])
-            let findings = records.map { ($0["findings"] as? [Any])?.count ?? 0 }.reduce(0, +)
-            #expect(findings > 0, "shard \(i + 1)/\(n) carries no findings")
+            let grouper = try #require(collected["grouper"] as? [String: Any])
+            // Compact occurrences: 8 integers each (FindingGrouper's coding), strings in one table.
+            let coded = try #require(grouper["groups"] as? [[String: Any]])
+            let occurrences = try coded.map { group in
+                let members = try #require(group["members"] as? String).split(separator: " ").compactMap { Int($0) }
+                #expect(members.count % 8 == 0)
+                return members.count / 8
+            }.reduce(0, +)
+            #expect(occurrences > 0, "shard \(i + 1)/\(n) carries no findings")
+            let strings = try #require(grouper["strings"] as? [String])
+            #expect(Set(strings).count == strings.count, "each string once")
             // Occurrences, not groups: nothing grouped is in a part.
             #expect(object["groups"] == nil)
         }

@@ -128,6 +128,105 @@ enum Expected {
         #expect(a.occurrenceCount == 61)
     }
 
+    /// A grouper keeps each string once (messages apart: per group) and a few numbers per occurrence, and what it codes (a
+    /// shard's part) decodes to the same groups; the table's size is the distinct strings counted
+    /// here from the findings themselves.
+    @Test func grouperCodesCompactlyAndRoundTrips() throws {
+        let doc = Fixture.document()
+        let findings = doc.findings
+        var grouper = FindingGrouper()
+        grouper.add(findings)
+        var distinct = Set<String>()
+        for f in findings {
+            distinct.formUnion([f.device, f.category, f.text, f.source?.file].compactMap { $0 })
+            distinct.formUnion(f.figures.keys)
+        }
+        let data = try JSONEncoder().encode(grouper)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let strings = try #require(object["strings"] as? [String])
+        #expect(strings.count == distinct.count)
+        #expect(Set(strings) == distinct)
+        let coded = try #require(object["groups"] as? [[String: Any]])
+        #expect(coded.count == doc.groups.count)
+        let integers = coded.map { ($0["members"] as? String)?.split(separator: " ").count ?? -1 }.reduce(0, +)
+        #expect(integers == 8 * Expected.occurrences)
+        let decoded = try JSONDecoder().decode(FindingGrouper.self, from: data)
+        #expect(decoded.occurrenceCount == Expected.occurrences)
+        #expect(decoded.groups(scope: doc.scope) == grouper.groups(scope: doc.scope))
+        // Merged with an empty grouper, and two decoded halves merged: the same groups.
+        var merged = FindingGrouper()
+        merged.merge(decoded)
+        #expect(merged.groups(scope: doc.scope) == grouper.groups(scope: doc.scope))
+    }
+
+    /// Knowing the categories, a grouper keeps the messages of only the occurrences at a group's
+    /// highest severity and category (counted here from the findings), and gives the same groups
+    /// as keeping every message, whatever the order and however split, merged and coded.
+    @Test func grouperKeepsOnlyMessagesThatCanBeWorst() throws {
+        let doc = Fixture.document()
+        var findings = doc.findings
+        for i in findings.indices where i % 3 == 0 { findings[i].message += " (variant \(i))" }
+        var all = FindingGrouper()
+        all.add(findings)
+        let expected = all.groups(scope: doc.scope)
+        var rng = SplitMix(seed: 11)
+        var shuffled = findings
+        shuffled.shuffle(using: &rng)
+        var a = FindingGrouper(categories: doc.scope.categories)
+        a.add(shuffled.prefix(25))
+        var b = FindingGrouper(categories: doc.scope.categories)
+        b.add(shuffled.dropFirst(25))
+        let decoded = try JSONDecoder().decode(FindingGrouper.self, from: JSONEncoder().encode(b))
+        var merged = FindingGrouper()
+        merged.merge(a)
+        merged.merge(decoded)
+        #expect(merged.groups(scope: doc.scope) == expected)
+        var whole = FindingGrouper(categories: doc.scope.categories)
+        whole.add(shuffled)
+        #expect(whole.groups(scope: doc.scope) == expected)
+        // Messages kept: per group, the occurrences at its highest (severity, category position).
+        func rank(_ f: Finding) -> [Int] {
+            [f.severity.rank, f.category.map { doc.scope.categories.firstIndex(of: $0) ?? Int.max / 2 } ?? -1]
+        }
+        let top = Dictionary(findings.map { ($0.groupKey, rank($0)) },
+                             uniquingKeysWith: { a, b in a.lexicographicallyPrecedes(b) ? b : a })
+        let keptByHand = findings.filter { rank($0) == top[$0.groupKey] }.count
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(whole)) as? [String: Any])
+        let kept = (object["groups"] as? [[String: Any]] ?? []).map { ($0["messages"] as? [String])?.count ?? 0 }.reduce(0, +)
+        #expect(kept == keptByHand)
+        #expect(kept < findings.count)
+    }
+
+    /// A part whose string ids point outside its table is refused, not trusted.
+    @Test func grouperRefusesBadIds() throws {
+        let bad = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 5 0 -1 -1 0 0 4","messages":["m"],"names":"","values":""}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FindingGrouper.self, from: Data(bad.utf8)) }
+        let good = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 5","messages":["m"],"names":"","values":""}]}"#
+        let g = try JSONDecoder().decode(FindingGrouper.self, from: Data(good.utf8))
+        let group = try #require(g.groups(scope: Scope(categories: [], devices: ["d"], locales: [])).first)
+        // 5 = severity rank 2 (error) × 2 + new.
+        #expect(group.severity == .error && group.status == .new && group.devices == ["d"] && group.message == "m")
+    }
+
+    /// Normalizing keeps groups that are already canonical, but still repairs one that is not:
+    /// occurrences swapped, a figure unrounded, two groups out of order.
+    @Test func normalizingRepairsWhatIsNotCanonical() throws {
+        let doc = Fixture.document().normalized()
+        #expect(doc.normalized() == doc)
+        var swapped = doc
+        let g = try #require(swapped.groups.firstIndex { $0.occurrences.count > 1 })
+        swapped.groups[g].occurrences.swapAt(0, swapped.groups[g].occurrences.count - 1)
+        #expect(swapped != doc)
+        #expect(swapped.normalized() == doc)
+        var unrounded = doc
+        let f = try #require(unrounded.groups[g].occurrences[0].figures.firstIndex { $0 != nil })
+        unrounded.groups[g].occurrences[0].figures[f] = (unrounded.groups[g].occurrences[0].figures[f] ?? 0) + 0.0001
+        #expect(unrounded.normalized() == doc)
+        var reordered = doc
+        reordered.groups.reverse()
+        #expect(reordered.normalized() == doc)
+    }
+
     @Test func jsonRoundTripsAndIsByteIdentical() throws {
         let doc = Fixture.document()
         let a = doc.jsonData()

@@ -81,6 +81,20 @@ import Testing
     /// The streamed log holds what JSONSerialization writes for the whole tree, and its bytes are
     /// JSONSerialization's: the pretty-printed log with the results replaced by one line each, as
     /// JSONSerialization writes a result without pretty printing. Fixed baseline groups become `absent` results.
+    /// The direct writer of results gives JSONSerialization's bytes (the oracle) for every escaped
+    /// character, non-ASCII text, slashes, negative numbers, nesting and keys that sort differently
+    /// with and without case.
+    @Test func compactResultsMatchJSONSerialization() throws {
+        let hostile = "a\"b\\c/d\u{0}\u{1}\u{8}\u{9}\u{a}\u{b}\u{c}\u{d}\u{1f}\u{7f} é ש 中 👍🏽 \u{2028}"
+        let object: [String: Any] = [
+            "b": hostile, "B": -12, "a": [hostile, 0, ["x/y": [String: Any]()]] as [Any], "Ab": [Any](),
+            "ruleIndex": 3, "ruleId": "x", "z10": 1, "z9": 2,
+            "properties": ["occurrences": 112_329, "stringKey": "settings.offline", "worseIn": ["lines", "categories"]],
+        ]
+        let expected = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        #expect(String(decoding: SARIFReporter.compact(object), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
     @Test func streamMatchesWholeTree() throws {
         var doc = Fixture.document()
         doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", screen: "Gone", stringKey: "gone.key", locale: "de"),

@@ -130,4 +130,26 @@ import TypeFitSupport
         // `.sortedKeys` orders by UTF-8 bytes (not numerically, not case-insensitively).
         #expect(JSONBytes.sortedKeys(["9", "100", "14", "B", "a", "é", "a10", "a2"]) == ["100", "14", "9", "B", "a", "a10", "a2", "é"])
     }
+
+    /// A copy is a value: writing to one leaves the other as it was; growing past the first
+    /// room (64 bytes) keeps what was written; `withBytes` sees the same bytes as `bytes`.
+    @Test func copiesAreIndependentAndGrowthKeepsBytes() throws {
+        var a = JSONBytes(capacity: 0)
+        a.beginArray()
+        a.int(1)
+        var b = a
+        b.int(2)
+        a.endArray()
+        b.endArray()
+        #expect(String(decoding: a.bytes, as: UTF8.self) == "[1]")
+        #expect(String(decoding: b.bytes, as: UTF8.self) == "[1,2]")
+        var long = JSONBytes()
+        let text = String(repeating: "ab\"/", count: 100)  // 400 characters, 500 bytes escaped
+        long.string(text)
+        #expect(long.bytes == Array(try Self.encoded(text).utf8))
+        #expect(long.withBytes { Array($0) } == long.bytes && long.count == 502)
+        long.removeAll()
+        long.bool(true)
+        #expect(String(decoding: long.bytes, as: UTF8.self) == "true")
+    }
 }

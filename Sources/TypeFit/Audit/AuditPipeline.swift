@@ -79,8 +79,17 @@ public struct AuditRun: Sendable {
     public var fontData: [String: Data]
     public var layouts: [ScreenRun]
     public var diagnostics: [Diagnostic]
-    /// Every finding before a baseline was applied (what `--update-baseline` writes).
-    public var findings: [Finding]
+    /// Every finding (occurrence), as before a baseline was applied (every one new), in group order.
+    /// Made from the document's groups when asked for; the run keeps only the groups.
+    public var findings: [Finding] {
+        document.groups.flatMap { group in
+            var group = group
+            group.status = .new
+            return group.findings
+        }
+    }
+    /// How many occurrences the run found (every group's).
+    public var occurrenceCount: Int { document.groups.reduce(0) { $0 + $1.occurrences.count } }
     /// Rows visible of every screen × device × category × locale audited, in plan order.
     public var rowsVisible: [ScreenObservation]
     /// Snapshots that had a place in the report but were left out by `snapshotLimit`.
@@ -144,7 +153,8 @@ public struct AuditPipeline: Sendable {
     /// their place in `self.units`, so a shard's results merge with the others' in plan order.
     func collect(_ units: [AuditUnit], orders: [Int]? = nil) throws -> Collected {
         let layoutsPerUnit = devices.count * plan.orientations.count * categories.count
-        let collector = Collector(snapshotLimit: options.snapshotLimit, total: units.count * layoutsPerUnit,
+        let collector = Collector(snapshotLimit: options.snapshotLimit, categories: categories.map(\.uikitName),
+                                  total: units.count * layoutsPerUnit,
                                   progress: options.progress)
         let threads = max(1, min(options.threads ?? ProcessInfo.processInfo.activeProcessorCount, units.count))
         let next = UnitCounter()
@@ -269,15 +279,16 @@ public struct AuditPipeline: Sendable {
     /// The tail every audit shares, sharded or not (`typefit merge` calls it with the parts'
     /// results merged, AuditShard.swift): style, font, string and web checks (once, over the whole
     /// run: they span units), grouping, the baseline, the mockups and the report document.
-    func finish(_ collected: Collected) throws -> AuditRun {
-        var findings = collected.findings
+    func finish(_ collected: consuming Collected) throws -> AuditRun {
+        // The occurrences are let go once the groups are built (before the reports are written).
+        var grouper = collected.grouper
+        collected.grouper = FindingGrouper()
         // Web views (Sources/TypeFit/Web): one browser for the whole audit; not for `typefit layout`.
         let web = options.runChecks ? try WebViewAudit.run(project: plan, devices: devices, categories: categories)
             : WebViewAudit()
         let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: try fontObservations(collected.ink),
                                                      strings: plan.stringObservations, web: web.observations))
-        findings += plan.checks.apply(run)
-        findings = FindingOrder.sorted(findings)
+        grouper.add(plan.checks.apply(run))
         let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
         let failOn = options.failOn ?? plan.checks.failOn
         // One snapshot per screen, device, category and locale: the first in key order, so a
@@ -309,14 +320,13 @@ public struct AuditPipeline: Sendable {
                           locales: locales.map { plan.locales[$0] })
         var document = ReportAssembler.assemble(
             tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
-            scope: scope, checks: plan.checks.auditor.descriptors, findings: findings,
+            scope: scope, checks: plan.checks.auditor.descriptors, grouper: consume grouper,
             rowsVisible: Self.series(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
             baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
         if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
         return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData,
                         layouts: collected.layouts,
                         diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
-                        findings: findings,
                         rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut)
     }
 
@@ -391,19 +401,19 @@ struct UnitOutput: @unchecked Sendable {
 
     init(order: Int) { self.order = order }
 
-    /// What the report needs of the unit (the snapshots are kept by the collector).
+    /// What the report needs of the unit besides its findings (the collector groups those, and
+    /// keeps the snapshots).
     var record: UnitRecord {
-        UnitRecord(order: order, findings: findings, rowsVisible: rowsVisible,
+        UnitRecord(order: order, rowsVisible: rowsVisible,
                    ink: ink.sorted { $0.key < $1.key }.map { InkRecord(font: $0.key.index, yMin: $0.value.yMin, yMax: $0.value.yMax) })
     }
 }
 
-/// The results of one unit the report is made from: its findings, rows-visible figures and ink.
-/// Codable: a shard writes them to its part file and `typefit merge` reads them back.
+/// The results of one unit the report is made from besides its findings: its rows-visible
+/// figures and ink. Codable: a shard writes them to its part file and `typefit merge` reads them back.
 struct UnitRecord: Codable, Sendable {
     /// The unit's place in the run's unit list (plan order).
     var order: Int
-    var findings: [Finding]
     var rowsVisible: [ScreenObservation]
     var ink: [InkRecord]
 }
@@ -425,6 +435,8 @@ struct KeyedSnapshot: Codable, Sendable {
 /// merged (`merging`), which gives the same value as the unsharded run.
 struct Collected: Codable, Sendable {
     var units: [UnitRecord]
+    /// Every occurrence of the units, compactly (grouped, strings interned).
+    var grouper: FindingGrouper
     /// The snapshots kept, smallest keys first, at most the snapshot limit.
     var snapshots: [KeyedSnapshot]
     /// Snapshots that wanted a place (kept or not).
@@ -432,9 +444,8 @@ struct Collected: Codable, Sendable {
     /// Screen layouts (`typefit layout`); not part of a shard's part.
     var layouts: [ScreenRun] = []
 
-    enum CodingKeys: String, CodingKey { case units, snapshots, candidates }
+    enum CodingKeys: String, CodingKey { case units, grouper, snapshots, candidates }
 
-    var findings: [Finding] { units.flatMap(\.findings) }
     var rowsVisible: [ScreenObservation] { units.flatMap(\.rowsVisible) }
     var snapshotsLeftOut: Int { max(0, candidates - snapshots.count) }
     var ink: [FontID: UnitObservation.InkRange] {
@@ -453,8 +464,10 @@ struct Collected: Codable, Sendable {
     static func merging(_ parts: [Collected], snapshotLimit: Int) -> Collected {
         var snapshots = parts.flatMap(\.snapshots).sorted { $0.key < $1.key }
         if snapshots.count > max(0, snapshotLimit) { snapshots.removeLast(snapshots.count - max(0, snapshotLimit)) }
-        return Collected(units: parts.flatMap(\.units).sorted { $0.order < $1.order }, snapshots: snapshots,
-                         candidates: parts.map(\.candidates).reduce(0, +))
+        var grouper = FindingGrouper()
+        for part in parts { grouper.merge(part.grouper) }
+        return Collected(units: parts.flatMap(\.units).sorted { $0.order < $1.order }, grouper: grouper,
+                         snapshots: snapshots, candidates: parts.map(\.candidates).reduce(0, +))
     }
 }
 
@@ -478,6 +491,7 @@ final class Collector: @unchecked Sendable {
     private let lock = NSLock()
     private let snapshotLimit: Int
     private var records: [UnitRecord] = []
+    private var grouper: FindingGrouper
     private var layouts: [(Int, [ScreenRun])] = []
     private var snapshots: [(SnapshotKey, ScreenSnapshot)] = []
     private var candidates = 0
@@ -486,8 +500,10 @@ final class Collector: @unchecked Sendable {
     private let total: Int
     private let progress: (@Sendable (Int, Int) -> Void)?
 
-    init(snapshotLimit: Int, total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+    /// `categories`: the run's, in scope order (the grouper keeps only messages that can be a group's worst).
+    init(snapshotLimit: Int, categories: [String], total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
         self.snapshotLimit = max(0, snapshotLimit)
+        grouper = FindingGrouper(categories: categories)
         self.total = total
         self.progress = progress
     }
@@ -519,6 +535,7 @@ final class Collector: @unchecked Sendable {
             }
             output.snapshots = []
         }
+        grouper.add(output.findings)
         records.append(output.record)
         if !output.layouts.isEmpty { layouts.append((output.order, output.layouts)) }
     }
@@ -541,7 +558,7 @@ final class Collector: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let error { throw error }
-        return Collected(units: records.sorted { $0.order < $1.order },
+        return Collected(units: records.sorted { $0.order < $1.order }, grouper: grouper,
                          snapshots: snapshots.map { KeyedSnapshot(key: $0.0, snapshot: $0.1) }, candidates: candidates,
                          layouts: layouts.sorted { $0.0 < $1.0 }.flatMap(\.1))
     }

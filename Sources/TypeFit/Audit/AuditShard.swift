@@ -12,8 +12,9 @@ import Reports
 //   (`AuditUnit.cost`: characters × layouts), largest first, each to the least loaded shard
 //   (longest-processing-time greedy; ties to the earlier unit and the lower shard) — deterministic,
 //   and within 4/3 of the best split.
-// - A part carries each unit's occurrences (findings before grouping), rows-visible figures and ink
-//   ranges, and its smallest snapshots — nothing grouped. Everything that spans units is computed
+// - A part carries its units' occurrences compactly (a `FindingGrouper`: each string once, each
+//   occurrence a few integers and its figures; nothing grouped into `FindingGroup`s), each unit's
+//   rows-visible figures and ink ranges, and its smallest snapshots. Everything that spans units is computed
 //   once at merge, by the same tail as the unsharded run (`AuditPipeline.finish`): grouping (a group
 //   whose categories or locales fall into different shards is one group), the rows-visible series,
 //   the style and string checks (from the plan, which the merge loads again from the config and
@@ -61,7 +62,8 @@ public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
 public struct AuditPart: Codable, Sendable {
     /// What the file is, so a merge refuses anything else.
     public static let kindName = "typefit-audit-part"
-    public static let currentSchemaVersion = 1
+    /// 2: occurrences as a compact `FindingGrouper` (1: one `Finding` object per occurrence).
+    public static let currentSchemaVersion = 2
     /// The file a part folder holds.
     public static let fileName = "typefit-part.json"
 
@@ -109,17 +111,23 @@ public struct AuditPart: Codable, Sendable {
             var kind: String?
             var schemaVersion: Int?
         }
+        // The part is read once; only when it does not decode as this schema's part is it read
+        // again for the header, to say why.
+        let decodeError: Error
+        do {
+            let part = try decoder.decode(AuditPart.self, from: data)
+            if part.kind == kindName && part.schemaVersion == currentSchemaVersion { return part }
+            decodeError = MergeError(path: file, problem: "not a typefit audit part")
+        } catch {
+            decodeError = error
+        }
         guard let header = try? JSONDecoder().decode(Header.self, from: data), header.kind == kindName else {
             throw MergeError(path: file, problem: "not a typefit audit part")
         }
         guard header.schemaVersion == currentSchemaVersion else {
             throw MergeError(path: file, problem: "part schema \(header.schemaVersion.map(String.init) ?? "?"), this typefit reads \(currentSchemaVersion)")
         }
-        do {
-            return try decoder.decode(AuditPart.self, from: data)
-        } catch {
-            throw MergeError(path: file, problem: "unreadable part: \(error)")
-        }
+        throw MergeError(path: file, problem: "unreadable part: \(decodeError)")
     }
 
     static var encoder: JSONEncoder {

@@ -16,7 +16,13 @@ final class FontSet {
     private let faces: [FontFace]
     private var cascades: [FontID: CascadeMeasurer] = [:]
     private var measurers: [MeasurerKey: CascadeMeasurer] = [:]
-    /// Measured texts reused across categories, devices and variants.
+    /// One engine measurer per font, shared by every cascade that has the font (a fallback serves
+    /// each primary font and each script it is the fallback for) and by every locale: each holds
+    /// a segment cache, so a measurer per cascade member or locale would multiply them.
+    private var members: [FontID: CascadeMeasurer.Member] = [:]
+    /// Fonts some style draws with (cascade primaries).
+    private let styleFonts: Set<FontID>
+    /// Measured texts reused across categories, devices, locales and variants.
     let layoutCache = LayoutCache()
 
     private struct MeasurerKey: Hashable {
@@ -31,6 +37,7 @@ final class FontSet {
                 throw ConfigError(file: plan.config.file, message: "font \"\(font.name)\": \(error)")
             }
         }
+        styleFonts = Set(plan.styles.map(\.font))
     }
 
     /// The measurer of `font` in the plan's locale `locale`, with the configured fallbacks.
@@ -42,25 +49,26 @@ final class FontSet {
         return m
     }
 
-    /// The fast-path cache of a label's own font: 65,536 words and lines, 2 MiB of text.
+    /// The fast-path cache of a font some style draws with: 65,536 words and lines, 2 MiB of text
+    /// (it measures the words of every locale; the default one was emptied about 14 times per
+    /// thread in the whole-app benchmark, each time shaping its words again).
     static let primaryCacheLimits = FastMeasurer.CacheLimits(entries: 1 << 16, bytes: 2 << 20)
 
     /// The cascade of `font` (its measurers shared by every locale's variant).
     private func cascade(_ font: FontID) throws -> CascadeMeasurer {
         if let known = cascades[font] { return known }
-        func member(_ id: FontID, cacheLimits: FastMeasurer.CacheLimits = EngineMeasurer.defaultCacheLimits) throws
-            -> CascadeMeasurer.Member {
+        func member(_ id: FontID) throws -> CascadeMeasurer.Member {
+            if let known = members[id] { return known }
             let f = plan.font(id)
-            return CascadeMeasurer.Member(id: f.name, measurer: try EngineMeasurer(
+            let made = CascadeMeasurer.Member(id: f.name, measurer: try EngineMeasurer(
                 face: faces[id.index], lineHeightRule: plan.lineHeightRule, features: f.features, language: f.language,
-                cacheLimits: cacheLimits))
+                cacheLimits: styleFonts.contains(id) ? Self.primaryCacheLimits : EngineMeasurer.defaultCacheLimits))
+            members[id] = made
+            return made
         }
         var fallbacks: [String: CascadeMeasurer.Member] = [:]
         for (script, id) in plan.fallbackFonts where id != font { fallbacks[script] = try member(id) }
-        // The label's own font measures the words of every locale: a larger cache (a whole app's
-        // words and line candidates per thread; the default one filled and was emptied about 14
-        // times per thread in the whole-app benchmark, each time shaping its words again).
-        let cascade = CascadeMeasurer(primary: try member(font, cacheLimits: Self.primaryCacheLimits), fallbacks: fallbacks)
+        let cascade = CascadeMeasurer(primary: try member(font), fallbacks: fallbacks)
         cascades[font] = cascade
         return cascade
     }
