@@ -561,11 +561,14 @@ static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> Fin
         let names = Array(Set(list.flatMap(\.figures.keys))).sorted()
         func categoryRank(_ m: Member) -> Int { m.category.map(order.category) ?? -1 }
         func deviceRank(_ m: Member) -> Int { m.device.map(order.device) ?? -1 }
-        // Canonical member order: device, category, figures, message, text.
-        let sorted = list.sorted { a, b in
-            if deviceRank(a) != deviceRank(b) { return deviceRank(a) < deviceRank(b) }
+        // Canonical member order: device, category, figures, message, text. The ranks are looked
+        // up once per member (not twice per comparison); the indices are sorted by the same rule.
+        let deviceRanks = list.map(deviceRank), categoryRanks = list.map(categoryRank)
+        let permutation = list.indices.sorted { i, j in
+            let a = list[i], b = list[j]
+            if deviceRanks[i] != deviceRanks[j] { return deviceRanks[i] < deviceRanks[j] }
             if a.device != b.device { return (a.device ?? "") < (b.device ?? "") }
-            if categoryRank(a) != categoryRank(b) { return categoryRank(a) < categoryRank(b) }
+            if categoryRanks[i] != categoryRanks[j] { return categoryRanks[i] < categoryRanks[j] }
             if a.category != b.category { return (a.category ?? "") < (b.category ?? "") }
             for n in names where a.figures[n] != b.figures[n] {
                 return (a.figures[n] ?? -.infinity) < (b.figures[n] ?? -.infinity)
@@ -573,10 +576,13 @@ static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> Fin
             if a.message != b.message { return a.message < b.message }
             return (a.text ?? "") < (b.text ?? "")
         }
+        let sorted = permutation.map { list[$0] }
+        let sortedCategoryRanks = permutation.map { categoryRanks[$0] }
         // The worst member: highest severity, then largest category, then worse figures.
-        func isWorse(_ a: Member, _ b: Member) -> Bool {
+        func isWorse(_ i: Int, _ j: Int) -> Bool {
+            let a = sorted[i], b = sorted[j]
             if a.severity != b.severity { return a.severity > b.severity }
-            if categoryRank(a) != categoryRank(b) { return categoryRank(a) > categoryRank(b) }
+            if sortedCategoryRanks[i] != sortedCategoryRanks[j] { return sortedCategoryRanks[i] > sortedCategoryRanks[j] }
             for n in names {
                 guard let x = a.figures[n], let y = b.figures[n] else { continue }
                 let d = FigureDirection.of(n)
@@ -585,8 +591,9 @@ static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> Fin
             }
             return false
         }
-        var worstMember = sorted[0]
-        for m in sorted.dropFirst() where isWorse(m, worstMember) { worstMember = m }
+        var worstIndex = 0
+        for i in sorted.indices.dropFirst() where isWorse(i, worstIndex) { worstIndex = i }
+        let worstMember = sorted[worstIndex]
         var worst: [String: Double] = [:]
         for n in names {
             let values = sorted.compactMap { $0.figures[n] }

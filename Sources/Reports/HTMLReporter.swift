@@ -90,8 +90,9 @@ public enum HTMLReporter {
 
         // Rows-visible charts.
         h += "<section id=\"rows-visible\"><h2>Rows visible</h2>\n<div class=\"charts\">\n"
+        let charts = RowsChartIndex(doc)
         for pair in screenDevicePairs(doc) {
-            h += rowsChart(doc, screen: pair.0, device: pair.1)
+            h += rowsChart(doc, screen: pair.0, device: pair.1, index: charts)
         }
         h += "</div></section>\n"
 
@@ -161,7 +162,11 @@ public enum HTMLReporter {
     /// The places (screen, device, category, locale) the HTML page would draw for `groups`: each new
     /// group's worst occurrence, worst group first, without repeats.
     public static func wantedMockups(_ document: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
-        let doc = document.normalized()
+        wantedMockups(normalized: document.normalized())
+    }
+
+    /// `wantedMockups` of a document already normalized.
+    static func wantedMockups(normalized doc: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
         var seen = Set<String>()
         var out: [(screen: String, device: String, category: String, locale: String)] = []
         for g in doc.worstFirst(doc.groups.filter(\.isNew)) {
@@ -205,10 +210,18 @@ public enum HTMLReporter {
     /// The CSS font-family name a font is embedded under.
     public static func fontFamily(_ id: String) -> String { "tf-" + slug(id) }
 
+    /// `s` with every scalar other than an ASCII letter, digit, "_", "." or "-" replaced by "_"
+    /// (the ASCII members of `CharacterSet.alphanumerics` are exactly the letters and digits).
     static func slug(_ s: String) -> String {
-        String(s.unicodeScalars.map { u -> Character in
-            (u.isASCII && (CharacterSet.alphanumerics.contains(u) || u == "_" || u == "." || u == "-")) ? Character(u) : "_"
-        })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count)
+        for u in s.unicodeScalars {
+            let v = u.value
+            let kept = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+                || v == 0x5F || v == 0x2E || v == 0x2D
+            bytes.append(kept ? UInt8(v) : 0x5F)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// (screen, device) pairs in document order: those of the rows-visible series, then of the mockups.
@@ -300,13 +313,32 @@ public enum HTMLReporter {
 
     /// One chart per screen and device: a line per locale (the filters hide other locales), dots
     /// below the screen's `minimumRows` in red, each dot linking to its mockup when it is drawn.
-    static func rowsChart(_ doc: ReportDocument, screen: String, device: String) -> String {
+    /// What every rows-visible chart reads, found in one pass over the document (a chart per
+    /// screen and device filtered every series and group again): the series of each screen and
+    /// device in document order, the largest `minimumRows` of the groups on that screen that
+    /// occur on that device, and the anchors of the drawn mockups.
+    struct RowsChartIndex {
+        struct Pair: Hashable { var screen, device: String }
+        var series: [Pair: [RowsVisibleSeries]] = [:]
+        var minimum: [Pair: Double] = [:]
+        var drawn: Set<String>
+
+        init(_ doc: ReportDocument) {
+            for s in doc.rowsVisible { series[Pair(screen: s.screen, device: s.device), default: []].append(s) }
+            for g in doc.groups {
+                guard let screen = g.key.screen, let m = g.worst["minimumRows"] else { continue }
+                for d in Set(g.devices) { minimum[Pair(screen: screen, device: d)] = max(minimum[Pair(screen: screen, device: d)] ?? m, m) }
+            }
+            drawn = Set(doc.screens.map(HTMLReporter.anchor))
+        }
+    }
+
+    static func rowsChart(_ doc: ReportDocument, screen: String, device: String, index: RowsChartIndex) -> String {
         let n = ReportText.number
         let cats = doc.scope.categories
-        let series = doc.rowsVisible.filter { $0.screen == screen && $0.device == device }
+        let series = index.series[RowsChartIndex.Pair(screen: screen, device: device)] ?? []
         guard !cats.isEmpty, !series.isEmpty else { return "" }
-        let minimum = doc.groups.filter { $0.key.screen == screen && $0.devices.contains(device) }
-            .compactMap { $0.worst["minimumRows"] }.max()
+        let minimum = index.minimum[RowsChartIndex.Pair(screen: screen, device: device)]
         let values = series.flatMap { $0.values.compactMap { $0 } }
         let top = max(1, (values + [minimum ?? 0]).max() ?? 1).rounded(.up) + 1
         let w = 360.0, hgt = 200.0, left = 34.0, right = 10.0, topPad = 10.0, bottomPad = 28.0
@@ -331,7 +363,7 @@ public enum HTMLReporter {
             g += "<line class=\"minimum\" x1=\"\(n(left))\" y1=\"\(n(yAt(minimum)))\" x2=\"\(n(w - right))\" y2=\"\(n(yAt(minimum)))\">"
                 + "<title>minimum \(n(minimum)) rows</title></line>\n"
         }
-        let drawn = Set(doc.screens.map(anchor))
+        let drawn = index.drawn
         for s in series {
             var points: [String] = []
             var dots = ""
@@ -453,7 +485,7 @@ extension ReportDocument {
         struct Place: Hashable { var screen, device, category, locale: String }
         var available: [Place: ScreenSnapshot] = [:]
         for s in doc.screens { available[Place(screen: s.screen, device: s.device, category: s.category, locale: s.locale)] = s }
-        let wanted = HTMLReporter.wantedMockups(doc)
+        let wanted = HTMLReporter.wantedMockups(normalized: doc)
         var kept: [ScreenSnapshot] = []
         for w in wanted where kept.count < doc.mockups.cap {
             if let s = available[Place(screen: w.screen, device: w.device, category: w.category, locale: w.locale)] {
