@@ -29,8 +29,8 @@ public enum HTMLReporter {
     ///   data URL so labels are drawn as SVG text in the real font. Fonts missing here fall back to the
     ///   browser's sans-serif.
     public static func render(_ document: ReportDocument, fontData: [String: Data] = [:],
-                              extraSections: [HTMLSection] = []) -> String {
-        let doc = document.normalized()
+                              extraSections: [HTMLSection] = [], normalized isNormalized: Bool = false) -> String {
+        let doc = isNormalized ? document : document.normalized()
         let failing = doc.groups.filter(doc.isFailing)
         var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -6,8 +6,8 @@ public enum MarkdownReporter {
     /// named when there are several), and the new groups worst first with key, place, sizes, devices,
     /// worst figures and file:line (inside a collapsed `<details>` when more than 10; at most
     /// `maxGroups`, then "…and N more").
-    public static func render(_ document: ReportDocument, maxGroups: Int = 50) -> String {
-        let doc = document.normalized()
+    public static func render(_ document: ReportDocument, maxGroups: Int = 50, normalized isNormalized: Bool = false) -> String {
+        let doc = isNormalized ? document : document.normalized()
         let failing = doc.groups.filter(doc.isFailing)
         var out = ""
         if failing.isEmpty {

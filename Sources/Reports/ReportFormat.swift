@@ -41,15 +41,16 @@ public enum ReportFormat: String, CaseIterable, Sendable, Codable {
     }
 
     /// Writes this format into `stream`; report.json, SARIF and JUnit piece by piece.
+    /// `normalized`: `document` is already `normalized()` (the file writers normalize once for all).
     public func write(_ document: ReportDocument, to stream: ReportStream, colors: Bool = false,
-                      fontData: [String: Data] = [:], extraSections: [HTMLSection] = []) {
+                      fontData: [String: Data] = [:], extraSections: [HTMLSection] = [], normalized: Bool = false) {
         switch self {
-        case .json: document.writeJSON(to: stream)
+        case .json: document.writeJSON(to: stream, normalized: normalized)
         case .terminal: TerminalReporter.write(document, colors: colors, to: stream)
-        case .markdown: stream.write(MarkdownReporter.render(document))
-        case .html: stream.write(HTMLReporter.render(document, fontData: fontData, extraSections: extraSections))
-        case .junit: JUnitReporter.write(document, to: stream)
-        case .sarif: SARIFReporter.write(document, to: stream)
+        case .markdown: stream.write(MarkdownReporter.render(document, normalized: normalized))
+        case .html: stream.write(HTMLReporter.render(document, fontData: fontData, extraSections: extraSections, normalized: normalized))
+        case .junit: JUnitReporter.write(document, to: stream, normalized: normalized)
+        case .sarif: SARIFReporter.write(document, to: stream, normalized: normalized)
         case .github: stream.write(GitHubAnnotations.render(document))
         }
     }
@@ -86,7 +87,7 @@ public enum ReportWriter {
         let doc = document.normalized()
         let writers: [(String, (ReportStream) -> Void)] = ReportFormat.allCases.compactMap { format in
             guard formats.contains(format), let name = format.fileName else { return nil }
-            return (name, { stream in format.write(doc, to: stream, fontData: fontData, extraSections: extraSections) })
+            return (name, { stream in format.write(doc, to: stream, fontData: fontData, extraSections: extraSections, normalized: true) })
         }
         // Started longest first (the cores take the next writer as they free up; begun in format
         // order, SARIF — among the longest on a large audit — started last and ran alone at the end).

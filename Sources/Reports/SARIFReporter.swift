@@ -19,8 +19,9 @@ public enum SARIFReporter {
     /// Writes what `render` returns into `stream`, result by result, without the whole tree: the log
     /// (`log(_:informationURI:)`) as `JSONSerialization` writes it pretty-printed with sorted keys,
     /// except that each result takes one line, as `JSONSerialization` writes it without pretty printing.
-    public static func write(_ document: ReportDocument, informationURI: String? = nil, to stream: ReportStream) {
-        let doc = document.normalized()
+    public static func write(_ document: ReportDocument, informationURI: String? = nil, to stream: ReportStream,
+                             normalized isNormalized: Bool = false) {
+        let doc = isNormalized ? document : document.normalized()
         let (driver, ruleIndex) = self.driver(doc, informationURI: informationURI)
         let json = PrettyJSON(stream: stream)
         func raw(_ object: Any) -> (Int) -> Void {
