@@ -9,6 +9,16 @@ import Testing
         return String(html[start.lowerBound..<end.upperBound])
     }
 
+    /// Anchors and font-family names keep ASCII letters, digits, "_", "." and "-" and put one "_"
+    /// for every other Unicode scalar (written out by hand: "é" precomposed is one scalar, "e" +
+    /// U+0301 two, "👍" one, a space one).
+    @Test func slugKeepsASCIIWordCharactersOnly() {
+        #expect(HTMLReporter.slug("iPhone SE (1st generation)") == "iPhone_SE__1st_generation_")
+        #expect(HTMLReporter.slug("Réglages-2.x_y") == "R_glages-2.x_y")
+        #expect(HTMLReporter.slug("Re\u{301}glages 👍") == "Re_glages__")
+        #expect(HTMLReporter.slug("") == "")
+    }
+
     @Test func selfContained() throws {
         let fonts = try Fixture.fontData()
         let html = HTMLReporter.render(Fixture.document(), fontData: fonts)
