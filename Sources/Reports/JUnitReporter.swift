@@ -59,6 +59,11 @@ enum XML {
     /// Escapes the five XML specials and drops characters XML 1.0 cannot carry (C0 controls but tab/LF/CR).
     /// Used for both text and attribute values (LF/CR/tab in attributes are written as character references).
     static func escape(_ s: String) -> String {
+        // Most texts need nothing: no special, no control and no U+FFFE/U+FFFF (UTF-8 EF BF BE/BF;
+        // any 0xEF lead byte takes the scalar loop) — then the loop below would copy every scalar.
+        if !s.utf8.contains(where: { b in
+            b < 0x20 || b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b == 0xEF
+        }) { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {

@@ -204,5 +204,9 @@ import Testing
         #expect(xml.contains("name=\"Contacts / contact-1 / name — contact.name (en)\""))
         #expect(xml.contains("11 occurrences</failure>"))
         #expect(XML.escape("a\"<b>&'\n\u{1}") == "a&quot;&lt;b&gt;&amp;&#39;&#10;")
+        // Text with nothing to escape comes back as it is; U+FFFE and U+FFFF are dropped, other
+        // scalars whose UTF-8 starts with 0xEF (U+FF09 "）", EF BC 89) are kept.
+        #expect(XML.escape("Réglages — 設定 👍") == "Réglages — 設定 👍")
+        #expect(XML.escape("a\u{FFFF}b\u{FFFE}（c）") == "ab（c）")
     }
 }
