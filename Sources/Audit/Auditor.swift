@@ -49,6 +49,7 @@ public struct Auditor: Sendable {
         var findings: [Finding] = []
         for check in checks {
             var produced = check.run(input, context: configuration.context)
+            if produced.isEmpty { continue }
             if let severity = configuration.severityOverrides[check.id] {
                 for i in produced.indices { produced[i].severity = severity }
             }

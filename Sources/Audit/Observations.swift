@@ -1,3 +1,4 @@
+import Foundation
 import Layout
 import Reports
 
@@ -32,26 +33,111 @@ extension LabelLayout.InkOverflow {
     public var maximum: Double { max(top, bottom, left, right) }
 }
 
+/// What one label shows in one locale and string variant: the same on every device and at every
+/// category, so the observations of one unit share it by reference. Building or copying a
+/// `LabelObservation` then costs one reference, not a dozen strings (the checks read every
+/// observation of every layout).
+public final class LabelSubject: @unchecked Sendable, Equatable {
+    struct Fields: Sendable, Equatable {
+        var screen: String
+        var row: String
+        var label: String
+        var locale: String
+        var style: String?
+        var font: String
+        var stringKey: String?
+        var variant: String?
+        var source: SourceLocation?
+        var text: String
+        var lineBreakMode: String
+        var missingCharacters: [String]
+        var fallbackFont: String?
+    }
+    let fields: Fields
+    /// `Describe.quote(text)`, made when a check first quotes the text (a label truncated at many
+    /// categories and devices is quoted once); `quoteLock` guards it (the only mutable state, so
+    /// the class is Sendable).
+    private var quote: String?
+    private let quoteLock = NSLock()
+
+    init(_ fields: Fields) { self.fields = fields }
+
+    /// The text quoted for a message (`Describe.quote`).
+    var quotedText: String {
+        quoteLock.withLock {
+            if let quote { return quote }
+            let quoted = Describe.quote(fields.text)
+            quote = quoted
+            return quoted
+        }
+    }
+
+    /// The fields `LabelObservation` documents under the same names.
+    public convenience init(screen: String, row: String, label: String, locale: String, style: String? = nil,
+                            font: String, stringKey: String? = nil, variant: String? = nil,
+                            source: SourceLocation? = nil, text: String, lineBreakMode: String = "truncate-tail",
+                            missingCharacters: [String] = [], fallbackFont: String? = nil) {
+        self.init(Fields(screen: screen, row: row, label: label, locale: locale, style: style, font: font,
+                         stringKey: stringKey, variant: variant, source: source, text: text,
+                         lineBreakMode: lineBreakMode, missingCharacters: missingCharacters,
+                         fallbackFont: fallbackFont))
+    }
+
+    public static func == (a: LabelSubject, b: LabelSubject) -> Bool { a === b || a.fields == b.fields }
+}
+
 /// One label laid out on one screen, device, category and locale.
 public struct LabelObservation: Sendable, Equatable {
-    public var screen: String
-    public var row: String
-    public var label: String
+    /// The label, locale and text (shared by the label's observations at every device and category).
+    public private(set) var subject: LabelSubject
+    public var screen: String {
+        get { subject.fields.screen }
+        set { change { $0.screen = newValue } }
+    }
+    public var row: String {
+        get { subject.fields.row }
+        set { change { $0.row = newValue } }
+    }
+    public var label: String {
+        get { subject.fields.label }
+        set { change { $0.label = newValue } }
+    }
     public var device: String
     /// UIKit name of the content size category, e.g. "accessibilityExtraLarge".
     public var category: String
     /// Position of `category` in `CategoryOrder.names` (0…11).
     public var categoryIndex: Int
-    public var locale: String
-    public var style: String?
+    public var locale: String {
+        get { subject.fields.locale }
+        set { change { $0.locale = newValue } }
+    }
+    public var style: String? {
+        get { subject.fields.style }
+        set { change { $0.style = newValue } }
+    }
     /// Font id (matches `FontInfo.id`), e.g. "Inter-SemiBold".
-    public var font: String
-    public var stringKey: String?
+    public var font: String {
+        get { subject.fields.font }
+        set { change { $0.font = newValue } }
+    }
+    public var stringKey: String? {
+        get { subject.fields.stringKey }
+        set { change { $0.stringKey = newValue } }
+    }
     /// The plural/device variant of the string (`[one]`, `[device=iphone]`), nil for a plain string.
-    public var variant: String?
-    public var source: SourceLocation?
+    public var variant: String? {
+        get { subject.fields.variant }
+        set { change { $0.variant = newValue } }
+    }
+    public var source: SourceLocation? {
+        get { subject.fields.source }
+        set { change { $0.source = newValue } }
+    }
     /// The text as measured (after substitution and letter case).
-    public var text: String
+    public var text: String {
+        get { subject.fields.text }
+        set { change { $0.text = newValue } }
+    }
     /// Natural single-line width of `text` at `pointSize`, in points.
     public var neededWidth: Double
     /// Width the label has, in points.
@@ -63,7 +149,10 @@ public struct LabelObservation: Sendable, Equatable {
     /// True when the layout engine truncated (or clipped) the displayed text.
     public var truncated: Bool
     /// "truncate-tail", "truncate-head", "truncate-middle", "clip", "word-wrap", "char-wrap".
-    public var lineBreakMode: String
+    public var lineBreakMode: String {
+        get { subject.fields.lineBreakMode }
+        set { change { $0.lineBreakMode = newValue } }
+    }
     /// Height the text needs (displayed lines × line height), in points.
     public var height: Double
     /// Height the label is constrained to, in points; nil when it self-sizes.
@@ -76,9 +165,22 @@ public struct LabelObservation: Sendable, Equatable {
     public var largePointSize: Double
     public var inkOverflow: InkOverflow
     /// Characters the font lacks, as "U+XXXX", in text order without repeats.
-    public var missingCharacters: [String]
+    public var missingCharacters: [String] {
+        get { subject.fields.missingCharacters }
+        set { change { $0.missingCharacters = newValue } }
+    }
     /// The font that fallback found for the missing characters; nil when none has them.
-    public var fallbackFont: String?
+    public var fallbackFont: String? {
+        get { subject.fields.fallbackFont }
+        set { change { $0.fallbackFont = newValue } }
+    }
+
+    /// A changed field gives this observation a subject of its own (others sharing it keep theirs).
+    private mutating func change(_ edit: (inout LabelSubject.Fields) -> Void) {
+        var fields = subject.fields
+        edit(&fields)
+        subject = LabelSubject(fields)
+    }
 
     public init(screen: String, row: String, label: String, device: String, category: String, categoryIndex: Int,
                 locale: String, style: String? = nil, font: String, stringKey: String? = nil,
@@ -87,37 +189,58 @@ public struct LabelObservation: Sendable, Equatable {
                 height: Double = 0, availableHeight: Double? = nil, pointSize: Double,
                 requestedPointSize: Double? = nil, largePointSize: Double? = nil, inkOverflow: InkOverflow = InkOverflow(),
                 missingCharacters: [String] = [], fallbackFont: String? = nil) {
-        self.screen = screen
-        self.row = row
-        self.label = label
+        self.init(subject: LabelSubject(screen: screen, row: row, label: label, locale: locale, style: style, font: font,
+                                        stringKey: stringKey, variant: variant, source: source, text: text,
+                                        lineBreakMode: lineBreakMode, missingCharacters: missingCharacters,
+                                        fallbackFont: fallbackFont),
+                  device: device, category: category, categoryIndex: categoryIndex, neededWidth: neededWidth,
+                  availableWidth: availableWidth, lines: lines, maxLines: maxLines, truncated: truncated,
+                  height: height, availableHeight: availableHeight, pointSize: pointSize,
+                  requestedPointSize: requestedPointSize, largePointSize: largePointSize, inkOverflow: inkOverflow)
+    }
+
+    /// An observation of `subject` on one device at one category.
+    public init(subject: LabelSubject, device: String, category: String, categoryIndex: Int, neededWidth: Double,
+                availableWidth: Double, lines: Int = 1, maxLines: Int = 1, truncated: Bool = false, height: Double = 0,
+                availableHeight: Double? = nil, pointSize: Double, requestedPointSize: Double? = nil,
+                largePointSize: Double? = nil, inkOverflow: InkOverflow = InkOverflow()) {
+        self.subject = subject
         self.device = device
         self.category = category
         self.categoryIndex = categoryIndex
-        self.locale = locale
-        self.style = style
-        self.font = font
-        self.stringKey = stringKey
-        self.variant = variant
-        self.source = source
-        self.text = text
         self.neededWidth = neededWidth
         self.availableWidth = availableWidth
         self.lines = lines
         self.maxLines = maxLines
         self.truncated = truncated
-        self.lineBreakMode = lineBreakMode
         self.height = height
         self.availableHeight = availableHeight
         self.pointSize = pointSize
         self.requestedPointSize = requestedPointSize ?? pointSize
         self.largePointSize = largePointSize ?? requestedPointSize ?? pointSize
         self.inkOverflow = inkOverflow
-        self.missingCharacters = missingCharacters
-        self.fallbackFont = fallbackFont
     }
 
     /// True for the five accessibility categories (AX1…AX5).
     public var isAccessibilityCategory: Bool { categoryIndex >= CategoryOrder.firstAccessibilityIndex }
+
+    /// `Describe.quote(text)`, made once per subject.
+    var quotedText: String { subject.quotedText }
+}
+
+extension Array<LabelObservation> {
+    /// `compactMap(make)` over the observations `test` selects, `test` reading each one in place:
+    /// the label checks see every label of every layout and most labels report nothing, so an
+    /// observation is copied only for `make`.
+    func findings(where test: (LabelObservation) -> Bool, _ make: (LabelObservation) -> Finding?) -> [Finding] {
+        withUnsafeBufferPointer { labels in
+            var findings: [Finding] = []
+            for i in labels.indices where test(labels[i]) {
+                if let finding = make(labels[i]) { findings.append(finding) }
+            }
+            return findings
+        }
+    }
 }
 
 /// One table row laid out on one screen, device, category and locale.

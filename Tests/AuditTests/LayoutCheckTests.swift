@@ -209,3 +209,33 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
         #expect(findings[0].text == text)
     }
 }
+
+/// The observations of one label at several categories share one `LabelSubject`: a field changed
+/// on one observation changes only that one, and the findings read the shared text.
+@Suite struct LabelSubjectTests {
+    @Test func sharedSubjectIsCopiedOnChange() throws {
+        let subject = LabelSubject(screen: "Settings", row: "notifications", label: "title", locale: "de",
+                                   style: "body", font: "Inter-Regular", stringKey: "settings.notifications",
+                                   source: SourceLocation(file: "de.lproj/Localizable.strings", line: 12),
+                                   text: "Einstellungen für Benachrichtigungen")
+        // Two layouts of the label: AX3 (index 9) and AX5 (index 11), both 231.4 pt in a 200 pt label.
+        let ax3 = LabelObservation(subject: subject, device: "iPhone SE (1st gen)", category: "accessibilityExtraLarge",
+                                   categoryIndex: 9, neededWidth: 231.4, availableWidth: 200, lines: 2, pointSize: 17)
+        var ax5 = LabelObservation(subject: subject, device: "iPhone SE (1st gen)",
+                                   category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11,
+                                   neededWidth: 231.4, availableWidth: 200, lines: 2, pointSize: 17)
+        #expect(ax3.subject === ax5.subject)
+        // The same fields through the memberwise initializer: equal, though not the same subject.
+        #expect(ax3 == label())
+        ax5.text = "Mitteilungen"
+        #expect(ax5.subject !== subject)
+        #expect(ax3.text == "Einstellungen für Benachrichtigungen")
+        #expect(ax5.text == "Mitteilungen")
+        #expect(ax5.stringKey == "settings.notifications")
+        let findings = TextTruncatedCheck().run(AuditInput(labels: [ax3, ax5]), context: .default)
+        try #require(findings.count == 2)
+        #expect(findings[0].message.hasPrefix("“Einstellungen für Benachrichtigungen” needs 231.4 pt"))
+        #expect(findings[1].message.hasPrefix("“Mitteilungen” needs 231.4 pt"))
+        #expect(findings[1].category == "accessibilityExtraExtraExtraLarge")
+    }
+}

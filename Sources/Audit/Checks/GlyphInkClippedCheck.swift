@@ -21,9 +21,8 @@ public struct GlyphInkClippedCheck: Check {
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
-        input.labels.compactMap { label in
+        input.labels.findings(where: { $0.inkOverflow.maximum > context.inkTolerance }) { label in
             let ink = label.inkOverflow
-            guard ink.maximum > context.inkTolerance else { return nil }
             let sides: [(String, Double)] = [("above", ink.top), ("below", ink.bottom), ("left of", ink.left),
                                              ("right of", ink.right)]
             let worst = sides.max { $0.1 < $1.1 } ?? sides[0]
@@ -36,7 +35,7 @@ public struct GlyphInkClippedCheck: Check {
                     + (source.characters.count > 1 ? "are clipped" : "is clipped")
                 figures["line"] = Double(source.line)
             }
-            let message = "Ink of \(Describe.quote(label.text)) reaches \(Self.points(worst.1)) \(worst.0) the label's box "
+            let message = "Ink of \(label.quotedText) reaches \(Self.points(worst.1)) \(worst.0) the label's box "
                 + "(tolerance \(Self.points(context.inkTolerance))) at \(Describe.pt(label.pointSize)): \(what) "
                 + label.place
             return label.finding(self, message: message, figures: figures)

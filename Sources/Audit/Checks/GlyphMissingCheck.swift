@@ -22,23 +22,21 @@ public struct GlyphMissingCheck: Check {
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         var seen = Set<[String]>()
-        var findings: [Finding] = []
-        for label in input.labels where !label.missingCharacters.isEmpty {
+        return input.labels.findings(where: { !$0.missingCharacters.isEmpty }) { label in
             let key = [label.screen, label.row, label.label, label.locale, label.font, label.stringKey ?? "",
                        label.variant ?? ""]
-            guard seen.insert(key).inserted else { continue }
+            guard seen.insert(key).inserted else { return nil }
             let list = label.missingCharacters.joined(separator: ", ")
             let fallback = label.fallbackFont.map { "; fallback draws them with \($0)" }
                 ?? "; no installed font has them, so they show as empty boxes"
-            let message = "\(label.font) lacks \(list) used in \(Describe.quote(label.text)) (\(label.locale))\(fallback)"
+            let message = "\(label.font) lacks \(list) used in \(label.quotedText) (\(label.locale))\(fallback)"
             var finding = label.finding(self, message: message, figures: [
                 "missingCount": Double(label.missingCharacters.count),
             ])
             finding.category = nil
             finding.device = nil
-            findings.append(finding)
+            return finding
         }
-        return findings
     }
 
     public var examples: [CheckExample] {

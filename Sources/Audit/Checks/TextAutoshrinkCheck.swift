@@ -23,16 +23,17 @@ public struct TextAutoshrinkCheck: Check {
     public let defaultSeverity = Severity.warning
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
-        input.labels.compactMap { label in
+        input.labels.findings(where: {
+            $0.requestedPointSize > $0.largePointSize + context.lengthEpsilon
+                && $0.pointSize < $0.requestedPointSize - context.lengthEpsilon
+        }) { label in
             let requested = label.requestedPointSize
             let large = label.largePointSize
-            guard requested > large + context.lengthEpsilon, label.pointSize < requested - context.lengthEpsilon
-            else { return nil }
             let lost = (requested - label.pointSize) / (requested - large)
             let how = label.pointSize <= large + context.lengthEpsilon
                 ? "all of the enlargement is lost"
                 : "\(Describe.percent(lost)) of the enlargement is lost"
-            let message = "Autoshrink draws \(Describe.quote(label.text)) at \(Describe.pt(label.pointSize)) instead of "
+            let message = "Autoshrink draws \(label.quotedText) at \(Describe.pt(label.pointSize)) instead of "
                 + "the \(Describe.pt(requested)) asked for \(label.place) (large: \(Describe.pt(large))): \(how)"
             return label.finding(self, message: message, figures: [
                 "requestedPointSize": requested, "pointSize": label.pointSize, "largePointSize": large,

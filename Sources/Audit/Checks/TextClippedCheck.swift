@@ -32,13 +32,15 @@ public struct TextClippedCheck: Check {
                 device: row.device, category: row.category, locale: row.locale,
                 figures: ["height": fixed, "contentHeight": row.contentHeight, "clippedBy": row.clippedBy]))
         }
-        for label in input.labels {
-            guard let available = label.availableHeight, label.height > available + context.lengthEpsilon else { continue }
-            let message = "\(Describe.quote(label.text)) needs \(Describe.pt(label.height)) of height but the label "
+        findings += input.labels.findings(where: { label in
+            label.availableHeight.map { label.height > $0 + context.lengthEpsilon } ?? false
+        }) { label in
+            guard let available = label.availableHeight else { return nil }
+            let message = "\(label.quotedText) needs \(Describe.pt(label.height)) of height but the label "
                 + "has \(Describe.pt(available)): \(Describe.pt(label.height - available)) is clipped \(label.place)"
-            findings.append(label.finding(self, message: message, figures: [
+            return label.finding(self, message: message, figures: [
                 "height": label.height, "availableHeight": available, "clippedBy": label.height - available,
-            ]))
+            ])
         }
         return findings
     }

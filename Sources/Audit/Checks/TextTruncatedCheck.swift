@@ -21,10 +21,12 @@ public struct TextTruncatedCheck: Check {
     public let defaultSeverity = Severity.error
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
-        input.labels.compactMap { label in
-            let overLines = label.maxLines > 0 && label.lines > label.maxLines
-            let overWidth = label.maxLines == 1 && label.neededWidth > label.availableWidth + context.lengthEpsilon
-            guard overLines || overWidth || label.truncated else { return nil }
+        func needsMoreLines(_ label: LabelObservation) -> Bool { label.maxLines > 0 && label.lines > label.maxLines }
+        func needsMoreWidth(_ label: LabelObservation) -> Bool {
+            label.maxLines == 1 && label.neededWidth > label.availableWidth + context.lengthEpsilon
+        }
+        return input.labels.findings(where: { needsMoreLines($0) || needsMoreWidth($0) || $0.truncated }) { label in
+            let overLines = needsMoreLines(label)
             let verb = label.lineBreakMode == "clip" ? "cut off" : "truncated"
             let figures: [String: Double] = [
                 "neededWidth": label.neededWidth, "availableWidth": label.availableWidth,
@@ -32,13 +34,13 @@ public struct TextTruncatedCheck: Check {
             ]
             let message: String
             if label.maxLines == 1 || (label.maxLines == 0 && label.lines <= 1) {
-                message = "\(Describe.quote(label.text)) needs \(Describe.pt(label.neededWidth)) but the label has "
+                message = "\(label.quotedText) needs \(Describe.pt(label.neededWidth)) but the label has "
                     + "\(Describe.pt(label.availableWidth)): \(verb) to 1 line \(label.place)"
             } else if overLines {
-                message = "\(Describe.quote(label.text)) needs \(Describe.lines(label.lines)) but the label shows "
+                message = "\(label.quotedText) needs \(Describe.lines(label.lines)) but the label shows "
                     + "\(Describe.lines(label.maxLines)): \(verb) \(label.place)"
             } else {
-                message = "\(Describe.quote(label.text)) is \(verb) in \(Describe.lines(label.lines)) \(label.place)"
+                message = "\(label.quotedText) is \(verb) in \(Describe.lines(label.lines)) \(label.place)"
             }
             return label.finding(self, message: message, figures: figures)
         }

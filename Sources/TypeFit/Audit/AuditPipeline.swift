@@ -190,6 +190,11 @@ public struct AuditPipeline: Sendable {
                 }
             }
         }
+        // What each pass's labels show (text, key, font, missing characters): built once per
+        // pass and shared by its observations on every device and at every category.
+        let observedPasses = factsByPass.enumerated().map { pass, facts in
+            UnitObservation.pass(pass, screen: screen, plan: plan, localeIndex: unit.locale, facts: facts)
+        }
         for (d, device) in devices.enumerated() {
             for orientation in plan.orientations {
                 let deviceName = plan.deviceName(device, orientation)
@@ -206,8 +211,8 @@ public struct AuditPipeline: Sendable {
                         if pass == 0 { collector.tick() }
                         guard options.runChecks else { continue }
                         let facts = factsByPass[pass]
-                        let observed = UnitObservation.observe(laid, screen: screen, plan: plan, localeIndex: unit.locale,
-                                                               device: deviceName, facts: facts)
+                        let observed = UnitObservation.observe(laid, screen: screen, locale: localeID,
+                                                               device: deviceName, pass: observedPasses[pass])
                         let input = AuditInput(labels: observed.labels, rows: observed.rows,
                                                screens: observed.screen.map { [$0] } ?? [])
                         let findings = plan.checks.apply(plan.checks.auditor.findings(input))

@@ -18,54 +18,83 @@ struct UnitObservation {
         func union(_ other: InkRange) -> InkRange { InkRange(yMin: min(yMin, other.yMin), yMax: max(yMax, other.yMax)) }
     }
 
-    /// Observes `unit`. With `pass > 0` (a string-variant pass) only the labels whose text
-    /// changed are observed; rows and the screen were observed in pass 0.
-    static func observe(_ unit: UnitLayout, screen: PlannedScreen, plan: AuditPlan, localeIndex: Int, device: String,
-                        facts: [[TextFacts]]) -> UnitObservation {
+    /// What a variant pass of a unit shows, the same on every device and at every category, so
+    /// built once per pass: each label's subject (nil for a label this pass does not observe) and
+    /// the ink by font of the texts it observes.
+    struct Pass {
+        var subjects: [[LabelSubject?]]
+        var ink: [FontID: InkRange]
+        /// The labels observed (subjects that are not nil).
+        var labelCount: Int
+    }
+
+    /// The pass `pass` of `screen` in locale `localeIndex`, whose texts' facts are `facts`.
+    static func pass(_ pass: Int, screen: PlannedScreen, plan: AuditPlan, localeIndex: Int,
+                     facts: [[TextFacts]]) -> Pass {
         let locale = plan.locales[localeIndex]
+        var ink: [FontID: InkRange] = [:]
+        let subjects = screen.rows.enumerated().map { r, row in
+            row.labels.enumerated().map { l, label -> LabelSubject? in
+                let variants = label.texts[localeIndex]
+                guard pass == 0 || variants.count > pass else { return nil }
+                let text = variants[min(pass, variants.count - 1)]
+                let style = plan.style(label.style)
+                let fact = facts[r][l]
+                if let box = fact.ink {
+                    let range = InkRange(yMin: box.yMin, yMax: box.yMax)
+                    ink[style.font] = ink[style.font].map { $0.union(range) } ?? range
+                }
+                return LabelSubject(
+                    screen: screen.name, row: row.name, label: label.name, locale: locale, style: style.name,
+                    font: plan.font(style.font).name, stringKey: text.key, variant: text.variant, source: text.source,
+                    text: style.letterCase.apply(text.text), lineBreakMode: checkName(label.lineBreak),
+                    missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
+                    fallbackFont: fact.fallback)
+            }
+        }
+        return Pass(subjects: subjects, ink: ink, labelCount: subjects.reduce(0) { $0 + $1.count { $0 != nil } })
+    }
+
+    /// Observes `unit`, one layout of the variant pass `observed` (`UnitObservation.pass`) in
+    /// `locale`. With `pass > 0` (a string-variant pass) only the labels whose text changed are
+    /// observed; rows and the screen were observed in pass 0.
+    static func observe(_ unit: UnitLayout, screen: PlannedScreen, locale: String, device: String,
+                        pass observed: Pass) -> UnitObservation {
         var result = UnitObservation()
+        result.ink = observed.ink
         let category = unit.place.category
+        let categoryName = category.uikitName
         let index = category.position
         let pass = unit.place.pass
+        result.labels.reserveCapacity(observed.labelCount)
+        if pass == 0 { result.rows.reserveCapacity(screen.rows.count) }
         var tallest: (name: String, height: Double)?
         for (r, row) in screen.rows.enumerated() {
             let rowLayout = unit.layout.rows[unit.firstRow[r]]
             if pass == 0 {
                 if tallest == nil || rowLayout.height > tallest!.height { tallest = (row.name, rowLayout.height) }
                 result.rows.append(RowObservation(
-                    screen: screen.name, row: row.name, device: device, category: category.uikitName,
+                    screen: screen.name, row: row.name, device: device, category: categoryName,
                     categoryIndex: index, locale: locale, height: rowLayout.height, fixedHeight: row.fixedHeight,
                     contentHeight: rowLayout.contentHeight, clippedBy: rowLayout.clippedBy))
             }
             for (l, label) in row.labels.enumerated() {
-                guard pass == 0 || label.texts[localeIndex].count > pass else { continue }
+                guard let subject = observed.subjects[r][l] else { continue }
                 let frame = rowLayout.labels[l]
-                let text = unit.texts[r][l]
-                let style = plan.style(label.style)
-                let fact = facts[r][l]
                 let laid = frame.label
-                if let ink = fact.ink {
-                    let range = InkRange(yMin: ink.yMin, yMax: ink.yMax)
-                    result.ink[style.font] = result.ink[style.font].map { $0.union(range) } ?? range
-                }
                 result.labels.append(LabelObservation(
-                    screen: screen.name, row: row.name, label: label.name, device: device, category: category.uikitName,
-                    categoryIndex: index, locale: locale, style: style.name, font: plan.font(style.font).name,
-                    stringKey: text.key, variant: text.variant, source: text.source,
-                    text: style.letterCase.apply(text.text), neededWidth: laid.neededWidth,
-                    availableWidth: frame.width, lines: laid.neededLineCount, maxLines: label.lines,
-                    truncated: laid.truncated, lineBreakMode: checkName(label.lineBreak), height: laid.height,
+                    subject: subject, device: device, category: categoryName, categoryIndex: index,
+                    neededWidth: laid.neededWidth, availableWidth: frame.width, lines: laid.neededLineCount,
+                    maxLines: label.lines, truncated: laid.truncated, height: laid.height,
                     availableHeight: row.fixedHeight == nil ? nil : frame.height, pointSize: laid.pointSize,
                     requestedPointSize: unit.requestedPointSizes[r][l], largePointSize: unit.largePointSizes[r][l],
-                    inkOverflow: laid.inkOverflow,
-                    missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
-                    fallbackFont: fact.fallback))
+                    inkOverflow: laid.inkOverflow))
             }
         }
         if pass == 0 {
             // Every copy of a repeated row counts for rows visible; the tallest row is named once.
             result.screen = ScreenObservation(
-                screen: screen.name, device: device, category: category.uikitName, categoryIndex: index, locale: locale,
+                screen: screen.name, device: device, category: categoryName, categoryIndex: index, locale: locale,
                 contentHeight: unit.layout.contentHeight, rowCount: unit.layout.rows.count,
                 rowsVisible: unit.layout.visibleRows, fullyVisibleRows: unit.layout.fullyVisibleRows,
                 tallestRow: tallest?.name, tallestRowHeight: tallest?.height ?? 0,
