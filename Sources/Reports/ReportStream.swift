@@ -52,12 +52,6 @@ struct PrettyJSON {
         e.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return e
     }()
-    /// For the elements of the large arrays (groups, snapshots, SARIF results): one line each.
-    let compactEncoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return e
-    }()
 
     /// `data` (a value encoded at level 0) re-indented to `level`.
     func write(encoded data: Data, level: Int) {
@@ -115,10 +109,44 @@ struct PrettyJSON {
     }
 
     /// An array of encodable values, each on one line as `JSONEncoder` writes it without pretty printing.
-    func lines<T: Encodable>(_ values: [T], level: Int) {
-        array(level: level, count: values.count) { i, _ in
-            stream.write((try? compactEncoder.encode(values[i])) ?? Data("null".utf8))
+    func lines<T: Encodable & Sendable>(_ values: [T], level: Int) {
+        encodedLines(count: values.count, level: level) { range in
+            let e = JSONEncoder()
+            e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return values[range].map { (try? e.encode($0)) ?? Data("null".utf8) }
         }
+    }
+
+    /// An array of `count` elements, each written as the bytes `encode` gives for it (one line each).
+    /// Elements are encoded a batch at a time, the batch split over every core, and written in
+    /// order: each element's bytes depend only on the element, so the file is the same whatever the
+    /// threads do, and at most one batch is held encoded.
+    func encodedLines(count: Int, level: Int, _ encode: @escaping @Sendable (Range<Int>) -> [Data]) {
+        let batch = 2048
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var encoded: [Data] = []
+        var first = 0
+        array(level: level, count: count) { i, _ in
+            if i == first + encoded.count {
+                first = i
+                let end = min(count, i + batch)
+                encoded = Self.encodeInSlices(i..<end, slices: end - i < 64 ? 1 : cores, encode)
+            }
+            stream.write(encoded[i - first])
+        }
+    }
+
+    /// `encode` over `range`, split into `slices` ranges run on as many threads, results in order.
+    static func encodeInSlices(_ range: Range<Int>, slices: Int,
+                               _ encode: @escaping @Sendable (Range<Int>) -> [Data]) -> [Data] {
+        let per = (range.count + slices - 1) / slices
+        let parts = SlicedResults<Data>(count: slices)
+        DispatchQueue.concurrentPerform(iterations: slices) { s in
+            let lo = range.lowerBound + s * per, hi = min(range.upperBound, lo + per)
+            guard lo < hi else { return }
+            parts.set(s, encode(lo..<hi))
+        }
+        return parts.joined()
     }
 
     func pad(_ level: Int) -> String { String(repeating: " ", count: 2 * level) }
@@ -136,7 +164,7 @@ extension ReportDocument {
         let json = PrettyJSON(stream: stream)
         func v<T: Encodable>(_ x: T) -> (Int) -> Void { { json.value(x, level: $0) } }
         func a<T: Encodable>(_ x: [T]) -> (Int) -> Void { { json.array(x, level: $0) } }
-        func l<T: Encodable>(_ x: [T]) -> (Int) -> Void { { json.lines(x, level: $0) } }
+        func l<T: Encodable & Sendable>(_ x: [T]) -> (Int) -> Void { { json.lines(x, level: $0) } }
         json.object(level: 0, [
             ("baseline", doc.baseline.map(v)),
             ("checks", a(doc.checks)),
@@ -156,4 +184,13 @@ extension ReportDocument {
         ])
         stream.write("\n")
     }
+}
+
+/// Results of the slices of a concurrentPerform, each slot written by one iteration only.
+private final class SlicedResults<Element>: @unchecked Sendable {
+    private var slots: [[Element]]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func set(_ index: Int, _ value: [Element]) { lock.lock(); slots[index] = value; lock.unlock() }
+    func joined() -> [Element] { lock.lock(); defer { lock.unlock() }; return slots.flatMap { $0 } }
 }

@@ -36,8 +36,8 @@ public enum SARIFReporter {
                         ("columnKind", raw("unicodeCodePoints")),
                         ("originalUriBaseIds", raw(originalUriBaseIds)),
                         ("results", { resultsLevel in
-                            json.array(level: resultsLevel, count: count) { i, _ in
-                                stream.write(compact(result(i, doc, ruleIndex)))
+                            json.encodedLines(count: count, level: resultsLevel) { range in
+                                range.map { compact(result($0, doc, ruleIndex)) }
                             }
                         }),
                         ("tool", raw(["driver": driver])),

@@ -171,3 +171,27 @@ import Testing
         }
     }
 }
+
+/// Long arrays (groups, SARIF results) are encoded a batch of 2,048 at a time, each batch split over
+/// the cores, then written in order. The oracle is each element encoded alone, one after another,
+/// by `JSONEncoder` with report.json's settings, laid out as `PrettyJSON.array` lays out any array
+/// ("[", each element on its own line indented two spaces a level, "]").
+@Suite struct BatchedLinesTests {
+    @Test(arguments: [0, 1, 63, 64, 2_047, 2_048, 2_049, 5_000])
+    func batchedLinesAreTheSerialEncoding(count: Int) throws {
+        let values = (0..<count).map { i in "line \(i) é/\"q\"" + String(repeating: "x", count: i % 7) }
+        let stream = ReportStream()
+        PrettyJSON(stream: stream).lines(values, level: 1)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let lines = try values.map { "    " + String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let expected = count == 0 ? "[\n\n  ]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
+        #expect(String(decoding: stream.data, as: UTF8.self) == expected)
+    }
+
+    @Test func slicesKeepTheirOrder() {
+        // 1,000 elements over 7 slices (the last one short): element i's bytes are "i".
+        let data = PrettyJSON.encodeInSlices(0..<1_000, slices: 7) { range in range.map { Data(String($0).utf8) } }
+        #expect(data.map { String(decoding: $0, as: UTF8.self) } == (0..<1_000).map(String.init))
+    }
+}
