@@ -401,23 +401,11 @@ public struct FindingGrouper: Sendable, Codable {
     /// Groups are built on every core (each from its own occurrences only).
     public func groups(scope: Scope) -> [FindingGroup] {
         let order = ScopeOrder(scope)
-        var built = [FindingGroup?](repeating: nil, count: keys.count)
-        let chunks = min(keys.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
-        built.withUnsafeMutableBufferPointer { buffer in
-            let out = SendableBuffer(buffer: buffer)
-            let grouper = self
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                for g in stride(from: c, to: grouper.keys.count, by: chunks) {
-                    out.buffer[g] = Self.group(grouper.keys[g], grouper.members(of: g), order)
-                }
-            }
+        let grouper = self
+        let built = concurrentMap(count: keys.count, workers: 4 * ProcessInfo.processInfo.activeProcessorCount) { g in
+            Self.group(grouper.keys[g], grouper.members(of: g), order)
         }
-        return order.sorted(built.compactMap { $0 })
-    }
-
-    /// A buffer whose elements different threads write, each its own (see `groups(scope:)`).
-    private struct SendableBuffer: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<FindingGroup?>
+        return order.sorted(built)
     }
 
     /// The occurrences of group `g` with their strings.

@@ -140,13 +140,10 @@ struct PrettyJSON {
     static func encodeInSlices(_ range: Range<Int>, slices: Int,
                                _ encode: @escaping @Sendable (Range<Int>) -> [Data]) -> [Data] {
         let per = (range.count + slices - 1) / slices
-        let parts = SlicedResults<Data>(count: slices)
-        DispatchQueue.concurrentPerform(iterations: slices) { s in
-            let lo = range.lowerBound + s * per, hi = min(range.upperBound, lo + per)
-            guard lo < hi else { return }
-            parts.set(s, encode(lo..<hi))
-        }
-        return parts.joined()
+        return concurrentMap(count: slices, workers: slices) { s in
+            let lo = min(range.upperBound, range.lowerBound + s * per), hi = min(range.upperBound, lo + per)
+            return encode(lo..<hi)
+        }.flatMap { $0 }
     }
 
     func pad(_ level: Int) -> String { String(repeating: " ", count: 2 * level) }
@@ -186,11 +183,3 @@ extension ReportDocument {
     }
 }
 
-/// Results of the slices of a concurrentPerform, each slot written by one iteration only.
-private final class SlicedResults<Element>: @unchecked Sendable {
-    private var slots: [[Element]]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-    func set(_ index: Int, _ value: [Element]) { lock.lock(); slots[index] = value; lock.unlock() }
-    func joined() -> [Element] { lock.lock(); defer { lock.unlock() }; return slots.flatMap { $0 } }
-}
