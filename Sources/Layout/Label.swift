@@ -216,6 +216,20 @@ extension LabelStyle {
     public func layout(_ text: String, width: Double, scale: Double = 2) -> LabelLayout {
         let model = !fastPaths ? TextModel(text: text, font: font, specializing: false)
             : cache?.model(for: text, font: font) ?? TextModel(text: text, font: font)
+        return layout(model: model, width: width, scale: scale)
+    }
+
+    /// Lays out a prepared text (`LayoutCache.prepare`): the same layout as `layout(text.text, …)`,
+    /// without looking the text up again. A text prepared for a font of another
+    /// `measurementIdentity`, or a style without a cache, is laid out as `layout(text.text, …)`.
+    public func layout(_ text: PreparedText, width: Double, scale: Double = 2) -> LabelLayout {
+        guard fastPaths, cache != nil, text.model.identity === font.measurementIdentity else {
+            return layout(text.text, width: width, scale: scale)
+        }
+        return layout(model: text.model, width: width, scale: scale)
+    }
+
+    private func layout(model: TextModel, width: Double, scale: Double) -> LabelLayout {
         // Line breaks follow the label's measurer (its locale), not the model's specialized one.
         let breakSet = model.breakSet(of: font)
         // A text laid out before with everything the layout depends on alike (e.g. the same

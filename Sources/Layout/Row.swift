@@ -3,10 +3,20 @@ public struct RowLabel {
     public var id: String
     public var text: String
     public var style: LabelStyle
-    public init(id: String, text: String, style: LabelStyle) {
+    /// `text` prepared in the style's `LayoutCache` (`LayoutCache.prepare`), when the caller lays
+    /// it out many times; nil: looked up at each layout. Its text must be `text`.
+    public var prepared: PreparedText?
+    public init(id: String, text: String, style: LabelStyle, prepared: PreparedText? = nil) {
         self.id = id
         self.text = text
         self.style = style
+        self.prepared = prepared
+    }
+
+    /// The label laid out `width` points wide.
+    func layout(width: Double, scale: Double) -> LabelLayout {
+        if let prepared { return style.layout(prepared, width: width, scale: scale) }
+        return style.layout(text, width: width, scale: scale)
     }
 }
 
@@ -148,12 +158,12 @@ extension Row {
             if i > 0 { y += spacing }
             switch item {
             case .label(let l):
-                let r = l.style.layout(l.text, width: contentWidth, scale: scale)
+                let r = l.layout(width: contentWidth, scale: scale)
                 frames.append(LabelFrame(id: l.id, x: x0, y: y, width: contentWidth, height: r.height, label: r))
                 y += r.height
             case .pair(let title, let value):
-                let t = title.style.layout(title.text, width: contentWidth, scale: scale)
-                let v = value.style.layout(value.text, width: contentWidth, scale: scale)
+                let t = title.layout(width: contentWidth, scale: scale)
+                let v = value.layout(width: contentWidth, scale: scale)
                 let valueWidth = HeightRounding.pixel.roundUp(v.neededWidth, scale: scale)
                 let fits = t.neededWidth + pairSpacing + valueWidth <= contentWidth + 1e-9
                 let stack = !fits || (stackAtAccessibilitySizes && context.isAccessibilityCategory)
@@ -165,8 +175,8 @@ extension Row {
                     y += v.height
                 } else {
                     let titleWidth = contentWidth - valueWidth - pairSpacing
-                    let t2 = title.style.layout(title.text, width: titleWidth, scale: scale)
-                    let v2 = value.style.layout(value.text, width: valueWidth, scale: scale)
+                    let t2 = title.layout(width: titleWidth, scale: scale)
+                    let v2 = value.layout(width: valueWidth, scale: scale)
                     frames.append(LabelFrame(id: title.id, x: x0, y: y, width: titleWidth, height: t2.height, label: t2))
                     frames.append(LabelFrame(id: value.id, x: x0 + contentWidth - valueWidth, y: y,
                                              width: valueWidth, height: v2.height, label: v2))

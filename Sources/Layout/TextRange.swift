@@ -29,22 +29,26 @@ final class TextModel {
     let isWhitespace: [Bool]
     /// The font, as `TextMeasuring.specialized(for:)` narrowed it for this text.
     let font: any TextMeasuring
-    private var advanceCache: [Int: Double] = [:]
-    private var lineMetricsCache: [Int: LineMetrics] = [:]
+    // `@exclusivity(unchecked)` on the mutable state: a model is used by one thread (a
+    // `LayoutCache` is per thread) and no method re-enters another while it holds one of these
+    // (the measurer calls out to never reach back into the model), so the runtime's dynamic
+    // exclusivity checks, made on every cached measurement, can never fire.
+    @exclusivity(unchecked) private var advanceCache = RangeTable<Double>()
+    @exclusivity(unchecked) private var lineMetricsCache = RangeTable<LineMetrics>()
     /// The distinct UAX #14 break opportunity lists of the text (size and width independent):
     /// measurers that break it alike (e.g. locales with the same rules) share one.
-    private var breakSets: [[LineBreakOpportunity]] = []
+    @exclusivity(unchecked) private var breakSets: [[LineBreakOpportunity]] = []
     /// Each measurer asked (`breakSet(of:)`, kept alive) and its index in `breakSets`.
-    private var breakSources: [(font: any TextMeasuring, set: Int)] = []
+    @exclusivity(unchecked) private var breakSources: [(font: any TextMeasuring, set: Int)] = []
     /// Break opportunities in cluster indices and paragraphs, by break set × 2 + wrap mode (0 word, 1 char).
-    private var breakPlans: [Int: BreakPlan] = [:]
+    @exclusivity(unchecked) private var breakPlans: [Int: BreakPlan] = [:]
     /// Visible extents of the prefixes ending at each opportunity, by the same key (see
     /// `LineFiller.fitsOnOneLine`); computed the first time the whole text fits a line.
-    private var prefixLists: [Int: [PrefixExtent]] = [:]
+    @exclusivity(unchecked) private var prefixLists: [Int: [PrefixExtent]] = [:]
     /// Finished layouts (`LabelStyle.layout` with a `LayoutCache`), by everything else they depend on.
-    var layouts: [LayoutKey: LabelLayout] = [:]
-    private var clusterCache: [Int: Int] = [:]
-    private var inkCache: [Int: InkBox?] = [:]
+    @exclusivity(unchecked) var layouts: [LayoutKey: LabelLayout] = [:]
+    @exclusivity(unchecked) private var clusterCache = RangeTable<Int>()
+    @exclusivity(unchecked) private var inkCache = RangeTable<InkBox?>()
     /// Advance and ink of "…", measured only when a line is truncated.
     private(set) lazy var ellipsisAdvance: Double = font.advance(of: TextModel.ellipsis[...])
     private(set) lazy var ellipsisInk: InkBox? = font.inkBox(of: TextModel.ellipsis[...])
@@ -118,6 +122,7 @@ final class TextModel {
         return s
     }
 
+    /// The key of clusters [a, b) with a < b (so never 0, `RangeTable`'s empty slot).
     private func key(_ a: Int, _ b: Int) -> Int { (a << 32) | b }
 
     /// The vertical metrics of the fonts that draw clusters [a, b) (`TextMeasuring.lineMetrics(of:)`,
@@ -126,7 +131,7 @@ final class TextModel {
         let k = key(a, b)
         if let v = lineMetricsCache[k] { return v }
         let v = font.lineMetrics(of: substring(a, b))
-        lineMetricsCache[k] = v
+        lineMetricsCache.insert(v, for: k)
         return v
     }
 
@@ -178,7 +183,7 @@ final class TextModel {
         let k = key(a, b)
         if let v = advanceCache[k] { return v }
         let v = font.advance(of: substring(a, b))
-        advanceCache[k] = v
+        advanceCache.insert(v, for: k)
         return v
     }
 
@@ -188,7 +193,7 @@ final class TextModel {
         let k = key(a, b)
         if let v = clusterCache[k] { return v }
         let v = font.clusterCount(of: substring(a, b))
-        clusterCache[k] = v
+        clusterCache.insert(v, for: k)
         return v
     }
 
@@ -198,7 +203,7 @@ final class TextModel {
         let k = key(a, b)
         if let v = inkCache[k] { return v }
         let v = font.inkBox(of: substring(a, b))
-        inkCache[k] = v
+        inkCache.insert(v, for: k)
         return v
     }
 }
@@ -249,11 +254,12 @@ public final class LayoutCache {
         var font: ObjectIdentifier
         var text: String
     }
-    private var models: [Key: TextModel] = [:]
+    // One thread, no re-entry (see `TextModel`): no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var models: [Key: TextModel] = [:]
     public let capacity: Int
     /// The most finished layouts kept (about half a kilobyte each).
     public let layoutCapacity: Int
-    private var layoutCount = 0
+    @exclusivity(unchecked) private var layoutCount = 0
 
     public init(capacity: Int = 4096, layoutCapacity: Int = 16_384) {
         self.capacity = max(1, capacity)
@@ -273,6 +279,13 @@ public final class LayoutCache {
         return model
     }
 
+    /// `text` prepared for layouts with `font` (or any measurer of its `measurementIdentity`):
+    /// the text looked up once, for a caller that lays the same text out many times (an audit
+    /// lays a label out at 12 categories on each device) and would otherwise hash it each time.
+    public func prepare(_ text: String, font: any TextMeasuring) -> PreparedText {
+        PreparedText(model: model(for: text, font: font))
+    }
+
     /// Keeps `layout` in `model` under `key`.
     func remember(_ layout: LabelLayout, _ key: LayoutKey, in model: TextModel) {
         if layoutCount >= layoutCapacity { empty() }
@@ -283,6 +296,15 @@ public final class LayoutCache {
         models.removeAll(keepingCapacity: true)
         layoutCount = 0
     }
+}
+
+/// A text and its measurements in one `LayoutCache` (`LayoutCache.prepare`), for
+/// `LabelStyle.layout(_:width:scale:)` and `RowLabel.prepared`. It stays valid when the cache
+/// is emptied (it keeps its own measurements).
+public struct PreparedText {
+    let model: TextModel
+    /// The text.
+    public var text: String { model.text }
 }
 
 /// Everything a label layout depends on besides its text and its font's measurements: the
@@ -321,5 +343,68 @@ struct LayoutKey: Hashable {
         heightRounding = style.heightRounding
         lineHeightFonts = style.lineHeightFonts
         adjustsFontSizeToFitWidth = style.adjustsFontSizeToFitWidth
+    }
+
+    /// The fields that tell one text's layouts apart in an audit (size, width, scale, lines and
+    /// break set), mixed into one word: hashing all fifteen fields one by one cost more than a
+    /// lookup saves. Equality still compares every field.
+    func hash(into hasher: inout Hasher) {
+        var h = pointSize
+        h = (h ^ width) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ scale) &* 0x9E37_79B9_7F4A_7C15
+        h ^= UInt64(truncatingIfNeeded: numberOfLines &* 31 &+ breakSet)
+        hasher.combine(h)
+    }
+}
+
+/// A table from non-negative `Int` keys to values, for `TextModel`'s measurement caches (keys
+/// `a << 32 | b` of cluster ranges), looked up once or more for every measured range of every
+/// layout. A `Dictionary` hashes each key with the seeded SipHash, which costs more than the
+/// lookup saves; this table hashes by one multiplication (Fibonacci hashing) and probes linearly,
+/// kept at most half full. No removal; one thread.
+struct RangeTable<Value> {
+    /// Keys by slot, −1 for an empty slot.
+    private var keys: [Int] = []
+    private var values: [Value?] = []
+    private(set) var count = 0
+    /// 64 − log2(slots): the top bits of the product pick the slot.
+    private var shift: UInt64 = 63
+
+    subscript(key: Int) -> Value? {
+        guard count > 0 else { return nil }
+        let mask = keys.count - 1
+        var i = slot(key)
+        while true {
+            let k = keys[i]
+            if k == key { return values[i] }
+            if k < 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Sets the value of `key` (≥ 0).
+    mutating func insert(_ value: Value, for key: Int) {
+        precondition(key >= 0, "RangeTable keys are non-negative")
+        if (count + 1) * 2 > keys.count { grow() }
+        let mask = keys.count - 1
+        var i = slot(key)
+        while keys[i] >= 0 && keys[i] != key { i = (i + 1) & mask }
+        if keys[i] < 0 { count += 1 }
+        keys[i] = key
+        values[i] = value
+    }
+
+    private func slot(_ key: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        let slots = max(16, keys.count * 2)
+        keys = Array(repeating: -1, count: slots)
+        values = Array(repeating: nil, count: slots)
+        shift = UInt64(64 - slots.trailingZeroBitCount)
+        count = 0
+        for (i, k) in oldKeys.enumerated() where k >= 0 { insert(oldValues[i]!, for: k) }
     }
 }

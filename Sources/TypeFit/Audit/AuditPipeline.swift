@@ -178,18 +178,22 @@ public struct AuditPipeline: Sendable {
         let localeID = plan.locales[unit.locale]
         let passes = runner.passes(screen, locale: unit.locale)
         var output = UnitOutput(order: order)
+        // The labels' styles, texts and sizes, resolved once for every layout of the unit.
+        let prepared = try runner.prepare(screen, locale: unit.locale, devices: devices, passes: passes)
         // Facts of each pass's texts as shown (letter case applied), as measured: they depend on
         // the text and its font, not on the device or category, so once per pass.
         let factsByPass: [[[TextFacts]]] = try (0..<(options.runChecks ? passes : 0)).map { pass in
-            try screen.rows.map { row in
-                try row.labels.map { label in
-                    let variants = label.texts[unit.locale]
+            try screen.rows.enumerated().map { r, row in
+                try row.labels.enumerated().map { l, label in
                     let style = plan.style(label.style)
-                    return runner.facts(style.letterCase.apply(variants[min(pass, variants.count - 1)].text),
+                    return runner.facts(prepared.labels[r][l].shown[pass],
                                         font: style.font, measurer: try runner.fonts.measurer(style.font, locale: unit.locale))
                 }
             }
         }
+        // Whether each label's text of each pass is right-to-left, found when a snapshot first asks.
+        var rightToLeft: [[[Bool?]]] = Array(repeating: screen.rows.map { Array(repeating: nil, count: $0.labels.count) },
+                                             count: passes)
         // What each pass's labels show (text, key, font, missing characters): built once per
         // pass and shared by its observations on every device and at every category.
         let observedPasses = factsByPass.enumerated().map { pass, facts in
@@ -201,7 +205,7 @@ public struct AuditPipeline: Sendable {
                 for category in categories {
                     for pass in 0..<passes {
                         let place = LayoutPlace(device: d, orientation: orientation, category: category, pass: pass)
-                        let laid = try runner.layout(screen, locale: unit.locale, device: device, place: place)
+                        let laid = runner.layout(screen, unit: prepared, device: device, place: place)
                         if options.keepLayouts && pass == 0 {
                             output.layouts.append(ScreenRun(
                                 screen: screen.name, device: deviceName, orientation: orientation, locale: localeID,
@@ -236,7 +240,7 @@ public struct AuditPipeline: Sendable {
                         if (key.hasFindings || (unit.locale == locales.first && pass == 0)), collector.wouldKeep(key) {
                             output.snapshots.append((key, snapshot(laid, screen: screen, device: device,
                                                                    deviceName: deviceName, locale: localeID,
-                                                                   facts: facts)))
+                                                                   facts: facts, rightToLeft: &rightToLeft[pass])))
                         }
                     }
                 }
@@ -247,11 +251,12 @@ public struct AuditPipeline: Sendable {
 
     /// The snapshot the HTML report draws for one layout (the texts of its variant pass).
     func snapshot(_ laid: UnitLayout, screen: PlannedScreen, device: Device, deviceName: String, locale: String,
-                  facts: [[TextFacts]]) -> ScreenSnapshot {
+                  facts: [[TextFacts]], rightToLeft: inout [[Bool?]]) -> ScreenSnapshot {
         var rows: [RowSnapshot] = []
         for (r, row) in screen.rows.enumerated() {
             let rowLayout = laid.layout.rows[laid.firstRow[r]]
-            let labels = row.labels.enumerated().map { l, label -> LabelSnapshot in
+            var labels: [LabelSnapshot] = []
+            for (l, label) in row.labels.enumerated() {
                 let frame = rowLayout.labels[l]
                 let laidOut = frame.label
                 let style = plan.style(label.style)
@@ -260,15 +265,17 @@ public struct AuditPipeline: Sendable {
                 let font = facts[r][l].fontsUsed.first { $0 != primary } ?? primary
                 // Lines of different heights (fallback fonts): each line's baseline from Layout.
                 let uniform = laidOut.lines.allSatisfy { abs($0.height - laidOut.lineHeight) < 1e-9 }
-                return LabelSnapshot(name: label.name, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                let isRightToLeft = rightToLeft[r][l] ?? ScriptProfile(laid.text(r, l).text).isRightToLeft
+                rightToLeft[r][l] = isRightToLeft
+                labels.append(LabelSnapshot(name: label.name, x: frame.x, y: frame.y, width: frame.width, height: frame.height,
                                      font: font, pointSize: laidOut.pointSize, lineHeight: laidOut.lineHeight,
                                      baselineOffset: laidOut.lines.first?.baseline ?? 0, lines: laidOut.lines.map(\.text),
                                      lineWidths: laidOut.lines.map(\.width),
-                                     rightToLeft: ScriptProfile(laid.texts[r][l].text).isRightToLeft,
+                                     rightToLeft: isRightToLeft,
                                      truncated: laidOut.truncated, clipped: rowLayout.clips(frame),
                                      inkOverflow: laidOut.inkOverflow.maximum, hasFindings: false,
                                      lineBaselines: uniform ? nil : laidOut.lines.map(\.baseline),
-                                     lineHeights: uniform ? nil : laidOut.lines.map(\.height))
+                                     lineHeights: uniform ? nil : laidOut.lines.map(\.height)))
             }
             let snapshotRow = RowSnapshot(name: row.name, height: rowLayout.height, clippedBy: rowLayout.clippedBy,
                                           labels: labels)

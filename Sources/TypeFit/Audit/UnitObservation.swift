@@ -87,7 +87,7 @@ struct UnitObservation {
                     neededWidth: laid.neededWidth, availableWidth: frame.width, lines: laid.neededLineCount,
                     maxLines: label.lines, truncated: laid.truncated, height: laid.height,
                     availableHeight: row.fixedHeight == nil ? nil : frame.height, pointSize: laid.pointSize,
-                    requestedPointSize: unit.requestedPointSizes[r][l], largePointSize: unit.largePointSizes[r][l],
+                    requestedPointSize: unit.requestedPointSize(r, l), largePointSize: unit.largePointSize(r, l),
                     inkOverflow: laid.inkOverflow))
             }
         }

@@ -84,17 +84,57 @@ public struct LayoutPlace: Hashable, Sendable {
 }
 
 /// One screen of a unit laid out at one place: the screen layout (repeated rows copied, not laid
-/// out again), and for each planned row its first copy's position and the texts shown.
+/// out again), and what the unit's labels are (`PreparedUnit`: texts shown, style sizes).
 struct UnitLayout {
     var place: LayoutPlace
     var layout: ScreenLayout
+    let unit: PreparedUnit
+
     /// For each planned row (by `RowID.index`), its first position in `layout.rows`.
-    var firstRow: [Int]
-    /// Texts shown, by planned row then label (the variant of this pass).
-    var texts: [[PlannedText]]
-    /// Each label's style sizes on this device: at this category (before autoshrink) and at Large.
-    var requestedPointSizes: [[Double]]
-    var largePointSizes: [[Double]]
+    var firstRow: [Int] { unit.firstRow }
+    /// The text label `l` of planned row `r` shows in this layout (its pass's variant).
+    func text(_ r: Int, _ l: Int) -> PlannedText { unit.labels[r][l].texts[place.pass] }
+    /// The style size of label `l` of row `r` on this device at this category (before autoshrink).
+    func requestedPointSize(_ r: Int, _ l: Int) -> Double {
+        unit.labels[r][l].sizes[place.device][place.category.position].pointSize
+    }
+    /// The style size of label `l` of row `r` on this device at Large.
+    func largePointSize(_ r: Int, _ l: Int) -> Double {
+        unit.labels[r][l].sizes[place.device][ContentSizeCategory.large.position].pointSize
+    }
+}
+
+/// A unit's labels as each of its layouts needs them, resolved once per unit rather than once per
+/// label layout: each label's style (all but the size), its text in each variant pass (as shown,
+/// letter case applied, and prepared in the thread's `LayoutCache`), and its style's 12 sizes on
+/// each device. A unit is laid out 24 times per pass in the whole-app audit (2 devices × 12
+/// categories), so this is what the plan lookups, the text hashing and the struct copies of each
+/// layout were.
+final class PreparedUnit {
+    struct Label {
+        /// The label's style with everything but `pointSize` and `lineHeight` (set per category).
+        var style: LabelStyle
+        var lineHeight: StyleLineHeight
+        var name: String
+        /// By pass: the variant shown, its text as shown, and that text prepared for layout.
+        var texts: [PlannedText]
+        var shown: [String]
+        var prepared: [PreparedText]
+        /// By device (the pipeline's order), the style's size at each category.
+        var sizes: [[ScaledSize]]
+    }
+
+    let passes: Int
+    /// By planned row, then label.
+    let labels: [[Label]]
+    /// For each planned row, its first position among the layout's rows (repeats counted).
+    let firstRow: [Int]
+
+    init(passes: Int, labels: [[Label]], firstRow: [Int]) {
+        self.passes = passes
+        self.labels = labels
+        self.firstRow = firstRow
+    }
 }
 
 /// What a text is made of in a font cascade, whatever its size: characters no font has (with
@@ -112,21 +152,11 @@ final class UnitRunner {
     let fonts: FontSet
     private var facts: [FactsKey: TextFacts] = [:]
     /// Each style's 12 sizes on a device scale (a scaling model is built once per style and scale).
-    private var sizes: [SizesKey: [ScaledSize]] = [:]
+    private var sizeTable: [SizesKey: [ScaledSize]] = [:]
 
     private struct SizesKey: Hashable {
         var style: StyleID
         var scale: Double
-    }
-
-    /// The size of `style` at `category` on a device of `scale`.
-    func size(_ style: PlannedStyle, at category: ContentSizeCategory, scale: Double) -> ScaledSize {
-        let key = SizesKey(style: style.id, scale: scale)
-        if let known = sizes[key] { return known[category.position] }
-        let model = style.makeModel(scale)
-        let all = ContentSizeCategory.allCases.map { model.size(at: $0) }
-        sizes[key] = all
-        return all[category.position]
     }
 
     private struct FactsKey: Hashable {
@@ -144,35 +174,64 @@ final class UnitRunner {
         screen.rows.flatMap { $0.labels.map { $0.texts[locale].count } }.max() ?? 1
     }
 
-    /// Lays out `screen` in `locale` at `place`.
-    func layout(_ screen: PlannedScreen, locale: Int, device: Device, place: LayoutPlace) throws -> UnitLayout {
+    /// What every layout of `screen` in `locale` on `devices` needs of its labels, in `passes` passes.
+    func prepare(_ screen: PlannedScreen, locale: Int, devices: [Device], passes: Int) throws -> PreparedUnit {
+        var firstRow: [Int] = []
+        var position = 0
+        let labels = try screen.rows.map { row -> [PreparedUnit.Label] in
+            firstRow.append(position)
+            position += row.repeatCount
+            return try row.labels.map { label -> PreparedUnit.Label in
+                let style = plan.style(label.style)
+                let measurer = try fonts.measurer(style.font, locale: locale)
+                let variants = label.texts[locale]
+                let texts = (0..<passes).map { variants[min($0, variants.count - 1)] }
+                let shown = texts.map { style.letterCase.apply($0.text) }
+                var ls = LabelStyle(font: measurer, pointSize: 0, lineHeight: nil,
+                                    numberOfLines: label.lines, lineBreakMode: label.lineBreak,
+                                    letterSpacing: style.letterSpacing, lineHeightMultiple: style.lineHeightMultiple,
+                                    minimumLineHeight: style.minimumLineHeight, maximumLineHeight: style.maximumLineHeight,
+                                    adjustsFontSizeToFitWidth: label.autoshrink != nil,
+                                    minimumScaleFactor: label.autoshrink ?? 0, lineHeightFonts: plan.lineHeightFonts)
+                ls.cache = fonts.layoutCache
+                return PreparedUnit.Label(
+                    style: ls, lineHeight: style.lineHeight, name: label.name, texts: texts, shown: shown,
+                    prepared: shown.map { fonts.layoutCache.prepare($0, font: measurer) },
+                    sizes: devices.map { sizes(style, scale: $0.scale) })
+            }
+        }
+        return PreparedUnit(passes: passes, labels: labels, firstRow: firstRow)
+    }
+
+    /// Lays out `screen` (prepared as `unit`) on `device` at `place`.
+    func layout(_ screen: PlannedScreen, unit: PreparedUnit, device: Device, place: LayoutPlace) -> UnitLayout {
         let category = place.category
         let ui = Screen(device: device, orientation: place.orientation, navigationBar: screen.navigationBar,
                         tabBar: screen.tabBar, toolbar: screen.toolbar)
         let context = ui.rowContext(isAccessibilityCategory: category.isAccessibility)
         var rows: [RowLayout] = []
-        var firstRow: [Int] = []
-        var texts: [[PlannedText]] = []
-        var requested: [[Double]] = [], large: [[Double]] = []
-        for row in screen.rows {
-            var rowRequested: [Double] = [], rowLarge: [Double] = []
-            var rowTexts: [PlannedText] = []
-            var rowLabels: [RowLabel] = []
-            for label in row.labels {
-                let variants = label.texts[locale]
-                let text = variants[min(place.pass, variants.count - 1)]
-                let style = plan.style(label.style)
-                let measurer = try fonts.measurer(style.font, locale: locale)
-                rowTexts.append(text)
-                let ls = labelStyle(label, style: style, measurer: measurer, category: category, scale: device.scale)
-                rowRequested.append(ls.pointSize)
-                rowLarge.append(size(style, at: .large, scale: device.scale).pointSize)
-                rowLabels.append(RowLabel(id: label.name, text: style.letterCase.apply(text.text), style: ls))
+        rows.reserveCapacity(unit.firstRow.last.map { $0 + (screen.rows.last?.repeatCount ?? 0) } ?? 0)
+        for (r, row) in screen.rows.enumerated() {
+            let labels = unit.labels[r]
+            var items: [RowItem] = []
+            items.reserveCapacity(labels.count)
+            for label in labels {
+                let size = label.sizes[place.device][category.position]
+                var ls = label.style
+                ls.pointSize = size.pointSize
+                switch label.lineHeight {
+                case .font: ls.lineHeight = nil
+                case .hig(let ts): ls.lineHeight = ts.leading(at: category)
+                case .points(let p): ls.lineHeight = p
+                case .model: ls.lineHeight = size.lineHeight
+                }
+                items.append(.label(RowLabel(id: label.name, text: label.shown[place.pass], style: ls,
+                                             prepared: label.prepared[place.pass])))
             }
-            var items = rowLabels.map { RowItem.label($0) }
-            if row.hasPair, rowLabels.count >= 2 {
+            if row.hasPair, items.count >= 2, case .label(let title) = items[items.count - 2],
+               case .label(let value) = items[items.count - 1] {
                 items.removeLast(2)
-                items.append(.pair(title: rowLabels[rowLabels.count - 2], value: rowLabels[rowLabels.count - 1]))
+                items.append(.pair(title: title, value: value))
             }
             let built = Row(items: items, spacing: row.spacing, stackAtAccessibilitySizes: row.stackAtAccessibilitySizes,
                             leadingImageWidth: row.leadingImageWidth, accessoryWidth: row.accessoryWidth,
@@ -180,36 +239,21 @@ final class UnitRunner {
                             height: row.height)
             // A repeated row is laid out once and shown `repeatCount` times.
             let laid = built.layout(in: context)
-            firstRow.append(rows.count)
-            rows.append(contentsOf: repeatElement(laid, count: row.repeatCount))
-            texts.append(rowTexts)
-            requested.append(rowRequested)
-            large.append(rowLarge)
+            if row.repeatCount == 1 { rows.append(laid) } else { rows.append(contentsOf: repeatElement(laid, count: row.repeatCount)) }
         }
         let layout = ScreenLayout(device: device.name, orientation: place.orientation, contentTop: ui.contentTop,
                                   contentHeight: ui.contentHeight, rows: rows)
-        return UnitLayout(place: place, layout: layout, firstRow: firstRow, texts: texts,
-                          requestedPointSizes: requested, largePointSizes: large)
+        return UnitLayout(place: place, layout: layout, unit: unit)
     }
 
-    private func labelStyle(_ label: PlannedLabel, style: PlannedStyle, measurer: CascadeMeasurer,
-                            category: ContentSizeCategory, scale: Double) -> LabelStyle {
-        let size = size(style, at: category, scale: scale)
-        var lineHeight: Double?
-        switch style.lineHeight {
-        case .font: lineHeight = nil
-        case .hig(let ts): lineHeight = ts.leading(at: category)
-        case .points(let p): lineHeight = p
-        case .model: lineHeight = size.lineHeight
-        }
-        var ls = LabelStyle(font: measurer, pointSize: size.pointSize, lineHeight: lineHeight,
-                            numberOfLines: label.lines, lineBreakMode: label.lineBreak,
-                            letterSpacing: style.letterSpacing, lineHeightMultiple: style.lineHeightMultiple,
-                            minimumLineHeight: style.minimumLineHeight, maximumLineHeight: style.maximumLineHeight,
-                            adjustsFontSizeToFitWidth: label.autoshrink != nil,
-                            minimumScaleFactor: label.autoshrink ?? 0, lineHeightFonts: plan.lineHeightFonts)
-        ls.cache = fonts.layoutCache
-        return ls
+    /// `style`'s 12 sizes on a device of `scale`, smallest category first.
+    private func sizes(_ style: PlannedStyle, scale: Double) -> [ScaledSize] {
+        let key = SizesKey(style: style.id, scale: scale)
+        if let known = sizeTable[key] { return known }
+        let model = style.makeModel(scale)
+        let all = ContentSizeCategory.allCases.map { model.size(at: $0) }
+        sizeTable[key] = all
+        return all
     }
 
     /// `TextFacts` of a text in a label's cascade, computed once per font and text.
