@@ -251,6 +251,8 @@ extension LabelStyle {
 
         var factor = 1.0
         var pass = fill(model: model, filler: filler, metrics: full, width: width)
+        // Whether `pass` is the fill at the requested size (autoshrink may replace it).
+        var passIsFull = true
         let minFactor = minimumScaleFactor
         if adjustsFontSizeToFitWidth && minFactor > 0 && minFactor < 1 && numberOfLines != 0 {
             if numberOfLines == 1 && needed > width + LineFiller.epsilon {
@@ -261,6 +263,7 @@ extension LabelStyle {
                 f = min(1, max(minFactor, f))
                 factor = f
                 pass = fill(model: model, filler: filler, metrics: scaled(model, f), width: width)
+                passIsFull = false
                 // Guard against rounding: step down until it fits or the minimum is reached.
                 var tries = 0
                 while pass.truncation != nil && factor > minFactor && tries < 20 {
@@ -270,6 +273,7 @@ extension LabelStyle {
                 }
             } else if numberOfLines > 1 && pass.truncation != nil {
                 let atMin = fill(model: model, filler: filler, metrics: scaled(model, minFactor), width: width)
+                passIsFull = false
                 if atMin.truncation != nil {
                     factor = minFactor
                     pass = atMin
@@ -296,24 +300,32 @@ extension LabelStyle {
             if let (a, b) = $0.clusters { return model.lineMetrics(a, b) }
             return model.font.lineMetrics(of: Substring($0.text))
         }
-        let heights = natural.map { resolvedLineHeight(natural: $0.lineHeight * pointSize / upem, factor: 1) }
-        let rawHeight = heights.reduce(0, +)
+        // Each line's height at the requested size and as drawn at the final size (computed in
+        // place, twice, rather than kept in arrays: the same expressions give the same numbers).
+        func lineHeight(_ i: Int) -> Double { resolvedLineHeight(natural: natural[i].lineHeight * pointSize / upem, factor: 1) }
+        let s = finalSize / upem
+        func drawnHeight(_ i: Int) -> Double { resolvedLineHeight(natural: natural[i].lineHeight * s, factor: factor) }
+        var rawHeight = 0.0, drawnTotal = 0.0
+        for i in natural.indices { rawHeight += lineHeight(i) }
         let height = heightRounding.roundUp(rawHeight, scale: scale)
         // Drawn line heights at the final size; a shrunk block is centred vertically.
-        let s = finalSize / upem
-        let drawn = natural.map { resolvedLineHeight(natural: $0.lineHeight * s, factor: factor) }
-        let blockTop = (rawHeight - drawn.reduce(0, +)) / 2
+        for i in natural.indices { drawnTotal += drawnHeight(i) }
+        let blockTop = (rawHeight - drawnTotal) / 2
         var overflow = LabelLayout.InkOverflow()
         var worstLine = (top: 0, bottom: 0, left: 0, right: 0)
-        var baselines: [Double] = []
+        var lines: [LabelLayout.Line] = []
+        lines.reserveCapacity(pass.lines.count)
         var lineTop = blockTop
         for (i, line) in pass.lines.enumerated() {
             // Extra leading (line height − font line height) goes ABOVE the glyphs; the font's
             // lineGap stays below (CoreText). See docs/layout.md.
-            let baseline = lineTop + (drawn[i] - natural[i].lineHeight * s) + natural[i].ascender * s
-            baselines.append(baseline)
-            lineTop += drawn[i]
-            for piece in line.pieces {
+            let drawn = drawnHeight(i)
+            let baseline = lineTop + (drawn - natural[i].lineHeight * s) + natural[i].ascender * s
+            lines.append(LabelLayout.Line(range: line.range, text: line.text, width: line.width, height: lineHeight(i),
+                                          baseline: baseline))
+            lineTop += drawn
+            for k in 0..<line.pieces.count {
+                let piece = line.pieces[k]
                 guard let box = piece.ink else { continue }
                 let spacingSpan = letterSpacing * Double(max(0, piece.clusters - 1))
                 let xMin = piece.x + box.xMin * s
@@ -326,29 +338,37 @@ extension LabelStyle {
                 if xMax - width > overflow.right { overflow.right = xMax - width; worstLine.right = i }
             }
         }
-        let sides: [(InkSide, Double, Int)] = [(.top, overflow.top, worstLine.top), (.bottom, overflow.bottom, worstLine.bottom),
-                                                (.left, overflow.left, worstLine.left), (.right, overflow.right, worstLine.right)]
-        if let worst = sides.max(by: { $0.1 < $1.1 }), worst.1 > 0 {
-            let line = pass.lines[worst.2]
-            overflow.source = .init(line: worst.2 + 1, lineText: line.text,
-                                    characters: Self.inkReach(model: model, range: line.range, side: worst.0))
+        // The side that overflows most (the first of equals, top, bottom, left, right).
+        var worst = (side: InkSide.top, amount: overflow.top, line: worstLine.top)
+        if overflow.bottom > worst.amount { worst = (.bottom, overflow.bottom, worstLine.bottom) }
+        if overflow.left > worst.amount { worst = (.left, overflow.left, worstLine.left) }
+        if overflow.right > worst.amount { worst = (.right, overflow.right, worstLine.right) }
+        if worst.amount > 0 {
+            let line = pass.lines[worst.line]
+            overflow.source = .init(line: worst.line + 1, lineText: line.text,
+                                    characters: Self.inkReach(model: model, range: line.range, side: worst.side))
         }
         // Lines needed without a limit, at the requested size (what a truncated label would need).
+        // The fill at the requested size found the lines up to its last one and where the text
+        // after that line's start would end it (`Pass.resume`): filling again from the text's start
+        // would find the same lines, so counting goes on from there. Not after autoshrink: a
+        // smaller size breaks elsewhere.
         var neededLines = pass.lines.count
         if pass.truncation != nil {
-            neededLines = 0
-            var start = 0
+            var start: Int
+            if fastPaths, passIsFull, let resume = pass.resume {
+                start = resume
+            } else {
+                neededLines = 0
+                start = 0
+            }
             while start < model.count {
                 start = filler.nextLine(from: start, metrics: full, maxWidth: width)
                 neededLines += 1
             }
         }
         return LabelLayout(
-            lines: pass.lines.indices.map { i in
-                let l = pass.lines[i]
-                return LabelLayout.Line(range: l.range, text: l.text, width: l.width, height: heights[i], baseline: baselines[i])
-            },
-            width: width, lineHeight: lh, height: height, truncation: pass.truncation,
+            lines: lines, width: width, lineHeight: lh, height: height, truncation: pass.truncation,
             shrinkFactor: factor, pointSize: finalSize, neededWidth: needed, inkOverflow: overflow,
             neededLineCount: neededLines)
     }
@@ -406,17 +426,35 @@ extension LabelStyle {
         var clusters: Int
     }
 
+    /// A line's one to three pieces (text, "…", text), kept inline: an array per line was an
+    /// allocation per line of every layout.
+    private struct Pieces {
+        var first: Piece
+        var second: Piece?
+        var third: Piece?
+        init(_ first: Piece, _ second: Piece? = nil, _ third: Piece? = nil) {
+            self.first = first
+            self.second = second
+            self.third = third
+        }
+        var count: Int { third != nil ? 3 : second != nil ? 2 : 1 }
+        subscript(k: Int) -> Piece { k == 0 ? first : k == 1 ? second! : third! }
+    }
+
     private struct PassLine {
         var range: TextRange
         var text: String
         var width: Double
-        var pieces: [Piece]
+        var pieces: Pieces
         /// The clusters [a, b) the line shows when it shows them as they are (no ellipsis).
         var clusters: (Int, Int)? = nil
     }
 
     private struct Pass {
         var lines: [PassLine]
+        /// When truncated: where the line the last allowed one started with would have ended
+        /// (`LineFiller.nextLine` from its start), so counting the lines needed goes on from there.
+        var resume: Int? = nil
         var truncation: LabelLayout.Truncation?
     }
 
@@ -424,7 +462,7 @@ extension LabelStyle {
         let ve = model.trimEnd(a, b)
         return PassLine(range: TextRange(start: model.boundaries[a], end: model.boundaries[b]),
                         text: String(model.substring(a, ve)), width: m.width(a, ve),
-                        pieces: [Piece(x: 0, ink: model.ink(a, ve), clusters: spacingClusters(model, a, ve))],
+                        pieces: Pieces(Piece(x: 0, ink: model.ink(a, ve), clusters: spacingClusters(model, a, ve))),
                         clusters: (a, ve))
     }
 
@@ -462,7 +500,7 @@ extension LabelStyle {
             switch lineBreakMode {
             case .wordWrap, .charWrap, .clip:
                 lines.append(plainLine(model, m, s, e))
-                return Pass(lines: lines, truncation: .init(
+                return Pass(lines: lines, resume: e, truncation: .init(
                     mode: lineBreakMode, removed: TextRange(start: model.boundaries[e], end: endOffset), ellipsis: false))
             case .truncateTail:
                 let pe = model.trimEnd(s, filler.paragraphEnd(from: s))
@@ -477,9 +515,9 @@ extension LabelStyle {
                 lines.append(PassLine(
                     range: TextRange(start: model.boundaries[s], end: endOffset),
                     text: String(model.substring(s, headEnd)) + TextModel.ellipsis, width: w + ell,
-                    pieces: [Piece(x: 0, ink: model.ink(s, headEnd), clusters: spacingClusters(model, s, headEnd)),
-                             ellipsisPiece(model, x: w)]))
-                return Pass(lines: lines, truncation: .init(
+                    pieces: Pieces(Piece(x: 0, ink: model.ink(s, headEnd), clusters: spacingClusters(model, s, headEnd)),
+                                   ellipsisPiece(model, x: w))))
+                return Pass(lines: lines, resume: e, truncation: .init(
                     mode: .truncateTail, removed: TextRange(start: model.boundaries[headEnd], end: endOffset),
                     ellipsis: true))
             case .truncateHead:
@@ -495,9 +533,9 @@ extension LabelStyle {
                 lines.append(PassLine(
                     range: TextRange(start: model.boundaries[s], end: endOffset),
                     text: TextModel.ellipsis + String(model.substring(best, end)), width: ell + w,
-                    pieces: [ellipsisPiece(model, x: 0),
-                             Piece(x: ell, ink: model.ink(best, end), clusters: spacingClusters(model, best, end))]))
-                return Pass(lines: lines, truncation: .init(
+                    pieces: Pieces(ellipsisPiece(model, x: 0),
+                                   Piece(x: ell, ink: model.ink(best, end), clusters: spacingClusters(model, best, end)))))
+                return Pass(lines: lines, resume: e, truncation: .init(
                     mode: .truncateHead, removed: TextRange(start: model.boundaries[s], end: model.boundaries[best]),
                     ellipsis: true))
             case .truncateMiddle:
@@ -525,11 +563,11 @@ extension LabelStyle {
                     text: String(model.substring(s, p.headEnd)) + TextModel.ellipsis
                         + String(model.substring(p.tailStart, end)),
                     width: wh + ell + wt,
-                    pieces: [Piece(x: 0, ink: model.ink(s, p.headEnd), clusters: spacingClusters(model, s, p.headEnd)),
-                             ellipsisPiece(model, x: wh),
-                             Piece(x: wh + ell, ink: model.ink(p.tailStart, end),
-                                   clusters: spacingClusters(model, p.tailStart, end))]))
-                return Pass(lines: lines, truncation: .init(
+                    pieces: Pieces(Piece(x: 0, ink: model.ink(s, p.headEnd), clusters: spacingClusters(model, s, p.headEnd)),
+                                   ellipsisPiece(model, x: wh),
+                                   Piece(x: wh + ell, ink: model.ink(p.tailStart, end),
+                                         clusters: spacingClusters(model, p.tailStart, end)))))
+                return Pass(lines: lines, resume: e, truncation: .init(
                     mode: .truncateMiddle,
                     removed: TextRange(start: model.boundaries[p.headEnd], end: model.boundaries[p.tailStart]),
                     ellipsis: true))

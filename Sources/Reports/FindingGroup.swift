@@ -619,7 +619,14 @@ struct StringTable: Sendable {
 
     struct Bytes: Hashable, Sendable {
         var string: String
-        static func == (a: Bytes, b: Bytes) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+        /// Byte equality (not `String`'s canonical equivalence), compared as one block: the
+        /// byte-by-byte `utf8.elementsEqual` was 4.5 % of the unit loop's instructions.
+        static func == (a: Bytes, b: Bytes) -> Bool {
+            var x = a.string, y = b.string
+            return x.withUTF8 { p in
+                y.withUTF8 { q in p.count == q.count && (p.count == 0 || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) }
+            }
+        }
         func hash(into hasher: inout Hasher) {
             var s = string
             s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

@@ -69,26 +69,32 @@ struct UnitObservation {
         result.labels.reserveCapacity(observed.labelCount)
         if pass == 0 { result.rows.reserveCapacity(screen.rows.count) }
         var tallest: (name: String, height: Double)?
-        for (r, row) in screen.rows.enumerated() {
-            let rowLayout = unit.layout.rows[unit.firstRow[r]]
+        // Rows, labels and frames are read in place (not copied out of their arrays): this runs
+        // once per label layout.
+        let rows = unit.layout.rows
+        for r in screen.rows.indices {
+            let rowLayout = rows[unit.firstRow[r]]
+            let fixedHeight = screen.rows[r].fixedHeight
             if pass == 0 {
-                if tallest == nil || rowLayout.height > tallest!.height { tallest = (row.name, rowLayout.height) }
+                if tallest == nil || rowLayout.height > tallest!.height { tallest = (screen.rows[r].name, rowLayout.height) }
                 result.rows.append(RowObservation(
-                    screen: screen.name, row: row.name, device: device, category: categoryName,
-                    categoryIndex: index, locale: locale, height: rowLayout.height, fixedHeight: row.fixedHeight,
+                    screen: screen.name, row: screen.rows[r].name, device: device, category: categoryName,
+                    categoryIndex: index, locale: locale, height: rowLayout.height, fixedHeight: fixedHeight,
                     contentHeight: rowLayout.contentHeight, clippedBy: rowLayout.clippedBy))
             }
-            for (l, label) in row.labels.enumerated() {
-                guard let subject = observed.subjects[r][l] else { continue }
-                let frame = rowLayout.labels[l]
-                let laid = frame.label
+            let subjects = observed.subjects[r]
+            for l in subjects.indices {
+                guard let subject = subjects[l] else { continue }
                 result.labels.append(LabelObservation(
                     subject: subject, device: device, category: categoryName, categoryIndex: index,
-                    neededWidth: laid.neededWidth, availableWidth: frame.width, lines: laid.neededLineCount,
-                    maxLines: label.lines, truncated: laid.truncated, height: laid.height,
-                    availableHeight: row.fixedHeight == nil ? nil : frame.height, pointSize: laid.pointSize,
+                    neededWidth: rowLayout.labels[l].label.neededWidth, availableWidth: rowLayout.labels[l].width,
+                    lines: rowLayout.labels[l].label.neededLineCount,
+                    maxLines: screen.rows[r].labels[l].lines, truncated: rowLayout.labels[l].label.truncation != nil,
+                    height: rowLayout.labels[l].label.height,
+                    availableHeight: fixedHeight == nil ? nil : rowLayout.labels[l].height,
+                    pointSize: rowLayout.labels[l].label.pointSize,
                     requestedPointSize: unit.requestedPointSize(r, l), largePointSize: unit.largePointSize(r, l),
-                    inkOverflow: laid.inkOverflow))
+                    inkOverflow: rowLayout.labels[l].label.inkOverflow))
             }
         }
         if pass == 0 {
