@@ -125,6 +125,8 @@ public final class CascadeMeasurer: TextMeasuring {
         var clusterAt: [Int32] = []
         var contextFree: [UInt8] = []
         var neutral: [Bool] = []
+        /// For a neutral cluster, the members that cover it (bit k: `members[k]`); 0 for the
+        /// others, whose font never depends on the run before them.
         var covering: [UInt32] = []
 
         /// The runs of `text` (a substring of the text the table was made for), nil when it is
@@ -170,17 +172,23 @@ public final class CascadeMeasurer: TextMeasuring {
         while index < text.endIndex {
             let next = text.index(after: index)
             let cluster = text[index..<next]
+            let neutral = isNeutral(cluster)
+            // Which members cover the cluster matters only for a neutral one (it may stay in the
+            // run before it); any other needs only the primary and its script's fallback.
             var mask: UInt32 = 0
-            for (k, m) in members.enumerated() where covers(m, cluster) { mask |= 1 << UInt32(k) }
+            if neutral {
+                for (k, m) in members.enumerated() where covers(m, cluster) { mask |= 1 << UInt32(k) }
+            }
             var free = 0
-            if mask & 1 == 0, let fallback = fallback(for: cluster),
-               let k = members.firstIndex(where: { $0.id == fallback.id }), mask & (1 << UInt32(k)) != 0 {
+            if !(neutral ? mask & 1 != 0 : covers(primary, cluster)), let fallback = fallback(for: cluster),
+               let k = members.firstIndex(where: { $0.id == fallback.id }),
+               neutral ? mask & (1 << UInt32(k)) != 0 : covers(members[k], cluster) {
                 free = k
             }
             table.starts.append(offset)
             table.contextFree.append(UInt8(free))
-            table.neutral.append(isNeutral(cluster))
-            table.covering.append(mask)
+            table.neutral.append(neutral)
+            table.covering.append(neutral ? mask : 0)
             offset += cluster.utf8.count
             index = next
         }
@@ -193,7 +201,7 @@ public final class CascadeMeasurer: TextMeasuring {
     private func splitRuns(of text: Substring) -> [Run] {
         // Text the primary font covers entirely is one primary run (what the cluster walk below
         // gives), found without grapheme segmentation: the common case, measured on every advance.
-        if text.unicodeScalars.allSatisfy({ !isVisible($0) || primary.measurer.face.covers($0) }) {
+        if coveredByPrimary(text) {
             return [Run(range: text.startIndex..<text.endIndex, member: primary)]
         }
         var runs: [Run] = []
@@ -268,16 +276,26 @@ public final class CascadeMeasurer: TextMeasuring {
     public func specialized(for text: String) -> any TextMeasuring {
         if fallbacks.isEmpty { return primary.measurer }
         let primaryOnly = { (runs: [Run]) in runs.allSatisfy { $0.member.id == self.primary.id } }
-        guard primaryOnly(runs(of: text[...])), primaryOnly(runs(of: Self.ellipsis[...])) else {
-            // A text with runs in other fonts keeps the cascade, with its clusters' fonts decided once.
-            if tables[text] == nil, let table = table(for: text) {
-                if tables.count >= 256 { tables.removeAll(keepingCapacity: true) }
-                tables[text] = table
-                lastTable = nil
-            }
-            return self
+        let ellipsisInPrimary = primaryOnly(runs(of: Self.ellipsis[...]))
+        // A text the primary covers is one primary run (`splitRuns`' first test); any other is
+        // split by its cluster table, built once and kept when the text keeps the cascade (the
+        // table's runs are the walk's, CascadeClusterTableTests).
+        if ellipsisInPrimary && coveredByPrimary(text[...]) { return primary.measurer }
+        let table = tables[text] ?? table(for: text)
+        let textRuns = table.flatMap { $0.runs(of: text[...], members: members) } ?? runs(of: text[...])
+        if ellipsisInPrimary && primaryOnly(textRuns) { return primary.measurer }
+        // A text with runs in other fonts keeps the cascade, with its clusters' fonts decided once.
+        if tables[text] == nil, let table {
+            if tables.count >= 256 { tables.removeAll(keepingCapacity: true) }
+            tables[text] = table
+            lastTable = nil
         }
-        return primary.measurer
+        return self
+    }
+
+    /// Whether the primary font has every visible scalar of `text`.
+    private func coveredByPrimary(_ text: Substring) -> Bool {
+        text.unicodeScalars.allSatisfy { !isVisible($0) || primary.measurer.face.covers($0) }
     }
     private static let ellipsis = "\u{2026}"
 
