@@ -211,35 +211,39 @@ final class UnitRunner {
         let context = ui.rowContext(isAccessibilityCategory: category.isAccessibility)
         var rows: [RowLayout] = []
         rows.reserveCapacity(unit.firstRow.last.map { $0 + (screen.rows.last?.repeatCount ?? 0) } ?? 0)
-        for (r, row) in screen.rows.enumerated() {
-            let labels = unit.labels[r]
+        // Planned rows and prepared labels are read in place (a copy of either retains a dozen
+        // strings and arrays): this runs once per row of every layout.
+        let position = category.position
+        for r in screen.rows.indices {
             var items: [RowItem] = []
-            items.reserveCapacity(labels.count)
-            for label in labels {
-                let size = label.sizes[place.device][category.position]
-                var ls = label.style
+            items.reserveCapacity(unit.labels[r].count)
+            for l in unit.labels[r].indices {
+                let size = unit.labels[r][l].sizes[place.device][position]
+                var ls = unit.labels[r][l].style
                 ls.pointSize = size.pointSize
-                switch label.lineHeight {
+                switch unit.labels[r][l].lineHeight {
                 case .font: ls.lineHeight = nil
                 case .hig(let ts): ls.lineHeight = ts.leading(at: category)
                 case .points(let p): ls.lineHeight = p
                 case .model: ls.lineHeight = size.lineHeight
                 }
-                items.append(.label(RowLabel(id: label.name, text: label.shown[place.pass], style: ls,
-                                             prepared: label.prepared[place.pass])))
+                items.append(.label(RowLabel(id: unit.labels[r][l].name, text: unit.labels[r][l].shown[place.pass],
+                                             style: ls, prepared: unit.labels[r][l].prepared[place.pass])))
             }
-            if row.hasPair, items.count >= 2, case .label(let title) = items[items.count - 2],
+            if screen.rows[r].hasPair, items.count >= 2, case .label(let title) = items[items.count - 2],
                case .label(let value) = items[items.count - 1] {
                 items.removeLast(2)
                 items.append(.pair(title: title, value: value))
             }
-            let built = Row(items: items, spacing: row.spacing, stackAtAccessibilitySizes: row.stackAtAccessibilitySizes,
-                            leadingImageWidth: row.leadingImageWidth, accessoryWidth: row.accessoryWidth,
-                            insetTop: row.insetTop, insetBottom: row.insetBottom, layoutMargin: row.layoutMargin,
-                            height: row.height)
+            let built = Row(items: items, spacing: screen.rows[r].spacing,
+                            stackAtAccessibilitySizes: screen.rows[r].stackAtAccessibilitySizes,
+                            leadingImageWidth: screen.rows[r].leadingImageWidth, accessoryWidth: screen.rows[r].accessoryWidth,
+                            insetTop: screen.rows[r].insetTop, insetBottom: screen.rows[r].insetBottom,
+                            layoutMargin: screen.rows[r].layoutMargin, height: screen.rows[r].height)
             // A repeated row is laid out once and shown `repeatCount` times.
             let laid = built.layout(in: context)
-            if row.repeatCount == 1 { rows.append(laid) } else { rows.append(contentsOf: repeatElement(laid, count: row.repeatCount)) }
+            let repeats = screen.rows[r].repeatCount
+            if repeats == 1 { rows.append(laid) } else { rows.append(contentsOf: repeatElement(laid, count: repeats)) }
         }
         let layout = ScreenLayout(device: device.name, orientation: place.orientation, contentTop: ui.contentTop,
                                   contentHeight: ui.contentHeight, rows: rows)
