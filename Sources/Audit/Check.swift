@@ -162,7 +162,20 @@ enum Describe {
     }
     /// "at <category> on <device> (<locale>)".
     static func place(category: String, device: String, locale: String) -> String {
-        "at \(category) on \(device) (\(locale))"
+        var s = ""
+        appendPlace(to: &s, category: category, device: device, locale: locale)
+        return s
+    }
+    /// Appends `place(category:device:locale:)` to `message` (in one allocation at most).
+    static func appendPlace(to message: inout String, category: String, device: String, locale: String) {
+        message.reserveCapacity(message.utf8.count + category.utf8.count + device.utf8.count + locale.utf8.count + 9)
+        message += "at "
+        message += category
+        message += " on "
+        message += device
+        message += " ("
+        message += locale
+        message += ")"
     }
     /// Lines as "1 line" / "3 lines".
     static func lines(_ n: Int) -> String { n == 1 ? "1 line" : "\(n) lines" }

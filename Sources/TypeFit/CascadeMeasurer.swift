@@ -97,7 +97,7 @@ public final class CascadeMeasurer: TextMeasuring {
         var seen: Set<String> = [primary.id]
         return [primary] + fallbacks.sorted { $0.key < $1.key }.map(\.value).filter { seen.insert($0.id).inserted }
     }()
-    /// The cluster tables of texts `specialized(for:)` kept the cascade for (bounded).
+    /// The cluster tables of texts `specialized(for:)` kept the cascade for (at most `tableLimit`).
     private var tables: [String: ClusterTable] = [:]
     /// The text whose table was looked up last and its table: Layout measures the ranges of one
     /// text one after the other, and comparing the same string is cheaper than hashing it.
@@ -286,7 +286,7 @@ public final class CascadeMeasurer: TextMeasuring {
         if ellipsisInPrimary && primaryOnly(textRuns) { return primary.measurer }
         // A text with runs in other fonts keeps the cascade, with its clusters' fonts decided once.
         if tables[text] == nil, let table {
-            if tables.count >= 256 { tables.removeAll(keepingCapacity: true) }
+            if tables.count >= Self.tableLimit { tables.removeAll(keepingCapacity: true) }
             tables[text] = table
             lastTable = nil
         }
@@ -298,6 +298,11 @@ public final class CascadeMeasurer: TextMeasuring {
         text.unicodeScalars.allSatisfy { !isVisible($0) || primary.measurer.face.covers($0) }
     }
     private static let ellipsis = "\u{2026}"
+    /// The most cluster tables kept (about a kilobyte each), emptied when full. An audit prepares
+    /// a unit's texts before laying them out 24 times; at 256 the tables were emptied every dozen
+    /// units of a right-to-left or CJK locale, often in the middle of one, whose texts were then
+    /// split by the slower walk at every layout.
+    static let tableLimit = 1024
 
     /// The union of the vertical metrics (each font's own line-height rule, converted to the primary
     /// font's units) of the fonts that draw `text`; the primary's for empty text or no fallbacks.

@@ -32,16 +32,37 @@ public struct TextTruncatedCheck: Check {
                 "neededWidth": label.neededWidth, "availableWidth": label.availableWidth,
                 "lines": Double(label.lines), "maxLines": Double(label.maxLines), "pointSize": label.pointSize,
             ]
-            let message: String
+            // Built in place with room reserved once: one message per occurrence, the most
+            // frequent finding of an audit.
+            let quoted = label.quotedText
+            var message = ""
+            message.reserveCapacity(quoted.utf8.count + label.category.utf8.count + label.device.utf8.count
+                                        + label.locale.utf8.count + 80)
+            message += quoted
             if label.maxLines == 1 || (label.maxLines == 0 && label.lines <= 1) {
-                message = "\(label.quotedText) needs \(Describe.pt(label.neededWidth)) but the label has "
-                    + "\(Describe.pt(label.availableWidth)): \(verb) to 1 line \(label.place)"
+                message += " needs "
+                message += Describe.pt(label.neededWidth)
+                message += " but the label has "
+                message += Describe.pt(label.availableWidth)
+                message += ": "
+                message += verb
+                message += " to 1 line "
             } else if overLines {
-                message = "\(label.quotedText) needs \(Describe.lines(label.lines)) but the label shows "
-                    + "\(Describe.lines(label.maxLines)): \(verb) \(label.place)"
+                message += " needs "
+                message += Describe.lines(label.lines)
+                message += " but the label shows "
+                message += Describe.lines(label.maxLines)
+                message += ": "
+                message += verb
+                message += " "
             } else {
-                message = "\(label.quotedText) is \(verb) in \(Describe.lines(label.lines)) \(label.place)"
+                message += " is "
+                message += verb
+                message += " in "
+                message += Describe.lines(label.lines)
+                message += " "
             }
+            Describe.appendPlace(to: &message, category: label.category, device: label.device, locale: label.locale)
             return label.finding(self, message: message, figures: figures)
         }
     }
