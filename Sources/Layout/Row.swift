@@ -154,9 +154,11 @@ extension Row {
         var frames: [LabelFrame] = []
         var stacked: [Bool] = []
         var y = insetTop
-        for (i, item) in items.enumerated() {
+        frames.reserveCapacity(items.count + 1)
+        // Items are read in place, not copied out of the array (each holds labels and styles).
+        for i in items.indices {
             if i > 0 { y += spacing }
-            switch item {
+            switch items[i] {
             case .label(let l):
                 let r = l.layout(width: contentWidth, scale: scale)
                 frames.append(LabelFrame(id: l.id, x: x0, y: y, width: contentWidth, height: r.height, label: r))
