@@ -12,6 +12,9 @@ struct TextResolver {
     let samples: FormatSamples
     /// Every key of the tables, sorted (did-you-mean for keys found nowhere).
     let keys: [String]
+    /// Each strings file's display path (`AuditPlan.displayPath` asks for the current folder and
+    /// standardizes the path: worth doing once per file, not once per entry).
+    private let displayPaths: [String: String]
 
     init(table: StringTable, locales: [String], pseudo: (id: String, transform: PseudoLocale)?, samples: FormatSamples) {
         self.table = table
@@ -19,6 +22,11 @@ struct TextResolver {
         self.pseudo = pseudo
         self.samples = samples
         self.keys = table.keys()
+        var displayPaths: [String: String] = [:]
+        for entry in table.entries where displayPaths[entry.file] == nil {
+            displayPaths[entry.file] = AuditPlan.displayPath(entry.file)
+        }
+        self.displayPaths = displayPaths
     }
 
     /// The label's texts by locale index (each ≥ 1 variant), and what is missing: a key found in
@@ -63,7 +71,7 @@ struct TextResolver {
                 }
                 texts.append(entries.map { entry in
                     PlannedText(text: samples.substitute(transform(entry.value)).text, key: key, variant: entry.variant,
-                                source: SourceLocation(file: AuditPlan.displayPath(entry.file), line: entry.line))
+                                source: SourceLocation(file: displayPaths[entry.file] ?? AuditPlan.displayPath(entry.file), line: entry.line))
                 })
             }
             if missingEverywhere && table.locales.allSatisfy({ table.variants(key: key, locale: $0).isEmpty }) {
