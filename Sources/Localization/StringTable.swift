@@ -153,7 +153,13 @@ public struct StringTable: Sendable {
     /// The strings of `key` in `locale` (every variant, in file order). The locale falls back along
     /// ``LocaleID/fallbackChain(_:)`` (`en-US` → `en`) when it has no such key.
     public func variants(key: String, locale: String) -> [LocalizedString] {
-        for candidate in LocaleID.fallbackChain(locale) {
+        variants(key: key, fallbackChain: LocaleID.fallbackChain(locale))
+    }
+
+    /// `variants(key:locale:)` with the locale's ``LocaleID/fallbackChain(_:)`` computed by the
+    /// caller (once per locale, for a caller that looks up thousands of keys).
+    public func variants(key: String, fallbackChain: [String]) -> [LocalizedString] {
+        for candidate in fallbackChain {
             if let ids = index[candidate]?[key] { return ids.map { entries[$0] } }
         }
         return []
