@@ -105,6 +105,23 @@ public final class FastMeasurer {
         var yOffset: Int32
     }
     @exclusivity(unchecked) private var glyphScratch: [GlyphKey] = []
+    /// A part of a cut's neighbourhood (≤ 16 UTF-8 bytes, zero-padded) and its script.
+    private struct PartKey: Hashable {
+        var bytes: (UInt64, UInt64)
+        var length: UInt8
+        var script: UInt32
+        static func == (a: PartKey, b: PartKey) -> Bool {
+            a.bytes == b.bytes && a.length == b.length && a.script == b.script
+        }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bytes.0)
+            hasher.combine(bytes.1)
+            hasher.combine(length)
+            hasher.combine(script)
+        }
+    }
+    /// Glyphs of neighbourhood parts shaped alone (`appendPartGlyphs`).
+    @exclusivity(unchecked) private var partGlyphs: [PartKey: [GlyphKey]] = [:]
 
     private static let lineTag: UInt32 = 0xFFFF_FFFF
 
@@ -162,18 +179,23 @@ public final class FastMeasurer {
     /// Advance, cluster count, missing glyphs (count and characters) and ink box of a line, equal
     /// to `Shaper.measure(_:)`. Needs `computesInk`.
     public func measure(_ text: Substring) -> LineMeasurement {
+        var text = text
+        return text.withUTF8 { measure(utf8: $0) }
+    }
+
+    /// `measure(_:)` of a line given as valid UTF-8 `bytes`.
+    public func measure(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LineMeasurement {
         precondition(computesInk, "FastMeasurer.measure needs computesInk: true")
-        var copy = TextLimits.boundedText(text)
-        let e = copy.withUTF8 { b -> SegmentCache.Entry? in
-            guard let base = b.baseAddress, b.count > 0 else { return nil }
-            return line(base, b.count, ink: true)
-        }
-        guard let e else {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
             return LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
         }
+        if TextLimits.violation(in: bytes) != nil {
+            return TextLimits.bounded(bytes).withUnsafeBufferPointer { measure(utf8: $0) }
+        }
+        let e = line(base, bytes.count, ink: true)
         let ink = e.flags & SegmentCache.Flags.hasInk != 0
             ? GlyphBox(xMin: Double(e.ink.0), yMin: Double(e.ink.1), xMax: Double(e.ink.2), yMax: Double(e.ink.3)) : nil
-        return LineMeasurement(advance: e.advance, clusterCount: Self.clusterCount(copy), missingGlyphCount: Int(e.missing),
+        return LineMeasurement(advance: e.advance, clusterCount: Self.clusterCount(utf8: bytes), missingGlyphCount: Int(e.missing),
                                missingCharacters: e.missing > 0 ? lineMissing : [], ink: ink)
     }
 
@@ -182,18 +204,39 @@ public final class FastMeasurer {
     /// from the bytes; other text goes through Swift's grapheme breaker.
     static func clusterCount(_ text: Substring) -> Int {
         var text = text
-        let simple = text.withUTF8 { b -> Int? in
-            var count = 0
-            var i = 0
-            while i < b.count {
-                let (scalar, length) = TextLimits.decode(b, at: i)
-                if scalar == 0x0D || !isOwnCluster(scalar) { return nil }
-                i += length
-                count += 1
+        return text.withUTF8 { clusterCount(utf8: $0) }
+    }
+
+    /// `clusterCount(_:)` of valid UTF-8 `b`. ASCII without CR (most UI text) is one cluster per
+    /// byte, checked 8 bytes at a time.
+    static func clusterCount(utf8 b: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = b.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        var plain = true
+        while i + 8 <= b.count {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D  // a zero byte where w has CR
+            if (w | ((cr &- 0x0101_0101_0101_0101) & ~cr)) & 0x8080_8080_8080_8080 != 0 {
+                plain = false
+                break
             }
-            return count
+            i += 8
         }
-        return simple ?? text.count
+        while plain && i < b.count {
+            if base[i] >= 0x80 || base[i] == 0x0D { plain = false }
+            i += 1
+        }
+        if plain { return b.count }
+        var count = 0
+        i = 0
+        while i < b.count {
+            let (scalar, length) = TextLimits.decode(b, at: i)
+            if scalar == 0x0D || !isOwnCluster(scalar) { return String(decoding: b, as: UTF8.self).count }
+            i += length
+            count += 1
+        }
+        return count
     }
 
     /// Characters that UAX #29 (GraphemeBreakProperty.txt) gives no Extend, SpacingMark,
@@ -545,8 +588,8 @@ public final class FastMeasurer {
             glyphScratch.removeAll(keepingCapacity: true)
             var unsafe = appendGlyphs(p, length, script, cluster: UInt32(cut))
             let whole = glyphScratch.count
-            _ = appendGlyphs(p, cut, script, cluster: nil)
-            _ = appendGlyphs(p + cut, nextLength, script, cluster: nil)
+            appendPartGlyphs(p, cut, script)
+            appendPartGlyphs(p + cut, nextLength, script)
             if glyphScratch.count != 2 * whole { unsafe = true }
             for g in 0..<whole where !unsafe && glyphScratch[g] != glyphScratch[whole + g] { unsafe = true }
             let entry = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: tag, advance: 0, flags: unsafe ? 1 : 0, missing: 0,
@@ -555,6 +598,23 @@ public final class FastMeasurer {
             if unsafe { stats.unsafeCuts += 1 }
             return !unsafe
         }
+    }
+
+    /// `appendGlyphs(p, length, script, cluster: nil)` (length ≤ 16) with the answer kept: the
+    /// parts of a neighbourhood "x␣" and "Y" recur in many neighbourhoods (20,000 corpus lines:
+    /// 3,311 neighbourhoods of 309 "x␣" and 286 "Y"), so a new neighbourhood costs one hb_shape
+    /// (the whole) instead of three.
+    private func appendPartGlyphs(_ p: UnsafePointer<UInt8>, _ length: Int, _ script: hb_script_t) {
+        var key = PartKey(bytes: (0, 0), length: UInt8(length), script: script.rawValue)
+        withUnsafeMutableBytes(of: &key.bytes) { $0.baseAddress!.copyMemory(from: p, byteCount: length) }
+        if let known = partGlyphs[key] {
+            glyphScratch.append(contentsOf: known)
+            return
+        }
+        let first = glyphScratch.count
+        _ = appendGlyphs(p, length, script, cluster: nil)
+        if partGlyphs.count >= 4096 { partGlyphs.removeAll(keepingCapacity: true) }  // bounded on hostile text
+        partGlyphs[key] = Array(glyphScratch[first...])
     }
 
     /// Shapes `length` bytes at `p` alone and appends (glyph, x advance, x offset, y offset) of
