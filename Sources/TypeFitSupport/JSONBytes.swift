@@ -285,8 +285,16 @@ public struct JSONBytes {
         /// JSON text that needs no escaping (punctuation, keys, literals), as is.
         @inline(__always)
         public mutating func raw(_ text: StaticString) {
-            position.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-            position += text.utf8CodeUnitCount
+            let count = text.utf8CodeUnitCount
+            if count >= 8 && count <= 16 {
+                // The keys: two overlapping 8-byte moves instead of a memcpy call.
+                let source = UnsafeRawPointer(text.utf8Start), target = UnsafeMutableRawPointer(position)
+                target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+            } else {
+                position.update(from: text.utf8Start, count: count)
+            }
+            position += count
         }
 
         @inline(__always)
@@ -305,16 +313,22 @@ public struct JSONBytes {
             withUnsafeMutableBytes(of: &digits) { buffer in
                 var magnitude = value.magnitude
                 var i = 20
-                if magnitude < 10 {
-                    // One digit (counts of missing glyphs, clusters of short lines): no division.
+                // Two digits per division, from a table of "00"…"99".
+                let pairs = Cursor.digitPairs.utf8Start
+                while magnitude >= 100 {
+                    let pair = Int(truncatingIfNeeded: magnitude % 100)
+                    magnitude /= 100
+                    i -= 2
+                    buffer[i] = pairs[2 * pair]
+                    buffer[i + 1] = pairs[2 * pair + 1]
+                }
+                if magnitude >= 10 {
+                    i -= 2
+                    buffer[i] = pairs[2 * Int(magnitude)]
+                    buffer[i + 1] = pairs[2 * Int(magnitude) + 1]
+                } else {
                     i -= 1
                     buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-                } else {
-                    repeat {
-                        i -= 1
-                        buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                        magnitude /= 10
-                    } while magnitude > 0
                 }
                 if value < 0 {
                     i -= 1
@@ -401,6 +415,12 @@ public struct JSONBytes {
                 position += utf8.count - runStart
             }
         }
+
+        private static let digitPairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
 
         /// Lowercase hex digit of 0…15.
         @inline(__always)
