@@ -140,7 +140,7 @@ import Testing
                 #expect(fast.runs.map { [$0.start, $0.end, Int($0.script.rawValue)] } == slow.runs.map { [$0.start, $0.end, Int($0.script.rawValue)] }, "\(line)")
             }
         }
-        #expect(ascii > 3_000)
+        #expect(ascii > 1_000)  // 1,309 of the unique corpus lines, plus the mixes
         var other = "Größe (Straße)"
         other.withUTF8 { #expect(ScriptItemizer.asciiScript($0) == nil) }
     }
