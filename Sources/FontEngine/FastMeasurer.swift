@@ -753,17 +753,17 @@ extension FastMeasurer {
 
 /// Hands out chunk numbers: thread t owns a contiguous share and takes it from the front; a
 /// thread whose share is done takes from the back of the largest remaining share.
-final class ChunkScheduler: @unchecked Sendable {  // all state behind `lock`
+public final class ChunkScheduler: @unchecked Sendable {  // all state behind `lock`
     private let lock = NSLock()
     private var low: [Int]
     private var high: [Int]
 
-    init(chunks: Int, threads: Int) {
+    public init(chunks: Int, threads: Int) {
         low = (0..<threads).map { $0 * chunks / threads }
         high = (0..<threads).map { ($0 + 1) * chunks / threads }
     }
 
-    func next(for thread: Int) -> Int? {
+    public func next(for thread: Int) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         if low[thread] < high[thread] {
