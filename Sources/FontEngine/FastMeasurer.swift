@@ -81,6 +81,12 @@ public final class FastMeasurer {
     @exclusivity(unchecked) private var runMissingRanges: [Range<Int>] = []
     @exclusivity(unchecked) private var lineRecords: [UInt64] = []
     @exclusivity(unchecked) private var seenScalars: Set<UInt32> = []
+    // The same for U+0000…U+FFFF without hashing: `seenGeneration[s] == generation` = seen in
+    // this line (a new line bumps `generation`); `lacksBMP[s]`: 0 = not asked yet, 1 = the
+    // font has it, 2 = lacks it. `seenScalars` and `lacks` keep the scalars above U+FFFF.
+    private let seenGeneration: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var generation: UInt32 = 0
+    private let lacksBMP: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var lineMissing: [Unicode.Scalar] = []
     // Whether the font lacks a character (no cmap entry, not default-ignorable), per character seen.
     @exclusivity(unchecked) private var lacks: [UInt32: Bool] = [:]
@@ -140,6 +146,9 @@ public final class FastMeasurer {
         self.buffer = hb_buffer_create()
         self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes)
         self.glyphExtents = GlyphExtentsCache(font: font.hbFont)
+        // calloc: pages are zeroed by the kernel as they are first touched.
+        seenGeneration = calloc(0x10000, MemoryLayout<UInt32>.stride)!.bindMemory(to: UInt32.self, capacity: 0x10000)
+        lacksBMP = calloc(0x10000, 1)!.bindMemory(to: UInt8.self, capacity: 0x10000)
         runPieces.reserveCapacity(64)
         pieces.reserveCapacity(64)
     }
@@ -147,6 +156,8 @@ public final class FastMeasurer {
     deinit {
         hb_buffer_destroy(buffer)
         features.deallocate()
+        free(seenGeneration)
+        free(lacksBMP)
     }
 
     /// Counters since init.
@@ -271,6 +282,11 @@ public final class FastMeasurer {
         if ink {
             lineRecords.removeAll(keepingCapacity: true)
             if !seenScalars.isEmpty { seenScalars.removeAll(keepingCapacity: true) }
+            generation &+= 1
+            if generation == 0 {  // wrapped: forget every mark
+                seenGeneration.update(repeating: 0, count: 0x10000)
+                generation = 1
+            }
         }
         itemizer.itemize(UnsafeBufferPointer(start: b, count: n))
         var result = SegmentCache.Entry(hash: hash, start: 0, length: 0, tag: Self.lineTag, advance: 0, flags: 0, missing: 0,
@@ -386,10 +402,19 @@ public final class FastMeasurer {
             // run), each character once (the first time it is found).
             let rtl = run.script != HB_SCRIPT_INVALID && hb_script_get_horizontal_direction(run.script) == HB_DIRECTION_RTL
             for range in rtl ? Array(runMissingRanges.reversed()) : runMissingRanges {
-                for r in runMissing[range] where seenScalars.insert(UInt32(truncatingIfNeeded: r)).inserted { lineRecords.append(r) }
+                for r in runMissing[range] where firstInLine(UInt32(truncatingIfNeeded: r)) { lineRecords.append(r) }
             }
         }
         return total
+    }
+
+    /// Whether `scalar` is met for the first time in the current line (and marks it met).
+    @inline(__always)
+    private func firstInLine(_ scalar: UInt32) -> Bool {
+        guard scalar < 0x10000 else { return seenScalars.insert(scalar).inserted }
+        if seenGeneration[Int(scalar)] == generation { return false }
+        seenGeneration[Int(scalar)] = generation
+        return true
     }
 
     /// Most of the run is not cached: shape the whole run once, exactly as `Shaper`
@@ -537,13 +562,15 @@ public final class FastMeasurer {
                 let (scalar, length) = TextLimits.decode(text, at: i)
                 if firstScalar == nil { firstScalar = scalar }
                 let lacked: Bool
-                if let known = lacks[scalar] {
+                if scalar < 0x10000, lacksBMP[Int(scalar)] != 0 {
+                    lacked = lacksBMP[Int(scalar)] == 2
+                } else if let known = lacks[scalar] {
                     lacked = known
                 } else {
                     var glyph: hb_codepoint_t = 0
                     lacked = hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) == 0
                         && !(Unicode.Scalar(scalar).map(Shaper.isDefaultIgnorable) ?? true)
-                    lacks[scalar] = lacked
+                    if scalar < 0x10000 { lacksBMP[Int(scalar)] = lacked ? 2 : 1 } else { lacks[scalar] = lacked }
                 }
                 if lacked {
                     lacking = true
