@@ -30,9 +30,15 @@ public final class FastMeasurer {
         public var bytes: Int
         /// 131,072 entries and 4 MiB of text: about 14 MiB per measurer (72-byte entries with 64-bit sums).
         public static let standard = CacheLimits(entries: 1 << 17, bytes: 4 << 20)
-        public init(entries: Int, bytes: Int) {
+        /// Whether the cache's memory is asked for as transparent huge pages (2 MiB per page
+        /// fault instead of 4 KiB): for one long run over many lines (`typefit measure`: a tenth
+        /// less CPU on 20,000 lines); it costs up to 2 MiB of resident memory per region touched
+        /// (slots, entries, text), so measurers that see few lines leave it off.
+        public var hugePages = false
+        public init(entries: Int, bytes: Int, hugePages: Bool = false) {
             self.entries = entries
             self.bytes = bytes
+            self.hugePages = hugePages
         }
     }
 
@@ -144,7 +150,7 @@ public final class FastMeasurer {
         _ = self.features.initialize(from: parsed)
         self.hbLanguage = language.map { hb_language_from_string($0, -1) }
         self.buffer = hb_buffer_create()
-        self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes)
+        self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes, hugePages: cacheLimits.hugePages)
         self.glyphExtents = GlyphExtentsCache(font: font.hbFont)
         // calloc: pages are zeroed by the kernel as they are first touched.
         seenGeneration = calloc(0x10000, MemoryLayout<UInt32>.stride)!.bindMemory(to: UInt32.self, capacity: 0x10000)
