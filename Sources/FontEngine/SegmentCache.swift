@@ -30,8 +30,6 @@ final class SegmentCache {
     }
 
     enum Flags {
-        /// (Cut entries) the cut is unsafe.
-        static let unsafeCut: UInt32 = 1
         /// `ink` holds a box.
         static let hasInk: UInt32 = 4
     }
