@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// Where a report is written, piece by piece: into memory, or into a file through a buffer, so
 /// no report needs its whole text in memory at once.
