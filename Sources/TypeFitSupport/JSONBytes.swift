@@ -166,23 +166,8 @@ public struct JSONBytes {
 
     /// A finite double as `JSONEncoder` writes it (see the type's comment).
     public mutating func double(_ value: Double) {
-        precondition(value.isFinite, "JSONBytes.double: JSON has no NaN or infinity")
         beginValue()
-        // Integral values below 2^53 print in plain decimal ("12.0" → "12"): no String needed.
-        if value == value.rounded(.towardZero), value.magnitude < 9_007_199_254_740_992 {
-            if value == 0, value.sign == .minus {
-                raw("-0")
-            } else {
-                appendInt(Int(value))
-            }
-            return
-        }
-        var text = value.description  // ≤ 15 bytes for most values: a small string, no allocation
-        text.withUTF8 { utf8 in
-            var count = utf8.count
-            if count >= 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") { count -= 2 }
-            put(utf8.baseAddress!, count)
-        }
+        write(maximumBytes: Cursor.maximumDoubleBytes) { $0.double(value) }
     }
 
     // MARK: internals
@@ -241,25 +226,8 @@ public struct JSONBytes {
     }
 
     private mutating func appendInt(_ value: Int) {
-        // Digits right to left into a 20-byte stack buffer (UInt.max has 20 digits), then one copy.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var magnitude = value.magnitude
-            var i = 20
-            repeat {
-                i -= 1
-                buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                i -= 1
-                buffer[i] = UInt8(ascii: "-")
-            }
-            put(buffer.baseAddress! + i, 20 - i)
-        }
+        write(maximumBytes: Cursor.maximumIntBytes) { $0.int(value) }
     }
-
-    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendString(_ value: some StringProtocol) {
         put(UInt8(ascii: "\""))
@@ -274,24 +242,188 @@ public struct JSONBytes {
 
     /// Copies runs of plain bytes at once; escapes `"`, `\` and C0 controls.
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        for i in 0..<utf8.count {
-            let b = utf8[i]
-            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-            if runStart < i { put(utf8.baseAddress! + runStart, i - runStart) }
-            runStart = i + 1
-            put(UInt8(ascii: "\\"))
-            switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(b)
-            case 0x08: put(UInt8(ascii: "b"))
-            case 0x09: put(UInt8(ascii: "t"))
-            case 0x0A: put(UInt8(ascii: "n"))
-            case 0x0C: put(UInt8(ascii: "f"))
-            case 0x0D: put(UInt8(ascii: "r"))
-            default:
-                for byte in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(b >> 4)], Self.hex[Int(b & 0xF)]] { put(byte) }
+        write(maximumBytes: Cursor.maximumEscapedBytes(utf8.count)) { $0.escaped(utf8) }
+    }
+
+    /// Runs `body` with a cursor into room for `maximumBytes` more bytes (made unique and large
+    /// enough once), then counts what it wrote.
+    @inline(__always)
+    private mutating func write(maximumBytes: Int, _ body: (inout Cursor) -> Void) {
+        if used + maximumBytes > storage.capacity || !isKnownUniquelyReferenced(&storage) { grow(used + maximumBytes) }
+        var cursor = Cursor(storage.pointer + used)
+        body(&cursor)
+        let written = cursor.position - (storage.pointer + used)
+        precondition(written <= maximumBytes, "JSONBytes: wrote past the room asked for")
+        used += written
+    }
+
+    /// Appends a whole top-level value (a JSON Lines record, say) written through `body`'s
+    /// cursor straight into the buffer, with one capacity check for all of it: `body` writes at
+    /// most `maximumBytes` bytes (`Cursor`'s `maximum…Bytes` give the bounds) and only complete
+    /// JSON (its own commas, colons and quotes), in the formats of this writer's values. Only
+    /// between top-level values.
+    public mutating func appendRecord(maximumBytes: Int, _ body: (inout Cursor) -> Void) {
+        precondition(depth == 0 && !afterKey, "JSONBytes.appendRecord inside a container")
+        write(maximumBytes: maximumBytes, body)
+    }
+
+    /// Writes JSON text into room reserved by `appendRecord` (no checks per byte). Numbers and
+    /// strings in exactly `JSONBytes`'s formats (the writer itself writes them through a cursor).
+    public struct Cursor {
+        /// Where the next byte goes.
+        public private(set) var position: UnsafeMutablePointer<UInt8>
+
+        init(_ position: UnsafeMutablePointer<UInt8>) { self.position = position }
+
+        /// Most bytes `int` writes ("-9223372036854775808").
+        public static let maximumIntBytes = 20
+        /// Most bytes `double` writes (shortest round-trip: 17 digits, sign, point, exponent).
+        public static let maximumDoubleBytes = 32
+        /// Most bytes `escaped` writes for `count` bytes (a control character becomes \u00XX).
+        public static func maximumEscapedBytes(_ count: Int) -> Int { 6 * count }
+
+        /// JSON text that needs no escaping (punctuation, keys, literals), as is.
+        @inline(__always)
+        public mutating func raw(_ text: StaticString) {
+            let count = text.utf8CodeUnitCount
+            if count >= 8 && count <= 16 {
+                // The keys: two overlapping 8-byte moves instead of a memcpy call.
+                let source = UnsafeRawPointer(text.utf8Start), target = UnsafeMutableRawPointer(position)
+                target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+            } else {
+                position.update(from: text.utf8Start, count: count)
+            }
+            position += count
+        }
+
+        @inline(__always)
+        public mutating func byte(_ b: UInt8) {
+            position.pointee = b
+            position += 1
+        }
+
+        @inline(__always)
+        public mutating func bool(_ value: Bool) { if value { raw("true") } else { raw("false") } }
+
+        /// An integer in decimal.
+        public mutating func int(_ value: Int) {
+            // Digits right to left into a 20-byte stack buffer (UInt.max has 20 digits), then one copy.
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var magnitude = value.magnitude
+                var i = 20
+                // Two digits per division, from a table of "00"…"99".
+                let pairs = Cursor.digitPairs.utf8Start
+                while magnitude >= 100 {
+                    let pair = Int(truncatingIfNeeded: magnitude % 100)
+                    magnitude /= 100
+                    i -= 2
+                    buffer[i] = pairs[2 * pair]
+                    buffer[i + 1] = pairs[2 * pair + 1]
+                }
+                if magnitude >= 10 {
+                    i -= 2
+                    buffer[i] = pairs[2 * Int(magnitude)]
+                    buffer[i + 1] = pairs[2 * Int(magnitude) + 1]
+                } else {
+                    i -= 1
+                    buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+                }
+                if value < 0 {
+                    i -= 1
+                    buffer[i] = UInt8(ascii: "-")
+                }
+                position.update(from: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + i, count: 20 - i)
+                position += 20 - i
             }
         }
-        if runStart < utf8.count { put(utf8.baseAddress! + runStart, utf8.count - runStart) }
+
+        /// A finite double as `JSONEncoder` writes it (see `JSONBytes`'s comment).
+        public mutating func double(_ value: Double) {
+            precondition(value.isFinite, "JSONBytes.double: JSON has no NaN or infinity")
+            // Integral values below 2^53 print in plain decimal ("12.0" → "12"): no String needed.
+            if value == value.rounded(.towardZero), value.magnitude < 9_007_199_254_740_992 {
+                if value == 0, value.sign == .minus {
+                    raw("-0")
+                } else {
+                    int(Int(value))
+                }
+                return
+            }
+            var text = value.description  // ≤ 15 bytes for most values: a small string, no allocation
+            text.withUTF8 { utf8 in
+                var count = utf8.count
+                if count >= 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") { count -= 2 }
+                position.update(from: utf8.baseAddress!, count: count)
+                position += count
+            }
+        }
+
+        /// A string's UTF-8 in quotes, escaped.
+        @inline(__always)
+        public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+            byte(UInt8(ascii: "\""))
+            escaped(utf8)
+            byte(UInt8(ascii: "\""))
+        }
+
+        /// UTF-8 bytes escaped as `JSONEncoder` escapes them (no quotes): runs of plain bytes
+        /// copied at once; `"`, `\` and C0 controls escaped.
+        public mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+            guard let base = utf8.baseAddress else { return }
+            var runStart = 0
+            var i = 0
+            // 8 bytes at a time while none needs escaping (no byte < 0x20, no `"`, no `\`):
+            // "has a byte less than n" and "has a zero byte" (after xor) bit tricks, exact as yes/no.
+            let words = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while i < utf8.count {
+                if i + 8 <= utf8.count {
+                    let w = words.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let quote = w ^ (0x22 &* ones), backslash = w ^ (0x5C &* ones)
+                    let special = (((w &- 0x20 &* ones) & ~w) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
+                    if special == 0 {
+                        i += 8
+                        continue
+                    }
+                }
+                let b = base[i]
+                i += 1
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                if runStart < i - 1 {
+                    position.update(from: base + runStart, count: i - 1 - runStart)
+                    position += i - 1 - runStart
+                }
+                runStart = i
+                byte(UInt8(ascii: "\\"))
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte(b)
+                case 0x08: byte(UInt8(ascii: "b"))
+                case 0x09: byte(UInt8(ascii: "t"))
+                case 0x0A: byte(UInt8(ascii: "n"))
+                case 0x0C: byte(UInt8(ascii: "f"))
+                case 0x0D: byte(UInt8(ascii: "r"))
+                default:
+                    raw("u00")
+                    byte(Cursor.hex(b >> 4))
+                    byte(Cursor.hex(b & 0xF))
+                }
+            }
+            if runStart < utf8.count {
+                position.update(from: base + runStart, count: utf8.count - runStart)
+                position += utf8.count - runStart
+            }
+        }
+
+        private static let digitPairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
+
+        /// Lowercase hex digit of 0…15.
+        @inline(__always)
+        static func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
     }
 }

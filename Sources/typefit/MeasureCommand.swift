@@ -59,9 +59,11 @@ struct MeasureCommand: ParsableCommand {
             throw MeasureError(message: "--sizes: '\(sizeKey(large))' is larger than 1000000 pt")
         }
         let lines = try readLines(textFile)
-        for i in 0..<lines.count {
-            if let violation = TextLimits.violation(in: lines[i]) {
-                throw MeasureError(message: "\(textFile == "-" ? "stdin" : textFile):\(i + 1): \(violation)")
+        try lines.withUTF8 { text in
+            for i in 0..<lines.count {
+                if let violation = TextLimits.violation(in: UnsafeBufferPointer(rebasing: text[lines.byteRange(i)])) {
+                    throw MeasureError(message: "\(textFile == "-" ? "stdin" : textFile):\(i + 1): \(violation)")
+                }
             }
         }
         // fontconfig is initialized only for a pattern (not a file path) or --fallback.
@@ -78,7 +80,7 @@ struct MeasureCommand: ParsableCommand {
             try LineMeasuring.run(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
                                   makeOutput: { JSONBytes(capacity: 64 * 1024) },
                                   encode: { _, line, m, json in
-                                      format.write(line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
+                                      format.write(utf8: line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
                                   },
                                   emit: { json in try json.withBytes { try StandardOutput.put($0) } })
         case .text:
@@ -98,7 +100,8 @@ struct MeasureCommand: ParsableCommand {
         let collected = Collected<Chunk>()
         try LineMeasuring.run(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
                               makeOutput: { Chunk() },
-                              encode: { i, line, m, chunk in
+                              encode: { i, bytes, m, chunk in
+                                  let line = String(decoding: bytes, as: UTF8.self)
                                   let missing = m.missingCharacters.map(MeasureRecordFormat.characterName).joined(separator: " ")
                                   var row = ["\(i + 1)", "\(m.advance)", m.missingGlyphCount == 0 ? "0" : "\(m.missingGlyphCount) \(missing)",
                                              m.ink.map { [$0.xMin, $0.yMin, $0.xMax, $0.yMax].map { sizeKey($0) }.joined(separator: ",") } ?? "none"]

@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import Localization
 import Testing
@@ -106,6 +107,42 @@ import Testing
         }
         #expect(fast > 21_000)
         for line in Self.lines { #expect(FastMeasurer.clusterCount(Substring(line)) == line.count) }
+        // ASCII is counted 8 bytes at a time: a CR (CR LF is one cluster) or a non-ASCII byte in
+        // any of the 8 positions, and in the tail, leaves that path.
+        for k in 0..<20 {
+            for inserted in ["\r\n", "\r", "é", "e\u{301}", "\u{7F}", "\u{0C}"] {
+                let text = String(repeating: "x", count: k) + inserted + String(repeating: "y", count: 19 - k)
+                #expect(FastMeasurer.clusterCount(Substring(text)) == text.count, "\(text.debugDescription)")
+            }
+        }
+    }
+
+    /// An all-ASCII line is one run without looking at each character (`ScriptItemizer.asciiScript`):
+    /// HarfBuzz's own script property gives Latin for A–Z, a–z and Common for every other ASCII
+    /// character (the premise, asked of `hb_unicode_script` here), and the runs equal the
+    /// character-by-character itemizer's on every ASCII corpus line and on bracket mixes.
+    @Test func asciiLinesAreOneRun() {
+        let funcs = hb_unicode_funcs_get_default()
+        for c in UInt32(0)..<0x80 {
+            let letter = (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c)
+            #expect(hb_unicode_script(funcs, c) == (letter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON), "U+\(String(c, radix: 16))")
+        }
+        var fast = ScriptItemizer(), slow = ScriptItemizer()
+        var ascii = 0
+        let mixes = ["(a) [b] {c}", "((", "))a((", "1 (2) [3]", "", " ", "a", "(x", "x)", "[(Hello)] 12:30 {world}!", "\t\u{1}~"]
+        for line in Self.lines + mixes where line.utf8.allSatisfy({ $0 < 0x80 }) {
+            ascii += 1
+            var text = line
+            text.withUTF8 { b in
+                fast.itemize(b)
+                slow.itemizeScalars(b)
+                #expect(ScriptItemizer.asciiScript(b) != nil)
+                #expect(fast.runs.map { [$0.start, $0.end, Int($0.script.rawValue)] } == slow.runs.map { [$0.start, $0.end, Int($0.script.rawValue)] }, "\(line)")
+            }
+        }
+        #expect(ascii > 1_000)  // 1,309 of the unique corpus lines, plus the mixes
+        var other = "Größe (Straße)"
+        other.withUTF8 { #expect(ScriptItemizer.asciiScript($0) == nil) }
     }
 
     @Test func spaceKerningKeepsPiecesTogether() throws {

@@ -73,7 +73,13 @@ import TypeFitSupport
             json.endArray()
         }
         #expect(mine == (try Self.encoded(widths)))
-        for i in [0, 1, -1, 7, -10, 1234567890, Int.max, Int.min] {
+        // Digits are written two at a time: every digit count and both parities, around each power of ten.
+        var powers: [Int] = []
+        for e in 0...18 {
+            let p = (0..<e).reduce(1) { r, _ in r * 10 }
+            powers += [p - 1, p, p + 1, -p, -(p - 1), p + p / 2]
+        }
+        for i in [0, 1, -1, 7, -10, 1234567890, Int.max, Int.min, Int.max - 1, Int.min + 1] + powers {
             #expect(Self.written { $0.beginArray(); $0.int(i); $0.endArray() } == (try Self.encoded([i])))
         }
         #expect(Self.written { $0.beginArray(); $0.bool(true); $0.bool(false); $0.null(); $0.endArray() } == "[true,false,null]")
