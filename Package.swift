@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "DynamicType", dependencies: ["TypeFitSupport"]),
         .target(name: "Localization", dependencies: ["TypeFitSupport"]),
         .target(name: "Layout", dependencies: ["DynamicType"]),
-        .target(name: "Reports"),
+        .target(name: "Reports", dependencies: ["TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
         .target(name: "WebAudit", dependencies: ["DynamicType"]),

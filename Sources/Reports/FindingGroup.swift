@@ -402,10 +402,13 @@ public struct FindingGrouper: Sendable, Codable {
     public func groups(scope: Scope) -> [FindingGroup] {
         let order = ScopeOrder(scope)
         let grouper = self
-        let built = concurrentMap(count: keys.count, workers: 4 * ProcessInfo.processInfo.activeProcessorCount) { g in
-            Self.group(grouper.keys[g], grouper.members(of: g), order)
+        // The keys are sorted first (they are distinct, so the order is the groups' canonical
+        // order) and the groups built in that order: no group is moved after it is built.
+        let sorted = keys.indices.sorted { order.precedes(keys[$0], keys[$1]) }
+        return concurrentMap(count: keys.count, workers: 4 * ProcessInfo.processInfo.activeProcessorCount) { n in
+            let g = sorted[n]
+            return Self.group(grouper.keys[g], grouper.members(of: g), order)
         }
-        return order.sorted(built)
     }
 
     /// The occurrences of group `g` with their strings.
@@ -545,66 +548,66 @@ public struct FindingGrouper: Sendable, Codable {
         try c.encode(coded, forKey: .groups)
     }
 
-static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
+    static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
         let names = Array(Set(list.flatMap(\.figures.keys))).sorted()
         func categoryRank(_ m: Member) -> Int { m.category.map(order.category) ?? -1 }
         func deviceRank(_ m: Member) -> Int { m.device.map(order.device) ?? -1 }
+        // Each member's figures in `names` order (nil where it lacks one), looked up once: the
+        // sort, the worst figures and the occurrences read these rather than the dictionaries.
+        let values = list.map { m in names.map { m.figures[$0] } }
         // Canonical member order: device, category, figures, message, text. The ranks are looked
         // up once per member (not twice per comparison); the indices are sorted by the same rule.
         let deviceRanks = list.map(deviceRank), categoryRanks = list.map(categoryRank)
         let permutation = list.indices.sorted { i, j in
-            let a = list[i], b = list[j]
             if deviceRanks[i] != deviceRanks[j] { return deviceRanks[i] < deviceRanks[j] }
-            if a.device != b.device { return (a.device ?? "") < (b.device ?? "") }
+            if list[i].device != list[j].device { return (list[i].device ?? "") < (list[j].device ?? "") }
             if categoryRanks[i] != categoryRanks[j] { return categoryRanks[i] < categoryRanks[j] }
-            if a.category != b.category { return (a.category ?? "") < (b.category ?? "") }
-            for n in names where a.figures[n] != b.figures[n] {
-                return (a.figures[n] ?? -.infinity) < (b.figures[n] ?? -.infinity)
-            }
-            if a.message != b.message { return a.message < b.message }
-            return (a.text ?? "") < (b.text ?? "")
+            if list[i].category != list[j].category { return (list[i].category ?? "") < (list[j].category ?? "") }
+            for (x, y) in zip(values[i], values[j]) where x != y { return (x ?? -.infinity) < (y ?? -.infinity) }
+            if list[i].message != list[j].message { return list[i].message < list[j].message }
+            return (list[i].text ?? "") < (list[j].text ?? "")
         }
-        let sorted = permutation.map { list[$0] }
-        let sortedCategoryRanks = permutation.map { categoryRanks[$0] }
+        let directions = names.map(FigureDirection.of)
         // The worst member: highest severity, then largest category, then worse figures.
         func isWorse(_ i: Int, _ j: Int) -> Bool {
-            let a = sorted[i], b = sorted[j]
+            let a = list[permutation[i]], b = list[permutation[j]]
             if a.severity != b.severity { return a.severity > b.severity }
-            if sortedCategoryRanks[i] != sortedCategoryRanks[j] { return sortedCategoryRanks[i] > sortedCategoryRanks[j] }
-            for n in names {
-                guard let x = a.figures[n], let y = b.figures[n] else { continue }
-                let d = FigureDirection.of(n)
-                if d.isWorse(x, than: y) { return true }
-                if d.isWorse(y, than: x) { return false }
+            let ca = categoryRanks[permutation[i]], cb = categoryRanks[permutation[j]]
+            if ca != cb { return ca > cb }
+            let va = values[permutation[i]], vb = values[permutation[j]]
+            for k in names.indices {
+                guard let x = va[k], let y = vb[k] else { continue }
+                if directions[k].isWorse(x, than: y) { return true }
+                if directions[k].isWorse(y, than: x) { return false }
             }
             return false
         }
         var worstIndex = 0
-        for i in sorted.indices.dropFirst() where isWorse(i, worstIndex) { worstIndex = i }
-        let worstMember = sorted[worstIndex]
+        for i in permutation.indices.dropFirst() where isWorse(i, worstIndex) { worstIndex = i }
+        let worstMember = list[permutation[worstIndex]]
         var worst: [String: Double] = [:]
-        for n in names {
-            let values = sorted.compactMap { $0.figures[n] }
-            switch FigureDirection.of(n) {
-            case .higherIsWorse: worst[n] = values.max()
-            case .lowerIsWorse: worst[n] = values.min()
-            case .neutral: worst[n] = worstMember.figures[n] ?? values.first
+        for (k, n) in names.enumerated() {
+            let column = permutation.lazy.compactMap { values[$0][k] }
+            switch directions[k] {
+            case .higherIsWorse: worst[n] = column.max()
+            case .lowerIsWorse: worst[n] = column.min()
+            case .neutral: worst[n] = values[permutation[worstIndex]][k] ?? column.first
             }
         }
-        let devices = order.sortedDevices(Set(sorted.compactMap(\.device)))
-        let categories = order.sortedCategories(Set(sorted.compactMap(\.category)))
+        let devices = order.sortedDevices(Set(list.compactMap(\.device)))
+        let categories = order.sortedCategories(Set(list.compactMap(\.category)))
         let deviceIndex = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0) })
         let categoryIndex = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1, $0) })
-        let occurrences = sorted.map { m in
-            Occurrence(device: m.device.flatMap { deviceIndex[$0] } ?? -1,
-                       category: m.category.flatMap { categoryIndex[$0] } ?? -1,
-                       figures: names.map { m.figures[$0] })
+        let occurrences = permutation.map { i in
+            Occurrence(device: list[i].device.flatMap { deviceIndex[$0] } ?? -1,
+                       category: list[i].category.flatMap { categoryIndex[$0] } ?? -1,
+                       figures: values[i])
         }
-        return FindingGroup(key: key, severity: sorted.map(\.severity).max() ?? worstMember.severity,
+        return FindingGroup(key: key, severity: list.lazy.map(\.severity).max() ?? worstMember.severity,
                             message: worstMember.message, text: worstMember.text,
-                            source: worstMember.source ?? sorted.lazy.compactMap(\.source).first,
+                            source: worstMember.source ?? permutation.lazy.compactMap { list[$0].source }.first,
                             categories: categories, devices: devices, worst: worst,
-                            status: sorted.contains(where: \.isNew) ? .new : .baselined,
+                            status: list.contains(where: \.isNew) ? .new : .baselined,
                             figureNames: names, occurrences: occurrences)
     }
 }

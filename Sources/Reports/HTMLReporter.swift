@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// A section another part of TypeFit adds to the HTML page (e.g. web screenshots): an id, a
 /// heading and its HTML body, placed after the mockups.
@@ -31,7 +32,7 @@ public enum HTMLReporter {
     public static func render(_ document: ReportDocument, fontData: [String: Data] = [:],
                               extraSections: [HTMLSection] = [], normalized isNormalized: Bool = false) -> String {
         let doc = isNormalized ? document : document.normalized()
-        let failing = doc.groups.filter(doc.isFailing)
+        let failingCount = doc.groups.indices.count(where: { doc.isFailing(doc.groups[$0]) })
         var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         h += "<title>\(e(doc.tool.name)) report — \(e(doc.config))</title>\n<style>\n"
@@ -43,11 +44,11 @@ public enum HTMLReporter {
         h += css
         if doc.webPages != nil { h += webCSS }
         h += "</style>\n</head>\n<body>\n"
-        h += "<header><h1><span class=\"verdict \(failing.isEmpty ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
+        h += "<header><h1><span class=\"verdict \(failingCount == 0 ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
         if let b = doc.baseline { h += " · baseline <code>\(e(b))</code>" }
         if let t = doc.generatedAt { h += " · \(e(t))" }
-        h += " · <span id=\"verdict\">\(failing.count) new failing group\(failing.count == 1 ? "" : "s")</span></p></header>\n"
+        h += " · <span id=\"verdict\">\(failingCount) new failing group\(failingCount == 1 ? "" : "s")</span></p></header>\n"
 
         // Filters.
         h += "<form id=\"filters\" class=\"filters\">\n"
@@ -66,16 +67,17 @@ public enum HTMLReporter {
         h += "<label><input type=\"checkbox\" name=\"new\"> new only</label>\n</form>\n"
 
         // Summary by check.
-        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
+        let byCheck = doc.groupIndicesByCheck()
         h += "<section id=\"checks\"><h2>Checks</h2>\n<table><thead><tr><th>Check</th><th>Title</th><th>Severity</th>"
             + "<th>Groups</th><th>New</th><th>Worse</th><th>Failing</th><th>Occurrences</th></tr></thead><tbody>\n"
         for id in TerminalReporter.checkIds(doc) {
             let gs = byCheck[id] ?? []
             let check = doc.checks.first { $0.id == id }
+            let g = doc.groups
             h += "<tr><td><code>\(e(id))</code></td><td title=\"\(e(check?.rationale ?? ""))\">\(e(check?.title ?? ""))</td>"
-                + "<td>\(e(check?.severity.rawValue ?? ""))</td><td>\(gs.count)</td><td>\(gs.filter { $0.status == .new }.count)</td>"
-                + "<td>\(gs.filter { $0.status == .worse }.count)</td><td>\(gs.filter(doc.isFailing).count)</td>"
-                + "<td>\(gs.reduce(0) { $0 + $1.occurrences.count })</td></tr>\n"
+                + "<td>\(e(check?.severity.rawValue ?? ""))</td><td>\(gs.count)</td><td>\(gs.count(where: { g[$0].status == .new }))</td>"
+                + "<td>\(gs.count(where: { g[$0].status == .worse }))</td><td>\(gs.count(where: { doc.isFailing(g[$0]) }))</td>"
+                + "<td>\(gs.reduce(0) { $0 + g[$1].occurrences.count })</td></tr>\n"
         }
         h += "</tbody></table></section>\n"
         if !doc.fixed.isEmpty {
@@ -121,14 +123,15 @@ public enum HTMLReporter {
         }
 
         // Groups.
-        let ordered = doc.worstFirst(doc.groups.filter(\.isNew)) + doc.groups.filter { !$0.isNew }
+        let ordered = doc.worstFirstIndices(where: \.isNew) + doc.groups.indices.filter { !doc.groups[$0].isNew }
         let shownIds = Set(doc.screens.map(anchor))
         h += "<section id=\"groups\"><h2>Findings (\(doc.groups.count) groups)</h2>\n"
         if ordered.count > groupRowCap {
             h += "<p class=\"note\">The first \(groupRowCap) groups (new first, worst first); <b>\(ordered.count - groupRowCap) more</b> are in report.json.</p>\n"
         }
         h += "<table><thead><tr><th>Severity</th><th>Check</th><th>Where</th><th>Finding</th><th>Source</th></tr></thead><tbody>\n"
-        for g in ordered.prefix(groupRowCap) {
+        for index in ordered.prefix(groupRowCap) {
+            let g = doc.groups[index]
             let cls = doc.isFailing(g) ? "failing" : (g.isNew ? "new" : "baselined")
             var place = e(g.key.place)
             if let screen = g.key.screen, let locale = g.key.locale,
@@ -169,7 +172,8 @@ public enum HTMLReporter {
     static func wantedMockups(normalized doc: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
         var seen = Set<String>()
         var out: [(screen: String, device: String, category: String, locale: String)] = []
-        for g in doc.worstFirst(doc.groups.filter(\.isNew)) {
+        for index in doc.worstFirstIndices(where: \.isNew) {
+            let g = doc.groups[index]
             guard g.key.selector == nil, let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
             if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {
                 out.append((screen, w.device, w.category, locale))
@@ -188,9 +192,12 @@ public enum HTMLReporter {
         return a
     }
 
+    /// `values` as JSONSerialization writes them with `.withoutEscapingSlashes` (the same bytes as
+    /// `JSONBytes`: strings escaped alike, see SARIFTests), without its object tree.
     static func jsonArray(_ values: [String]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var json = JSONBytes(capacity: 16 * values.count + 2)
+        json.strings(values)
+        return json.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     static func orderedUnique(_ values: [String]) -> [String] {
@@ -496,6 +503,6 @@ extension ReportDocument {
         doc.screens = kept
         let used = Set(kept.flatMap { $0.rows.flatMap { $0.labels.map(\.font) } })
         doc.fonts = doc.fonts.filter { used.contains($0.id) }
-        return doc.normalized()
+        return doc.normalized(groupsAreCanonical: true)
     }
 }

@@ -14,34 +14,40 @@ public enum JUnitReporter {
     /// Writes what `render` returns into `stream`, one test case at a time.
     public static func write(_ document: ReportDocument, to stream: ReportStream, normalized isNormalized: Bool = false) {
         let doc = isNormalized ? document : document.normalized()
-        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
-        let failingTotal = doc.groups.filter(doc.isFailing).count
-        stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        stream.write("<testsuites name=\"\(XML.escape(doc.tool.name))\" tests=\"\(doc.groups.count)\" failures=\"\(failingTotal)\" errors=\"0\">\n")
-        for id in TerminalReporter.checkIds(doc) {
-            let gs = byCheck[id] ?? []
-            let failures = gs.filter(doc.isFailing).count
-            let skipped = gs.filter { !$0.isNew }.count
-            stream.write("  <testsuite name=\"\(XML.escape(id))\" tests=\"\(gs.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n")
-            for g in gs {
-                let place = g.key.place
-                let name = g.key.stringKey != nil && !place.isEmpty ? "\(place) — \(g.key.subject)" : g.key.subject
-                var out = "    <testcase classname=\"typefit.\(XML.escape(id))\" name=\"\(XML.escape(name))\">"
-                let detail = detailText(g, doc)
-                if doc.isFailing(g) {
-                    out += "\n      <failure type=\"\(XML.escape(g.severity.rawValue))\" message=\"\(XML.escape(doc.summary(g)))\">"
-                        + XML.escape(detail) + "</failure>\n    "
-                } else if !g.isNew {
-                    out += "\n      <skipped message=\"in baseline\"/>\n    "
-                } else {
-                    out += "\n      <system-out>" + XML.escape("\(g.severity.rawValue): \(doc.summary(g))\n" + detail) + "</system-out>\n    "
-                }
-                out += "</testcase>\n"
-                stream.write(out)
+        let byCheck = doc.groupIndicesByCheck()
+        // The groups are read in place (by index, through the buffer), not copied one by one.
+        doc.groups.withUnsafeBufferPointer { groups in
+            let failingTotal = groups.indices.count(where: { doc.isFailing(groups[$0]) })
+            stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+            stream.write("<testsuites name=\"\(XML.escape(doc.tool.name))\" tests=\"\(doc.groups.count)\" failures=\"\(failingTotal)\" errors=\"0\">\n")
+            for id in TerminalReporter.checkIds(doc) {
+                let gs = byCheck[id] ?? []
+                let failures = gs.count(where: { doc.isFailing(groups[$0]) })
+                let skipped = gs.count(where: { !groups[$0].isNew })
+                stream.write("  <testsuite name=\"\(XML.escape(id))\" tests=\"\(gs.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n")
+                for g in gs { stream.write(testCase(groups[g], check: id, doc)) }
+                stream.write("  </testsuite>\n")
             }
-            stream.write("  </testsuite>\n")
         }
         stream.write("</testsuites>\n")
+    }
+
+    /// One `<testcase>` element and its line break.
+    static func testCase(_ g: FindingGroup, check id: String, _ doc: ReportDocument) -> String {
+        let place = g.key.place
+        let name = g.key.stringKey != nil && !place.isEmpty ? "\(place) — \(g.key.subject)" : g.key.subject
+        var out = "    <testcase classname=\"typefit.\(XML.escape(id))\" name=\"\(XML.escape(name))\">"
+        let detail = detailText(g, doc)
+        if doc.isFailing(g) {
+            out += "\n      <failure type=\"\(XML.escape(g.severity.rawValue))\" message=\"\(XML.escape(doc.summary(g)))\">"
+                + XML.escape(detail) + "</failure>\n    "
+        } else if !g.isNew {
+            out += "\n      <skipped message=\"in baseline\"/>\n    "
+        } else {
+            out += "\n      <system-out>" + XML.escape("\(g.severity.rawValue): \(doc.summary(g))\n" + detail) + "</system-out>\n    "
+        }
+        out += "</testcase>\n"
+        return out
     }
 
     /// The worst occurrence's message (it quotes the text), what got worse, the source and the count

@@ -32,9 +32,14 @@ extension ReportDocument {
     /// Every reporter normalizes what it is given, so a document is often normalized again: groups
     /// already canonical (checked in one pass, `isCanonical`) are kept as they are.
     public func normalized() -> ReportDocument {
+        normalized(groupsAreCanonical: false)
+    }
+
+    /// `normalized()`, told that `groups` already are canonical (they are not checked again).
+    func normalized(groupsAreCanonical: Bool) -> ReportDocument {
         var doc = self
         let order = ScopeOrder(scope)
-        if !Self.areCanonical(groups, order) {
+        if !groupsAreCanonical && !Self.areCanonical(groups, order) {
             var byKey: [GroupKey: [FindingGroup]] = [:]
             for g in groups { byKey[g.key, default: []].append(g) }
             let merged = byKey.values.map { list -> FindingGroup in
@@ -58,9 +63,9 @@ extension ReportDocument {
             series.values = series.values.map { $0.map(Finding.round) }
             return series
         }.sorted { a, b in
-            let ka = [screenRank(a.screen), order.device(a.device), localeRank(a.locale)]
-            let kb = [screenRank(b.screen), order.device(b.device), localeRank(b.locale)]
-            if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+            let ka = (screenRank(a.screen), order.device(a.device), localeRank(a.locale))
+            let kb = (screenRank(b.screen), order.device(b.device), localeRank(b.locale))
+            if ka != kb { return ka < kb }
             return (a.screen, a.device, a.locale) < (b.screen, b.device, b.locale)
         }
         struct Place: Hashable { var screen, row, label, device, category, locale: String }
@@ -88,9 +93,9 @@ extension ReportDocument {
             }
             return s
         }.sorted { a, b in
-            let ka = [screenRank(a.screen), order.device(a.device), order.category(a.category), localeRank(a.locale)]
-            let kb = [screenRank(b.screen), order.device(b.device), order.category(b.category), localeRank(b.locale)]
-            if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+            let ka = (screenRank(a.screen), order.device(a.device), order.category(a.category), localeRank(a.locale))
+            let kb = (screenRank(b.screen), order.device(b.device), order.category(b.category), localeRank(b.locale))
+            if ka != kb { return ka < kb }
             return (a.screen, a.device, a.category, a.locale) < (b.screen, b.device, b.category, b.locale)
         }
         doc.checks = checks.sorted { $0.id < $1.id }
@@ -101,13 +106,16 @@ extension ReportDocument {
     /// True when `groups` are what normalizing them gives: in canonical order, no two with one key,
     /// each canonical. One pass, nothing allocated.
     static func areCanonical(_ groups: [FindingGroup], _ order: ScopeOrder) -> Bool {
-        for i in groups.indices {
-            if i > 0 && (groups[i - 1].key == groups[i].key || !order.precedes(groups[i - 1].key, groups[i].key)) {
-                return false
+        // Read in place through the buffer: indexing the array copied each group.
+        groups.withUnsafeBufferPointer { groups in
+            for i in groups.indices {
+                if i > 0 && (groups[i - 1].key == groups[i].key || !order.precedes(groups[i - 1].key, groups[i].key)) {
+                    return false
+                }
+                if !isCanonical(groups[i], order) { return false }
             }
-            if !isCanonical(groups[i], order) { return false }
+            return true
         }
-        return true
     }
 
     /// True when `normalized(group, order)` would return `group` unchanged.
@@ -373,18 +381,37 @@ extension ReportDocument {
     /// smallest category (it affects more people), then the one with more occurrences, then
     /// canonical order. Pass normalized groups for a deterministic result.
     public func worstFirst(_ groups: [FindingGroup]) -> [FindingGroup] {
-        let order = ScopeOrder(scope)
-        // Sort keys computed once per group, and indices sorted (not the groups: copying a group
-        // in every comparison dominated the reporters on a whole app's groups).
-        let keys = groups.map { g in
-            (failing: isFailing(g) ? 0 : 1, severity: -g.severity.rank,
-             start: g.categories.first.map(order.category) ?? -1, occurrences: -g.occurrences.count)
+        Self.worstFirst(groups, ScopeOrder(scope), where: { _ in true }, failing: isFailing).map { groups[$0] }
+    }
+
+    /// The indices of this document's groups for which `include` holds, in `worstFirst` order.
+    /// The reporters use it to walk the groups they print without copying every group (a copy
+    /// retains each of a group's strings and arrays: it was a large part of the reporters' time
+    /// on a whole app's groups).
+    func worstFirstIndices(where include: (FindingGroup) -> Bool) -> [Int] {
+        Self.worstFirst(groups, ScopeOrder(scope), where: include, failing: isFailing)
+    }
+
+    /// The indices of `groups` for which `include` holds, worst first (see `worstFirst`).
+    static func worstFirst(_ groups: [FindingGroup], _ order: ScopeOrder, where include: (FindingGroup) -> Bool,
+                           failing: (FindingGroup) -> Bool) -> [Int] {
+        groups.withUnsafeBufferPointer { gs in
+            let picked = gs.indices.filter { include(gs[$0]) }
+            // Sort keys computed once per group, and indices sorted (not the groups).
+            let keys = picked.map { i in
+                (failing: failing(gs[i]) ? 0 : 1, severity: -gs[i].severity.rank,
+                 start: gs[i].categories.first.map(order.category) ?? -1, occurrences: -gs[i].occurrences.count)
+            }
+            return picked.indices.sorted { a, b in
+                if keys[a] != keys[b] { return keys[a] < keys[b] }
+                return a < b
+            }.map { picked[$0] }
         }
-        return groups.indices.sorted { i, j in
-            let a = keys[i], b = keys[j]
-            if a != b { return a < b }
-            return i < j
-        }.map { groups[$0] }
+    }
+
+    /// The indices of the groups of each check, in canonical order.
+    func groupIndicesByCheck() -> [String: [Int]] {
+        groups.withUnsafeBufferPointer { gs in Dictionary(grouping: gs.indices, by: { gs[$0].key.checkId }) }
     }
 
     /// The check's title, or its id when the document does not describe it.
