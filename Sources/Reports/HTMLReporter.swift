@@ -123,7 +123,7 @@ public enum HTMLReporter {
         }
 
         // Groups.
-        let ordered = doc.worstFirstIndices(where: \.isNew) + doc.groups.indices.filter { !doc.groups[$0].isNew }
+        let ordered = doc.newWorstFirst() + doc.groups.indices.filter { !doc.groups[$0].isNew }
         let shownIds = Set(doc.screens.map(anchor))
         h += "<section id=\"groups\"><h2>Findings (\(doc.groups.count) groups)</h2>\n"
         if ordered.count > groupRowCap {
@@ -172,7 +172,7 @@ public enum HTMLReporter {
     static func wantedMockups(normalized doc: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
         var seen = Set<String>()
         var out: [(screen: String, device: String, category: String, locale: String)] = []
-        for index in doc.worstFirstIndices(where: \.isNew) {
+        for index in doc.newWorstFirst() {
             let g = doc.groups[index]
             guard g.key.selector == nil, let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
             if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {

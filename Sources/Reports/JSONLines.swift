@@ -46,6 +46,13 @@ extension GroupKey: JSONLine {
 
 extension FindingGroup: JSONLine {
     func writeJSON(to json: inout JSONBytes) {
+        // JSON has no infinity or NaN: `JSONEncoder` throws for such a group and report.json has
+        // always written `null` in its place (figures are rounded and finite; this is the guard).
+        guard worst.values.allSatisfy(\.isFinite),
+              occurrences.allSatisfy({ $0.figures.allSatisfy { $0?.isFinite ?? true } }) else {
+            json.null()
+            return
+        }
         json.beginObject()
         json.key("categories"); json.strings(categories)
         json.key("devices"); json.strings(devices)
@@ -98,6 +105,10 @@ extension FixedGroup: JSONLine {
 
 extension RowsVisibleSeries: JSONLine {
     func writeJSON(to json: inout JSONBytes) {
+        guard values.allSatisfy({ $0?.isFinite ?? true }) else {
+            json.null()  // as for a group (above)
+            return
+        }
         json.beginObject()
         json.key("device"); json.string(device)
         json.key("locale"); json.string(locale)

@@ -46,7 +46,7 @@ public enum MarkdownReporter {
 
         out += rowsVisibleTable(doc)
 
-        let new = doc.worstFirstIndices(where: \.isNew)
+        let new = doc.newWorstFirst()
         if !new.isEmpty {
             var table = "| Severity | Check | Key | Where | Sizes | Devices | Worst | Source |\n|---|---|---|---|---|---|---|---|\n"
             for index in new.prefix(maxGroups) {

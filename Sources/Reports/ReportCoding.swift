@@ -73,13 +73,17 @@ extension ReportDocument {
         // Only the occurrences on a screen and locale drawn here can flag a label.
         let drawn = Set(screens.map { Drawn(screen: $0.screen, locale: $0.locale) })
         var flagged = Set<Place>()
-        for g in doc.groups {
-            guard let screen = g.key.screen, let row = g.key.row, let label = g.key.label, let locale = g.key.locale,
-                  drawn.contains(Drawn(screen: screen, locale: locale))
-            else { continue }
-            for o in g.occurrences where g.devices.indices.contains(o.device) && g.categories.indices.contains(o.category) {
-                flagged.insert(Place(screen: screen, row: row, label: label, device: g.devices[o.device],
-                                     category: g.categories[o.category], locale: locale))
+        doc.groups.withUnsafeBufferPointer { groups in
+            for g in groups.indices {
+                let key = groups[g].key
+                guard let screen = key.screen, let row = key.row, let label = key.label, let locale = key.locale,
+                      drawn.contains(Drawn(screen: screen, locale: locale))
+                else { continue }
+                let devices = groups[g].devices, categories = groups[g].categories
+                for o in groups[g].occurrences where devices.indices.contains(o.device) && categories.indices.contains(o.category) {
+                    flagged.insert(Place(screen: screen, row: row, label: label, device: devices[o.device],
+                                         category: categories[o.category], locale: locale))
+                }
             }
         }
         doc.screens = screens.map { snapshot in
@@ -381,25 +385,25 @@ extension ReportDocument {
     /// smallest category (it affects more people), then the one with more occurrences, then
     /// canonical order. Pass normalized groups for a deterministic result.
     public func worstFirst(_ groups: [FindingGroup]) -> [FindingGroup] {
-        Self.worstFirst(groups, ScopeOrder(scope), where: { _ in true }, failing: isFailing).map { groups[$0] }
+        Self.worstFirst(groups, ScopeOrder(scope), newOnly: false, failOn: failOn).map { groups[$0] }
     }
 
-    /// The indices of this document's groups for which `include` holds, in `worstFirst` order.
+    /// The indices of this document's new groups (`isNew`), in `worstFirst` order.
     /// The reporters use it to walk the groups they print without copying every group (a copy
     /// retains each of a group's strings and arrays: it was a large part of the reporters' time
     /// on a whole app's groups).
-    func worstFirstIndices(where include: (FindingGroup) -> Bool) -> [Int] {
-        Self.worstFirst(groups, ScopeOrder(scope), where: include, failing: isFailing)
+    func newWorstFirst() -> [Int] {
+        Self.worstFirst(groups, ScopeOrder(scope), newOnly: true, failOn: failOn)
     }
 
-    /// The indices of `groups` for which `include` holds, worst first (see `worstFirst`).
-    static func worstFirst(_ groups: [FindingGroup], _ order: ScopeOrder, where include: (FindingGroup) -> Bool,
-                           failing: (FindingGroup) -> Bool) -> [Int] {
+    /// The indices of `groups` (of the new ones only with `newOnly`), worst first (see
+    /// `worstFirst`); a group fails when it is new and at or above `failOn` (`isFailing`).
+    static func worstFirst(_ groups: [FindingGroup], _ order: ScopeOrder, newOnly: Bool, failOn: Severity) -> [Int] {
         groups.withUnsafeBufferPointer { gs in
-            let picked = gs.indices.filter { include(gs[$0]) }
+            let picked = gs.indices.filter { !newOnly || gs[$0].status != .baselined }
             // Sort keys computed once per group, and indices sorted (not the groups).
             let keys = picked.map { i in
-                (failing: failing(gs[i]) ? 0 : 1, severity: -gs[i].severity.rank,
+                (failing: gs[i].status != .baselined && gs[i].severity >= failOn ? 0 : 1, severity: -gs[i].severity.rank,
                  start: gs[i].categories.first.map(order.category) ?? -1, occurrences: -gs[i].occurrences.count)
             }
             return picked.indices.sorted { a, b in

@@ -29,6 +29,10 @@ public enum SARIFReporter {
             { level in json.write(encoded: serialize(object), level: level) }
         }
         let count = doc.groups.count + (doc.baseline != nil ? doc.fixed.count : 0)
+        // Each file's URI once (percent-encoding per result was a large part of the results' time).
+        var uris = [doc.config: uri(doc.config)]
+        for g in doc.groups.indices { if let file = doc.groups[g].source?.file, uris[file] == nil { uris[file] = uri(file) } }
+        let fileURIs = uris
         json.object(level: 0, [
             ("$schema", raw(schemaURI)),
             ("runs", { level in
@@ -38,7 +42,7 @@ public enum SARIFReporter {
                         ("originalUriBaseIds", raw(originalUriBaseIds)),
                         ("results", { resultsLevel in
                             json.encodedLines(count: count, level: resultsLevel) { i, bytes in
-                                writeResult(i, doc, ruleIndex, to: &bytes)
+                                writeResult(i, doc, ruleIndex, uris: fileURIs, to: &bytes)
                             }
                         }),
                         ("tool", raw(["driver": driver])),
@@ -75,7 +79,10 @@ public enum SARIFReporter {
     /// (numeric, case-insensitive: swift-corelibs-foundation JSONWriter.serializeDictionary), which
     /// for these keys is also their byte order; strings are escaped as it escapes them without
     /// escaping slashes (`JSONBytes`). SARIFTests compares the two on documents with every field.
-    static func writeResult(_ i: Int, _ doc: ReportDocument, _ ruleIndex: [String: Int], to json: inout JSONBytes) {
+    /// `uris`: `uri(path)` of the paths it names (others are encoded here).
+    static func writeResult(_ i: Int, _ doc: ReportDocument, _ ruleIndex: [String: Int], uris: [String: String] = [:],
+                            to json: inout JSONBytes) {
+        func uri(_ path: String) -> String { uris[path] ?? Self.uri(path) }
         func location(uri: String, line: Int?) {
             json.beginArray()
             json.beginObject()

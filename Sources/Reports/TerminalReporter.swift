@@ -86,7 +86,7 @@ public enum TerminalReporter {
         }
 
         // New groups, worst first.
-        let new = doc.worstFirstIndices(where: \.isNew)
+        let new = doc.newWorstFirst()
         let failing = doc.groups.indices.filter { doc.isFailing(doc.groups[$0]) }
         if new.isEmpty {
             out += s.green("✔ No new findings.") + "\n"
