@@ -265,18 +265,6 @@ public struct FindingGrouper: Sendable, Codable {
         var top: (Int, Int)?
     }
 
-    /// An occurrence with its strings (what `group` sorts and picks from).
-    struct Member: Sendable {
-        var device: String?
-        var category: String?
-        var figures: [String: Double]
-        var severity: Severity
-        var message: String
-        var text: String?
-        var source: SourceLocation?
-        var isNew: Bool
-    }
-
     private var strings = StringTable()
     private var keys: [GroupKey] = []
     private var buckets: [Bucket] = []
@@ -402,29 +390,20 @@ public struct FindingGrouper: Sendable, Codable {
     public func groups(scope: Scope) -> [FindingGroup] {
         let order = ScopeOrder(scope)
         let grouper = self
+        // Each string's device and category rank, once (the members name them by id).
+        let ranks = Ranks(device: strings.strings.map(order.device), category: strings.strings.map(order.category))
         // The keys are sorted first (they are distinct, so the order is the groups' canonical
         // order) and the groups built in that order: no group is moved after it is built.
         let sorted = keys.indices.sorted { order.precedes(keys[$0], keys[$1]) }
         return concurrentMap(count: keys.count, workers: 4 * ProcessInfo.processInfo.activeProcessorCount) { n in
-            let g = sorted[n]
-            return Self.group(grouper.keys[g], grouper.members(of: g), order)
+            grouper.group(sorted[n], order, ranks)
         }
     }
 
-    /// The occurrences of group `g` with their strings.
-    func members(of g: Int) -> [Member] {
-        let bucket = buckets[g]
-        return bucket.members.map { m in
-            var figures: [String: Double] = [:]
-            for i in Int(m.figureStart)..<Int(m.figureStart + m.figureCount) {
-                figures[strings[bucket.figureNames[i]] ?? ""] = bucket.figureValues[i]
-            }
-            return Member(device: strings[m.device], category: strings[m.category], figures: figures,
-                          severity: m.severity, message: m.message >= 0 ? bucket.messages[Int(m.message)] : "",
-                          text: strings[m.text],
-                          source: strings[m.sourceFile].map { SourceLocation(file: $0, line: Int(m.sourceLine)) },
-                          isNew: m.isNew)
-        }
+    /// The scope rank of every string of `strings` as a device and as a category (`ScopeOrder`).
+    struct Ranks: Sendable {
+        var device: [Int]
+        var category: [Int]
     }
 
     // Coded compactly, for shard parts: the string table and the categories (when known), then per
@@ -548,35 +527,52 @@ public struct FindingGrouper: Sendable, Codable {
         try c.encode(coded, forKey: .groups)
     }
 
-    static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
-        let names = Array(Set(list.flatMap(\.figures.keys))).sorted()
-        func categoryRank(_ m: Member) -> Int { m.category.map(order.category) ?? -1 }
-        func deviceRank(_ m: Member) -> Int { m.device.map(order.device) ?? -1 }
-        // Each member's figures in `names` order (nil where it lacks one), looked up once: the
-        // sort, the worst figures and the occurrences read these rather than the dictionaries.
-        let values = list.map { m in names.map { m.figures[$0] } }
+    /// Group `g` built from its stored members, their strings looked up by id only where a
+    /// string decides: equal ids are equal strings, and different ids are compared as `String`s
+    /// (canonical equivalence included), so the order does not depend on how strings were interned.
+    func group(_ g: Int, _ order: ScopeOrder, _ ranks: Ranks) -> FindingGroup {
+        let bucket = buckets[g]
+        let list = bucket.members
+        // Figure names: distinct as strings, sorted; each name id's column.
+        let nameIds = Array(Set(bucket.figureNames))
+        let names = Array(Set(nameIds.map { strings[$0] ?? "" })).sorted()
+        var column: [Int32: Int] = [:]
+        for id in nameIds { column[id] = names.firstIndex(of: strings[id] ?? "") }
+        // Each member's figures in `names` order (nil where it lacks one; a name given twice keeps
+        // the last value), looked up once: the sort, the worst figures and the occurrences read these.
+        let values = list.map { m -> [Double?] in
+            var row = [Double?](repeating: nil, count: names.count)
+            for f in Int(m.figureStart)..<Int(m.figureStart + m.figureCount) {
+                if let c = column[bucket.figureNames[f]] { row[c] = bucket.figureValues[f] }
+            }
+            return row
+        }
+        func message(_ m: Stored) -> String { m.message >= 0 ? bucket.messages[Int(m.message)] : "" }
+        func source(_ m: Stored) -> SourceLocation? { strings[m.sourceFile].map { SourceLocation(file: $0, line: Int(m.sourceLine)) } }
         // Canonical member order: device, category, figures, message, text. The ranks are looked
         // up once per member (not twice per comparison); the indices are sorted by the same rule.
-        let deviceRanks = list.map(deviceRank), categoryRanks = list.map(categoryRank)
+        let deviceRanks = list.map { $0.device < 0 ? -1 : ranks.device[Int($0.device)] }
+        let categoryRanks = list.map { $0.category < 0 ? -1 : ranks.category[Int($0.category)] }
         let permutation = list.indices.sorted { i, j in
+            let a = list[i], b = list[j]
             if deviceRanks[i] != deviceRanks[j] { return deviceRanks[i] < deviceRanks[j] }
-            if list[i].device != list[j].device { return (list[i].device ?? "") < (list[j].device ?? "") }
+            if a.device != b.device, strings[a.device] != strings[b.device] { return (strings[a.device] ?? "") < (strings[b.device] ?? "") }
             if categoryRanks[i] != categoryRanks[j] { return categoryRanks[i] < categoryRanks[j] }
-            if list[i].category != list[j].category { return (list[i].category ?? "") < (list[j].category ?? "") }
+            if a.category != b.category, strings[a.category] != strings[b.category] {
+                return (strings[a.category] ?? "") < (strings[b.category] ?? "")
+            }
             for (x, y) in zip(values[i], values[j]) where x != y { return (x ?? -.infinity) < (y ?? -.infinity) }
-            if list[i].message != list[j].message { return list[i].message < list[j].message }
-            return (list[i].text ?? "") < (list[j].text ?? "")
+            if a.message != b.message, message(a) != message(b) { return message(a) < message(b) }
+            return a.text != b.text && (strings[a.text] ?? "") < (strings[b.text] ?? "")
         }
         let directions = names.map(FigureDirection.of)
         // The worst member: highest severity, then largest category, then worse figures.
         func isWorse(_ i: Int, _ j: Int) -> Bool {
-            let a = list[permutation[i]], b = list[permutation[j]]
-            if a.severity != b.severity { return a.severity > b.severity }
-            let ca = categoryRanks[permutation[i]], cb = categoryRanks[permutation[j]]
-            if ca != cb { return ca > cb }
-            let va = values[permutation[i]], vb = values[permutation[j]]
+            let a = permutation[i], b = permutation[j]
+            if list[a].severity != list[b].severity { return list[a].severity > list[b].severity }
+            if categoryRanks[a] != categoryRanks[b] { return categoryRanks[a] > categoryRanks[b] }
             for k in names.indices {
-                guard let x = va[k], let y = vb[k] else { continue }
+                guard let x = values[a][k], let y = values[b][k] else { continue }
                 if directions[k].isWorse(x, than: y) { return true }
                 if directions[k].isWorse(y, than: x) { return false }
             }
@@ -594,18 +590,29 @@ public struct FindingGrouper: Sendable, Codable {
             case .neutral: worst[n] = values[permutation[worstIndex]][k] ?? column.first
             }
         }
-        let devices = order.sortedDevices(Set(list.compactMap(\.device)))
-        let categories = order.sortedCategories(Set(list.compactMap(\.category)))
+        let devices = order.sortedDevices(Set(Set(list.map(\.device)).compactMap { strings[$0] }))
+        let categories = order.sortedCategories(Set(Set(list.map(\.category)).compactMap { strings[$0] }))
         let deviceIndex = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0) })
         let categoryIndex = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1, $0) })
+        // Positions by id (an id's string is one of the sorted names).
+        var deviceById: [Int32: Int] = [:], categoryById: [Int32: Int] = [:]
         let occurrences = permutation.map { i in
-            Occurrence(device: list[i].device.flatMap { deviceIndex[$0] } ?? -1,
-                       category: list[i].category.flatMap { categoryIndex[$0] } ?? -1,
-                       figures: values[i])
+            let m = list[i]
+            let device = m.device < 0 ? -1 : deviceById[m.device] ?? {
+                let d = strings[m.device].flatMap { deviceIndex[$0] } ?? -1
+                deviceById[m.device] = d
+                return d
+            }()
+            let category = m.category < 0 ? -1 : categoryById[m.category] ?? {
+                let c = strings[m.category].flatMap { categoryIndex[$0] } ?? -1
+                categoryById[m.category] = c
+                return c
+            }()
+            return Occurrence(device: device, category: category, figures: values[i])
         }
-        return FindingGroup(key: key, severity: list.lazy.map(\.severity).max() ?? worstMember.severity,
-                            message: worstMember.message, text: worstMember.text,
-                            source: worstMember.source ?? permutation.lazy.compactMap { list[$0].source }.first,
+        return FindingGroup(key: keys[g], severity: list.lazy.map(\.severity).max() ?? worstMember.severity,
+                            message: message(worstMember), text: strings[worstMember.text],
+                            source: source(worstMember) ?? permutation.lazy.compactMap { source(list[$0]) }.first,
                             categories: categories, devices: devices, worst: worst,
                             status: list.contains(where: \.isNew) ? .new : .baselined,
                             figureNames: names, occurrences: occurrences)
