@@ -394,7 +394,10 @@ public struct FindingGrouper: Sendable, Codable {
         let ranks = Ranks(device: strings.strings.map(order.device), category: strings.strings.map(order.category))
         // The keys are sorted first (they are distinct, so the order is the groups' canonical
         // order) and the groups built in that order: no group is moved after it is built.
-        let sorted = keys.indices.sorted { order.precedes(keys[$0], keys[$1]) }
+        let keyRanks = keys.map(order.ranks)
+        let sorted = keys.withUnsafeBufferPointer { k in
+            k.indices.sorted { order.precedes(k[$0], keyRanks[$0], k[$1], keyRanks[$1]) }
+        }
         return concurrentMap(count: keys.count, workers: 4 * ProcessInfo.processInfo.activeProcessorCount) { n in
             grouper.group(sorted[n], order, ranks)
         }
@@ -698,18 +701,34 @@ struct ScopeOrder {
     /// Canonical group order: screen (project-wide groups first, then config order), row (screen-level
     /// groups first, then layout order), label, string key, locale (scope order), variant, check, style, font.
     func precedes(_ a: GroupKey, _ b: GroupKey) -> Bool {
-        let sa = Self.rank(a.screen, screens), sb = Self.rank(b.screen, screens)
-        if sa != sb { return sa < sb }
+        precedes(a, ranks(a), b, ranks(b))
+    }
+
+    /// The scope positions `precedes` compares for a key: its screen, its row among its screen's
+    /// rows, its locale.
+    struct KeyRanks: Sendable {
+        var screen: Int
+        var row: Int
+        var locale: Int
+    }
+
+    func ranks(_ key: GroupKey) -> KeyRanks {
+        KeyRanks(screen: Self.rank(key.screen, screens), row: Self.rank(key.row, key.screen.flatMap { rows[$0] } ?? [:]),
+                 locale: Self.rank(key.locale, locales))
+    }
+
+    /// `precedes(a, b)` with the keys' ranks looked up already (`ranks(_:)`), for sorting many keys.
+    /// (Rows are compared only between keys of one screen, so each key's own screen's rows rank it.)
+    func precedes(_ a: GroupKey, _ ranksA: KeyRanks, _ b: GroupKey, _ ranksB: KeyRanks) -> Bool {
+        if ranksA.screen != ranksB.screen { return ranksA.screen < ranksB.screen }
         if a.screen != b.screen { return (a.screen ?? "") < (b.screen ?? "") }
         if a.row != b.row {
-            let table = a.screen.flatMap { rows[$0] } ?? [:]
-            let ra = Self.rank(a.row, table), rb = Self.rank(b.row, table)
-            if ra != rb { return ra < rb }
+            if ranksA.row != ranksB.row { return ranksA.row < ranksB.row }
             return (a.row ?? "") < (b.row ?? "")
         }
         if a.label != b.label { return (a.label ?? "") < (b.label ?? "") }
         if a.stringKey != b.stringKey { return (a.stringKey ?? "") < (b.stringKey ?? "") }
-        let la = Self.rank(a.locale, locales), lb = Self.rank(b.locale, locales)
+        let la = ranksA.locale, lb = ranksB.locale
         if la != lb { return la < lb }
         if a.locale != b.locale { return (a.locale ?? "") < (b.locale ?? "") }
         if a.variant != b.variant { return (a.variant ?? "") < (b.variant ?? "") }
