@@ -171,10 +171,15 @@ public enum HTMLReporter {
     /// `wantedMockups` of a document already normalized.
     static func wantedMockups(normalized doc: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
         var seen = Set<String>()
+        struct Place: Hashable { var screen, device, category, locale: String }
+        // A place seen before has its anchor seen before: its anchor (a slug) is made once.
+        var places = Set<Place>()
         var out: [(screen: String, device: String, category: String, locale: String)] = []
         for index in doc.newWorstFirst() {
-            let g = doc.groups[index]
-            guard g.key.selector == nil, let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
+            let key = doc.groups[index].key
+            guard key.selector == nil, let screen = key.screen, let locale = key.locale, let w = worstPlace(doc.groups[index]),
+                  places.insert(Place(screen: screen, device: w.device, category: w.category, locale: locale)).inserted
+            else { continue }
             if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {
                 out.append((screen, w.device, w.category, locale))
             }

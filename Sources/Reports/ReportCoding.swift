@@ -116,30 +116,32 @@ extension ReportDocument {
                 if i > 0 && (groups[i - 1].key == groups[i].key || !order.precedes(groups[i - 1].key, groups[i].key)) {
                     return false
                 }
-                if !isCanonical(groups[i], order) { return false }
+                if !isCanonical(groups.baseAddress! + i, order) { return false }
             }
             return true
         }
     }
 
-    /// True when `normalized(group, order)` would return `group` unchanged.
-    static func isCanonical(_ g: FindingGroup, _ order: ScopeOrder) -> Bool {
-        for i in g.devices.indices.dropFirst() {
-            let a = g.devices[i - 1], b = g.devices[i]
+    /// True when `normalized(group.pointee, order)` would return it unchanged.
+    static func isCanonical(_ group: UnsafePointer<FindingGroup>, _ order: ScopeOrder) -> Bool {
+        // Read through the pointer: the group is not copied (a copy retains all its strings and arrays).
+        let devices = group.pointee.devices, categories = group.pointee.categories, figureNames = group.pointee.figureNames
+        for i in devices.indices.dropFirst() {
+            let a = devices[i - 1], b = devices[i]
             guard (order.device(a), a) < (order.device(b), b) else { return false }
         }
-        for i in g.categories.indices.dropFirst() {
-            let a = g.categories[i - 1], b = g.categories[i]
+        for i in categories.indices.dropFirst() {
+            let a = categories[i - 1], b = categories[i]
             guard (order.category(a), a) < (order.category(b), b) else { return false }
         }
-        for i in g.figureNames.indices.dropFirst() where !(g.figureNames[i - 1] < g.figureNames[i]) { return false }
-        if g.status != .worse && g.worseIn != nil { return false }
-        for v in g.worst.values where Finding.round(v) != v { return false }
+        for i in figureNames.indices.dropFirst() where !(figureNames[i - 1] < figureNames[i]) { return false }
+        if group.pointee.status != .worse && group.pointee.worseIn != nil { return false }
+        for v in group.pointee.worst.values where Finding.round(v) != v { return false }
         var previous: Occurrence?
-        for o in g.occurrences {
-            guard (o.device == -1 || g.devices.indices.contains(o.device)),
-                  (o.category == -1 || g.categories.indices.contains(o.category)),
-                  o.figures.count == g.figureNames.count else { return false }
+        for o in group.pointee.occurrences {
+            guard (o.device == -1 || devices.indices.contains(o.device)),
+                  (o.category == -1 || categories.indices.contains(o.category)),
+                  o.figures.count == figureNames.count else { return false }
             for v in o.figures { if let v, Finding.round(v) != v { return false } }
             if let p = previous, occurrencePrecedes(o, p) { return false }
             previous = o

@@ -158,8 +158,14 @@ enum ReportOutput {
         if let output {
             writeStderr("typefit: reports in \(output)\n")
         }
+        // The process ends next: the run's groups, occurrences and strings (hundreds of thousands
+        // of objects on a large audit) are kept rather than freed one by one on the way out.
+        keptUntilExit = (result, document)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
+
+    /// The last run written (see the end of `finish`).
+    nonisolated(unsafe) private static var keptUntilExit: (AuditRun, ReportDocument)?
 
     static func parseFormats(_ text: String?, hasOutput: Bool) throws -> [ReportFormat] {
         guard let text else {
