@@ -685,11 +685,12 @@ struct ScopeOrder {
     func category(_ name: String) -> Int { categories[name] ?? Int.max / 2 }
     func device(_ name: String) -> Int { devices[name] ?? Int.max / 2 }
 
+    // By (rank, name), each name's rank looked up once (not twice per comparison).
     func sortedCategories(_ names: Set<String>) -> [String] {
-        names.sorted { (category($0), $0) < (category($1), $1) }
+        names.map { (category($0), $0) }.sorted { $0 < $1 }.map(\.1)
     }
     func sortedDevices(_ names: Set<String>) -> [String] {
-        names.sorted { (device($0), $0) < (device($1), $1) }
+        names.map { (device($0), $0) }.sorted { $0 < $1 }.map(\.1)
     }
 
     /// Position of an optional name: nil first, then known names in order, then unknown ones.

@@ -376,14 +376,18 @@ public enum HTMLReporter {
                 + "<title>minimum \(n(minimum)) rows</title></line>\n"
         }
         let drawn = index.drawn
+        // `anchor(screen:device:category:locale:)` of every dot, from slugs made once per chart.
+        let placeSlug = "m-" + slug(screen) + "-" + slug(device) + "-"
+        let categorySlugs = cats.map(slug)
         for s in series {
+            let localeSlug = "-" + slug(s.locale)
             var points: [String] = []
             var dots = ""
             for (i, c) in cats.enumerated() {
                 guard i < s.values.count, let value = s.values[i] else { continue }
                 points.append("\(n(xAt(i))),\(n(yAt(value)))")
                 let below = minimum.map { value < $0 } ?? false
-                let id = anchor(screen: screen, device: device, category: c, locale: s.locale)
+                let id = placeSlug + categorySlugs[i] + localeSlug
                 let dot = "<circle class=\"dot\(below ? " below" : "")\" cx=\"\(n(xAt(i)))\" cy=\"\(n(yAt(value)))\" r=\"3.5\">"
                     + "<title>\(e(s.locale)) \(e(ReportText.shortCategory(c))): \(n(value)) rows</title></circle>"
                 dots += (drawn.contains(id) ? "<a href=\"#\(id)\">\(dot)</a>" : dot) + "\n"
