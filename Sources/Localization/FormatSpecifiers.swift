@@ -163,6 +163,8 @@ public enum FormatSpecifiers {
     /// specifier are skipped. The space flag is deliberately not recognised, so that literal text
     /// such as `50% off` or `100% sure` is not read as `% o` / `% s`.
     public static func parse(_ text: String) -> [FormatSpecifier] {
+        // Every specifier starts at a '%': most texts have none, and need no UTF-16 copy.
+        guard text.utf8.contains(0x25) else { return [] }
         let u = Array(text.utf16)
         let n = u.count
         var result: [FormatSpecifier] = []

@@ -45,23 +45,26 @@ public struct StringTable: Sendable {
 
     /// Adds the strings of a file, or of every localization file under a directory.
     public mutating func load(contentsOf url: URL, locale: String? = nil, options: Options = Options()) throws(LocalizationError) {
+        for file in try Self.localizationFiles(at: url) {
+            try loadFile(file, locale: locale, options: options)
+        }
+    }
+
+    /// The files `load(contentsOf:)` reads at `url`: the file itself, or every `.strings`,
+    /// `.stringsdict` and `.xcstrings` file under a directory, sorted by path.
+    public static func localizationFiles(at url: URL) throws(LocalizationError) -> [URL] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw LocalizationError(file: url.path, message: "no such file or directory")
         }
-        if isDirectory.boolValue {
-            var files: [URL] = []
-            if let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) {
-                for case let f as URL in walker where Self.supportedExtensions.contains(f.pathExtension) {
-                    files.append(f)
-                }
+        guard isDirectory.boolValue else { return [url] }
+        var files: [URL] = []
+        if let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) {
+            for case let f as URL in walker where Self.supportedExtensions.contains(f.pathExtension) {
+                files.append(f)
             }
-            for f in files.sorted(by: { $0.path < $1.path }) {
-                try loadFile(f, locale: locale, options: options)
-            }
-        } else {
-            try loadFile(url, locale: locale, options: options)
         }
+        return files.sorted(by: { $0.path < $1.path })
     }
 
     /// File extensions read by ``load(contentsOf:locale:options:)``.
@@ -83,6 +86,13 @@ public struct StringTable: Sendable {
     }
 
     private mutating func loadFile(_ url: URL, locale: String?, options: Options) throws(LocalizationError) {
+        add(try Self.parse(url, locale: locale, options: options))
+    }
+
+    /// Reads and parses one `.strings`, `.stringsdict` or `.xcstrings` file without touching a
+    /// table (so files can be parsed on several threads and added in order with `add(_:)`); entries
+    /// past the text limits are refused (strict) or dropped with a warning (lenient).
+    public static func parse(_ url: URL, locale: String?, options: Options) throws(LocalizationError) -> LoadResult {
         let result: LoadResult
         switch url.pathExtension {
         case "xcstrings":
@@ -100,6 +110,7 @@ public struct StringTable: Sendable {
         // Text limits (TypeFitSupport.TextLimits): a value HarfBuzz would take minutes to shape is refused
         // here, naming its file, line and key, before any measuring (issue 12.6).
         var entries = result.entries
+        var warnings: [LocalizationWarning] = []
         for (i, entry) in entries.enumerated().reversed() {
             guard let violation = TextLimits.violation(in: Substring(entry.value)) else { continue }
             let message = "key \"\(entry.key)\"\(entry.variant ?? ""): \(violation)"
@@ -107,8 +118,13 @@ public struct StringTable: Sendable {
             warnings.append(LocalizationWarning(file: entry.file, line: entry.line, column: 1, message: message + "; entry skipped"))
             entries.remove(at: i)
         }
-        add(entries)
-        warnings.append(contentsOf: result.warnings)
+        return LoadResult(entries: entries, warnings: warnings + result.warnings)
+    }
+
+    /// Adds a parsed file's entries (as `add(_:)` does) and its warnings.
+    public mutating func add(_ file: LoadResult) {
+        add(file.entries)
+        warnings.append(contentsOf: file.warnings)
     }
 
     /// Adds entries; an entry with the same key, variant and locale as an existing one replaces it.
@@ -137,7 +153,13 @@ public struct StringTable: Sendable {
     /// The strings of `key` in `locale` (every variant, in file order). The locale falls back along
     /// ``LocaleID/fallbackChain(_:)`` (`en-US` → `en`) when it has no such key.
     public func variants(key: String, locale: String) -> [LocalizedString] {
-        for candidate in LocaleID.fallbackChain(locale) {
+        variants(key: key, fallbackChain: LocaleID.fallbackChain(locale))
+    }
+
+    /// `variants(key:locale:)` with the locale's ``LocaleID/fallbackChain(_:)`` computed by the
+    /// caller (once per locale, for a caller that looks up thousands of keys).
+    public func variants(key: String, fallbackChain: [String]) -> [LocalizedString] {
+        for candidate in fallbackChain {
             if let ids = index[candidate]?[key] { return ids.map { entries[$0] } }
         }
         return []

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// What a group of findings is about: one check on one label (screen, row, label, string key,
 /// locale and plural/device variant), or on one style or font. Everything of a finding but its

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import TypeFitSupport
 
 /// Loads the `strings:` entries of a config into one table, expanding `{locale}` patterns with
 /// `LocalePathPattern` (the same expansion the config validation uses).
@@ -10,25 +11,42 @@ import Localization
 /// because auditing it would silently measure the development language's text instead.
 enum StringsSources {
     static func load(_ sources: [ConfigStringsSource], auditedLocales: [String]?) throws -> StringTable {
-        var table = StringTable()
+        // Every file in the order a serial load reads them; a source that cannot be listed ends the
+        // list there (a serial load would stop at it, after reading the files before it).
+        var files: [(source: Int, url: URL, locale: String?, options: StringTable.Options)] = []
+        var listingFailure: (source: Int, error: LocalizationError)?
         var patterns: [(source: ConfigStringsSource, matches: [LocalePathPattern.Match])] = []
-        for source in sources {
+        for (i, source) in sources.enumerated() {
             let options = StringTable.Options(mode: .strict, skipStale: source.skipStale)
             let pattern = LocalePathPattern(source.resolved.path)
-            do {
-                guard pattern.hasPlaceholder else {
-                    try table.load(contentsOf: source.resolved, locale: nil, options: options)
-                    continue
+            guard pattern.hasPlaceholder else {
+                do {
+                    for url in try StringTable.localizationFiles(at: source.resolved) { files.append((i, url, nil, options)) }
+                } catch {
+                    listingFailure = (i, error)
+                    break
                 }
-                let matches = pattern.matches()
-                for match in matches {
-                    try table.load(contentsOf: match.url, locale: match.locale, options: options)
-                }
-                patterns.append((source, matches))
-            } catch {
-                throw source.location.error(String(describing: error))
+                continue
+            }
+            let matches = pattern.matches()
+            for match in matches { files.append((i, match.url, match.locale, options)) }
+            patterns.append((source, matches))
+        }
+        // Files are parsed on every core and added in order: the table is the serial load's.
+        let toParse = files
+        let parsed = concurrentMap(count: toParse.count, workers: ProcessInfo.processInfo.activeProcessorCount) { k in
+            Result { () throws(LocalizationError) -> LoadResult in
+                try StringTable.parse(toParse[k].url, locale: toParse[k].locale, options: toParse[k].options)
             }
         }
+        var table = StringTable()
+        for (k, result) in parsed.enumerated() {
+            switch result {
+            case .success(let file): table.add(file)
+            case .failure(let error): throw sources[files[k].source].location.error(String(describing: error))
+            }
+        }
+        if let listingFailure { throw sources[listingFailure.source].location.error(String(describing: listingFailure.error)) }
         let audited = auditedLocales ?? table.locales
         for (source, matches) in patterns {
             if matches.isEmpty {

@@ -98,6 +98,85 @@ import Testing
     }
 }
 
+/// The strings files of a config are parsed on every core and added in the serial order, so the
+/// table, and which error stops the audit, are what a one-file-at-a-time load gives.
+@Suite struct ConcurrentStringsLoadTests {
+    static func yaml(_ paths: [String]) -> String {
+        """
+        fonts:
+          text: { file: \(ConfigFixtures.packageRoot.path)/Fonts/Inter/Inter-Regular.otf }
+        styles:
+          body: { font: text, model: apple, textStyle: body }
+        locales: [de, en, fr]
+        strings:
+        \(paths.map { "  - path: \"\($0)\"" }.joined(separator: "\n"))
+        screens:
+          - name: Settings
+            rows:
+              - name: title
+                labels:
+                  - { name: title, style: body, key: settings.title }
+        """
+    }
+
+    /// Three locales × two sources: the table equals the one `StringTable.load` builds file by
+    /// file in the same order (later files win for the same key, locale and variant).
+    @Test func tableEqualsTheSerialLoad() throws {
+        var files: [String: String] = [:]
+        for locale in ["de", "en", "fr"] {
+            files["A/\(locale).lproj/Localizable.strings"] = (0..<200).map { "\"k\($0)\" = \"\(locale) a \($0)\";\n" }.joined()
+            files["B/\(locale).strings"] = (100..<300).map { "\"k\($0)\" = \"\(locale) b \($0)\";\n" }.joined()
+        }
+        let folder = try LocalePathPatternTests.project(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = try TypeFitConfig.parse(yaml: Self.yaml(["A/{locale}.lproj/Localizable.strings", "B/{locale}.strings"]),
+                                             file: "typefit.yml", baseDirectory: folder)
+        let loaded = try StringsSources.load(config.strings, auditedLocales: config.locales)
+        var serial = StringTable()
+        for path in ["A/de.lproj/Localizable.strings", "A/en.lproj/Localizable.strings", "A/fr.lproj/Localizable.strings",
+                     "B/de.strings", "B/en.strings", "B/fr.strings"] {
+            try serial.load(contentsOf: folder.appendingPathComponent(path))
+        }
+        #expect(loaded.entries == serial.entries)
+        #expect(loaded.entries.count == 3 * 300)  // k0…k299 in each locale
+        // k150 is in both sources: B, read later, wins.
+        #expect(loaded.lookup(key: "k150", locale: "fr")?.value == "fr b 150")
+    }
+
+    /// de and fr are both broken; de comes first in the load order (matches sorted by path), so
+    /// its error stops the audit whichever thread parses first. A second source that is gone by
+    /// the time the strings are read (the config checked it was there) is reported only when
+    /// everything before it reads.
+    @Test func theFirstBrokenFileInLoadOrderIsTheError() throws {
+        let folder = try LocalePathPatternTests.project([
+            "A/de.strings": "\"settings.title\" = \"Einstellungen\"\n",  // no ';'
+            "A/en.strings": "\"settings.title\" = \"Settings\";\n",
+            "A/fr.strings": "\"settings.title\" = Réglages;\n",  // unquoted value
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = try TypeFitConfig.parse(yaml: Self.yaml(["A/{locale}.strings", "A/en.strings"]),
+                                             file: "typefit.yml", baseDirectory: folder)
+        for _ in 0..<20 {
+            #expect(throws: ConfigError.self) { _ = try StringsSources.load(config.strings, auditedLocales: config.locales) }
+            do { _ = try StringsSources.load(config.strings, auditedLocales: config.locales) } catch {
+                let text = String(describing: error)
+                #expect(text.hasPrefix("typefit.yml:7:11: strings[0].path: "))
+                #expect(text.contains("A/de.strings"))
+            }
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Gone"), withIntermediateDirectories: true)
+        let missingSecond = try TypeFitConfig.parse(yaml: Self.yaml(["A/en.strings", "Gone"]), file: "typefit.yml", baseDirectory: folder)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Gone"))
+        do {
+            _ = try StringsSources.load(missingSecond.strings, auditedLocales: ["en"])
+            Issue.record("a missing source loaded")
+        } catch {
+            #expect(String(describing: error).hasPrefix("typefit.yml:8:11: strings[1].path: "))
+            #expect(String(describing: error).contains("no such file or directory"))
+        }
+    }
+}
+
 /// Issue 11 point 5 through the config: the user's `formatSamples` as typefit.yml writes them.
 @Suite struct FormatSamplesConfigTests {
     @Test func positionalSamplesFromTheConfigApplyOnlyToPositionalSpecifiers() throws {

@@ -12,6 +12,13 @@ struct TextResolver {
     let samples: FormatSamples
     /// Every key of the tables, sorted (did-you-mean for keys found nowhere).
     let keys: [String]
+    /// Each strings file's display path (`AuditPlan.displayPath` asks for the current folder and
+    /// standardizes the path: worth doing once per file, not once per entry).
+    private let displayPaths: [String: String]
+    /// Each locale's fallback chain (`LocaleID.fallbackChain`), computed once, not once per key.
+    private let chains: [String: [String]]
+    /// The table's locales (sorted; `StringTable.locales` sorts them on every call).
+    private let tableLocales: [String]
 
     init(table: StringTable, locales: [String], pseudo: (id: String, transform: PseudoLocale)?, samples: FormatSamples) {
         self.table = table
@@ -19,6 +26,20 @@ struct TextResolver {
         self.pseudo = pseudo
         self.samples = samples
         self.keys = table.keys()
+        var displayPaths: [String: String] = [:]
+        for entry in table.entries where displayPaths[entry.file] == nil {
+            displayPaths[entry.file] = AuditPlan.displayPath(entry.file)
+        }
+        self.displayPaths = displayPaths
+        var chains: [String: [String]] = [:]
+        let tableLocales = table.locales
+        for locale in locales + tableLocales { chains[locale] = LocaleID.fallbackChain(locale) }
+        self.chains = chains
+        self.tableLocales = tableLocales
+    }
+
+    private func variants(_ key: String, _ locale: String) -> [LocalizedString] {
+        table.variants(key: key, fallbackChain: chains[locale] ?? LocaleID.fallbackChain(locale))
     }
 
     /// The label's texts by locale index (each ≥ 1 variant), and what is missing: a key found in
@@ -39,14 +60,14 @@ struct TextResolver {
                 var transform: (String) -> String = { $0 }
                 var fallback: String?
                 if let pseudo, locale == pseudo.id {
-                    entries = table.variants(key: key, locale: development)
+                    entries = variants(key, development)
                     transform = { pseudo.transform.transform($0) }
                 } else {
-                    entries = table.variants(key: key, locale: locale)
+                    entries = variants(key, locale)
                     if entries.isEmpty {
                         // The development locale first, then any audited locale that has the key.
-                        for other in [development] + locales + table.locales where other != locale {
-                            entries = table.variants(key: key, locale: other)
+                        for other in [development] + locales + tableLocales where other != locale {
+                            entries = variants(key, other)
                             if !entries.isEmpty { fallback = other; break }
                         }
                     }
@@ -63,10 +84,10 @@ struct TextResolver {
                 }
                 texts.append(entries.map { entry in
                     PlannedText(text: samples.substitute(transform(entry.value)).text, key: key, variant: entry.variant,
-                                source: SourceLocation(file: AuditPlan.displayPath(entry.file), line: entry.line))
+                                source: SourceLocation(file: displayPaths[entry.file] ?? AuditPlan.displayPath(entry.file), line: entry.line))
                 })
             }
-            if missingEverywhere && table.locales.allSatisfy({ table.variants(key: key, locale: $0).isEmpty }) {
+            if missingEverywhere && tableLocales.allSatisfy({ variants(key, $0).isEmpty }) {
                 observations = [StringObservation(
                     screen: screen, row: row, label: label.name, key: key, locale: nil,
                     status: .missing(suggestion: nearest(key, in: keys)), source: labelSource)]
