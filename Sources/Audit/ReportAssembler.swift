@@ -84,17 +84,18 @@ public enum AuditOutput {
 
     /// Writes the reports of `document` (every format with a file) into `directory` as one set,
     /// then `baseline` to its path. Nothing is written to the baseline when the reports fail.
+    /// `normalized`: `document` is already `normalized()`.
     @discardableResult
     public static func write(_ document: ReportDocument, formats: Set<ReportFormat>, to directory: String?,
                              fontData: [String: Data] = [:], extraSections: [HTMLSection] = [],
-                             baseline: (Baseline, path: String)? = nil) throws -> [URL] {
+                             baseline: (Baseline, path: String)? = nil, normalized: Bool = false) throws -> [URL] {
         var written: [URL] = []
         let fileFormats = formats.filter { $0.fileName != nil }
         if let directory {
             if let baseline { try checkBaseline(baseline.path, outsideOf: directory) }
             if !fileFormats.isEmpty {
                 written = try ReportWriter.write(document, formats: fileFormats, to: URL(fileURLWithPath: directory),
-                                                 fontData: fontData, extraSections: extraSections)
+                                                 fontData: fontData, extraSections: extraSections, normalized: normalized)
             }
         }
         if let (b, path) = baseline { try b.write(to: path) }

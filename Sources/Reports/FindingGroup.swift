@@ -266,18 +266,6 @@ public struct FindingGrouper: Sendable, Codable {
         var top: (Int, Int)?
     }
 
-    /// An occurrence with its strings (what `group` sorts and picks from).
-    struct Member: Sendable {
-        var device: String?
-        var category: String?
-        var figures: [String: Double]
-        var severity: Severity
-        var message: String
-        var text: String?
-        var source: SourceLocation?
-        var isNew: Bool
-    }
-
     private var strings = StringTable()
     private var keys: [GroupKey] = []
     private var buckets: [Bucket] = []
@@ -403,26 +391,23 @@ public struct FindingGrouper: Sendable, Codable {
     public func groups(scope: Scope) -> [FindingGroup] {
         let order = ScopeOrder(scope)
         let grouper = self
-        let built = concurrentMap(count: keys.count, workers: 4 * ProcessInfo.processInfo.activeProcessorCount) { g in
-            Self.group(grouper.keys[g], grouper.members(of: g), order)
+        // Each string's device and category rank, once (the members name them by id).
+        let ranks = Ranks(device: strings.strings.map(order.device), category: strings.strings.map(order.category))
+        // The keys are sorted first (they are distinct, so the order is the groups' canonical
+        // order) and the groups built in that order: no group is moved after it is built.
+        let keyRanks = keys.map(order.ranks)
+        let sorted = keys.withUnsafeBufferPointer { k in
+            k.indices.sorted { order.precedes(k[$0], keyRanks[$0], k[$1], keyRanks[$1]) }
         }
-        return order.sorted(built)
+        return concurrentMap(count: keys.count, workers: 4 * ProcessInfo.processInfo.activeProcessorCount) { n in
+            grouper.group(sorted[n], order, ranks)
+        }
     }
 
-    /// The occurrences of group `g` with their strings.
-    func members(of g: Int) -> [Member] {
-        let bucket = buckets[g]
-        return bucket.members.map { m in
-            var figures: [String: Double] = [:]
-            for i in Int(m.figureStart)..<Int(m.figureStart + m.figureCount) {
-                figures[strings[bucket.figureNames[i]] ?? ""] = bucket.figureValues[i]
-            }
-            return Member(device: strings[m.device], category: strings[m.category], figures: figures,
-                          severity: m.severity, message: m.message >= 0 ? bucket.messages[Int(m.message)] : "",
-                          text: strings[m.text],
-                          source: strings[m.sourceFile].map { SourceLocation(file: $0, line: Int(m.sourceLine)) },
-                          isNew: m.isNew)
-        }
+    /// The scope rank of every string of `strings` as a device and as a category (`ScopeOrder`).
+    struct Ranks: Sendable {
+        var device: [Int]
+        var category: [Int]
     }
 
     // Coded compactly, for shard parts: the string table and the categories (when known), then per
@@ -546,66 +531,94 @@ public struct FindingGrouper: Sendable, Codable {
         try c.encode(coded, forKey: .groups)
     }
 
-static func group(_ key: GroupKey, _ list: [Member], _ order: ScopeOrder) -> FindingGroup {
-        let names = Array(Set(list.flatMap(\.figures.keys))).sorted()
-        func categoryRank(_ m: Member) -> Int { m.category.map(order.category) ?? -1 }
-        func deviceRank(_ m: Member) -> Int { m.device.map(order.device) ?? -1 }
+    /// Group `g` built from its stored members, their strings looked up by id only where a
+    /// string decides: equal ids are equal strings, and different ids are compared as `String`s
+    /// (canonical equivalence included), so the order does not depend on how strings were interned.
+    func group(_ g: Int, _ order: ScopeOrder, _ ranks: Ranks) -> FindingGroup {
+        let bucket = buckets[g]
+        let list = bucket.members
+        // Figure names: distinct as strings, sorted; each name id's column.
+        let nameIds = Array(Set(bucket.figureNames))
+        let names = Array(Set(nameIds.map { strings[$0] ?? "" })).sorted()
+        var column: [Int32: Int] = [:]
+        for id in nameIds { column[id] = names.firstIndex(of: strings[id] ?? "") }
+        // Each member's figures in `names` order (nil where it lacks one; a name given twice keeps
+        // the last value), looked up once: the sort, the worst figures and the occurrences read these.
+        let values = list.map { m -> [Double?] in
+            var row = [Double?](repeating: nil, count: names.count)
+            for f in Int(m.figureStart)..<Int(m.figureStart + m.figureCount) {
+                if let c = column[bucket.figureNames[f]] { row[c] = bucket.figureValues[f] }
+            }
+            return row
+        }
+        func message(_ m: Stored) -> String { m.message >= 0 ? bucket.messages[Int(m.message)] : "" }
+        func source(_ m: Stored) -> SourceLocation? { strings[m.sourceFile].map { SourceLocation(file: $0, line: Int(m.sourceLine)) } }
         // Canonical member order: device, category, figures, message, text. The ranks are looked
         // up once per member (not twice per comparison); the indices are sorted by the same rule.
-        let deviceRanks = list.map(deviceRank), categoryRanks = list.map(categoryRank)
+        let deviceRanks = list.map { $0.device < 0 ? -1 : ranks.device[Int($0.device)] }
+        let categoryRanks = list.map { $0.category < 0 ? -1 : ranks.category[Int($0.category)] }
         let permutation = list.indices.sorted { i, j in
             let a = list[i], b = list[j]
             if deviceRanks[i] != deviceRanks[j] { return deviceRanks[i] < deviceRanks[j] }
-            if a.device != b.device { return (a.device ?? "") < (b.device ?? "") }
+            if a.device != b.device, strings[a.device] != strings[b.device] { return (strings[a.device] ?? "") < (strings[b.device] ?? "") }
             if categoryRanks[i] != categoryRanks[j] { return categoryRanks[i] < categoryRanks[j] }
-            if a.category != b.category { return (a.category ?? "") < (b.category ?? "") }
-            for n in names where a.figures[n] != b.figures[n] {
-                return (a.figures[n] ?? -.infinity) < (b.figures[n] ?? -.infinity)
+            if a.category != b.category, strings[a.category] != strings[b.category] {
+                return (strings[a.category] ?? "") < (strings[b.category] ?? "")
             }
-            if a.message != b.message { return a.message < b.message }
-            return (a.text ?? "") < (b.text ?? "")
+            for (x, y) in zip(values[i], values[j]) where x != y { return (x ?? -.infinity) < (y ?? -.infinity) }
+            if a.message != b.message, message(a) != message(b) { return message(a) < message(b) }
+            return a.text != b.text && (strings[a.text] ?? "") < (strings[b.text] ?? "")
         }
-        let sorted = permutation.map { list[$0] }
-        let sortedCategoryRanks = permutation.map { categoryRanks[$0] }
+        let directions = names.map(FigureDirection.of)
         // The worst member: highest severity, then largest category, then worse figures.
         func isWorse(_ i: Int, _ j: Int) -> Bool {
-            let a = sorted[i], b = sorted[j]
-            if a.severity != b.severity { return a.severity > b.severity }
-            if sortedCategoryRanks[i] != sortedCategoryRanks[j] { return sortedCategoryRanks[i] > sortedCategoryRanks[j] }
-            for n in names {
-                guard let x = a.figures[n], let y = b.figures[n] else { continue }
-                let d = FigureDirection.of(n)
-                if d.isWorse(x, than: y) { return true }
-                if d.isWorse(y, than: x) { return false }
+            let a = permutation[i], b = permutation[j]
+            if list[a].severity != list[b].severity { return list[a].severity > list[b].severity }
+            if categoryRanks[a] != categoryRanks[b] { return categoryRanks[a] > categoryRanks[b] }
+            for k in names.indices {
+                guard let x = values[a][k], let y = values[b][k] else { continue }
+                if directions[k].isWorse(x, than: y) { return true }
+                if directions[k].isWorse(y, than: x) { return false }
             }
             return false
         }
         var worstIndex = 0
-        for i in sorted.indices.dropFirst() where isWorse(i, worstIndex) { worstIndex = i }
-        let worstMember = sorted[worstIndex]
+        for i in permutation.indices.dropFirst() where isWorse(i, worstIndex) { worstIndex = i }
+        let worstMember = list[permutation[worstIndex]]
         var worst: [String: Double] = [:]
-        for n in names {
-            let values = sorted.compactMap { $0.figures[n] }
-            switch FigureDirection.of(n) {
-            case .higherIsWorse: worst[n] = values.max()
-            case .lowerIsWorse: worst[n] = values.min()
-            case .neutral: worst[n] = worstMember.figures[n] ?? values.first
+        for (k, n) in names.enumerated() {
+            let column = permutation.lazy.compactMap { values[$0][k] }
+            switch directions[k] {
+            case .higherIsWorse: worst[n] = column.max()
+            case .lowerIsWorse: worst[n] = column.min()
+            case .neutral: worst[n] = values[permutation[worstIndex]][k] ?? column.first
             }
         }
-        let devices = order.sortedDevices(Set(sorted.compactMap(\.device)))
-        let categories = order.sortedCategories(Set(sorted.compactMap(\.category)))
+        let devices = order.sortedDevices(Set(Set(list.map(\.device)).compactMap { strings[$0] }))
+        let categories = order.sortedCategories(Set(Set(list.map(\.category)).compactMap { strings[$0] }))
         let deviceIndex = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0) })
         let categoryIndex = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1, $0) })
-        let occurrences = sorted.map { m in
-            Occurrence(device: m.device.flatMap { deviceIndex[$0] } ?? -1,
-                       category: m.category.flatMap { categoryIndex[$0] } ?? -1,
-                       figures: names.map { m.figures[$0] })
+        // Positions by id (an id's string is one of the sorted names).
+        var deviceById: [Int32: Int] = [:], categoryById: [Int32: Int] = [:]
+        let occurrences = permutation.map { i in
+            let m = list[i]
+            let device = m.device < 0 ? -1 : deviceById[m.device] ?? {
+                let d = strings[m.device].flatMap { deviceIndex[$0] } ?? -1
+                deviceById[m.device] = d
+                return d
+            }()
+            let category = m.category < 0 ? -1 : categoryById[m.category] ?? {
+                let c = strings[m.category].flatMap { categoryIndex[$0] } ?? -1
+                categoryById[m.category] = c
+                return c
+            }()
+            return Occurrence(device: device, category: category, figures: values[i])
         }
-        return FindingGroup(key: key, severity: sorted.map(\.severity).max() ?? worstMember.severity,
-                            message: worstMember.message, text: worstMember.text,
-                            source: worstMember.source ?? sorted.lazy.compactMap(\.source).first,
+        return FindingGroup(key: keys[g], severity: list.lazy.map(\.severity).max() ?? worstMember.severity,
+                            message: message(worstMember), text: strings[worstMember.text],
+                            source: source(worstMember) ?? permutation.lazy.compactMap { source(list[$0]) }.first,
                             categories: categories, devices: devices, worst: worst,
-                            status: sorted.contains(where: \.isNew) ? .new : .baselined,
+                            status: list.contains(where: \.isNew) ? .new : .baselined,
                             figureNames: names, occurrences: occurrences)
     }
 }
@@ -680,11 +693,12 @@ struct ScopeOrder {
     func category(_ name: String) -> Int { categories[name] ?? Int.max / 2 }
     func device(_ name: String) -> Int { devices[name] ?? Int.max / 2 }
 
+    // By (rank, name), each name's rank looked up once (not twice per comparison).
     func sortedCategories(_ names: Set<String>) -> [String] {
-        names.sorted { (category($0), $0) < (category($1), $1) }
+        names.map { (category($0), $0) }.sorted { $0 < $1 }.map(\.1)
     }
     func sortedDevices(_ names: Set<String>) -> [String] {
-        names.sorted { (device($0), $0) < (device($1), $1) }
+        names.map { (device($0), $0) }.sorted { $0 < $1 }.map(\.1)
     }
 
     /// Position of an optional name: nil first, then known names in order, then unknown ones.
@@ -696,18 +710,34 @@ struct ScopeOrder {
     /// Canonical group order: screen (project-wide groups first, then config order), row (screen-level
     /// groups first, then layout order), label, string key, locale (scope order), variant, check, style, font.
     func precedes(_ a: GroupKey, _ b: GroupKey) -> Bool {
-        let sa = Self.rank(a.screen, screens), sb = Self.rank(b.screen, screens)
-        if sa != sb { return sa < sb }
+        precedes(a, ranks(a), b, ranks(b))
+    }
+
+    /// The scope positions `precedes` compares for a key: its screen, its row among its screen's
+    /// rows, its locale.
+    struct KeyRanks: Sendable {
+        var screen: Int
+        var row: Int
+        var locale: Int
+    }
+
+    func ranks(_ key: GroupKey) -> KeyRanks {
+        KeyRanks(screen: Self.rank(key.screen, screens), row: Self.rank(key.row, key.screen.flatMap { rows[$0] } ?? [:]),
+                 locale: Self.rank(key.locale, locales))
+    }
+
+    /// `precedes(a, b)` with the keys' ranks looked up already (`ranks(_:)`), for sorting many keys.
+    /// (Rows are compared only between keys of one screen, so each key's own screen's rows rank it.)
+    func precedes(_ a: GroupKey, _ ranksA: KeyRanks, _ b: GroupKey, _ ranksB: KeyRanks) -> Bool {
+        if ranksA.screen != ranksB.screen { return ranksA.screen < ranksB.screen }
         if a.screen != b.screen { return (a.screen ?? "") < (b.screen ?? "") }
         if a.row != b.row {
-            let table = a.screen.flatMap { rows[$0] } ?? [:]
-            let ra = Self.rank(a.row, table), rb = Self.rank(b.row, table)
-            if ra != rb { return ra < rb }
+            if ranksA.row != ranksB.row { return ranksA.row < ranksB.row }
             return (a.row ?? "") < (b.row ?? "")
         }
         if a.label != b.label { return (a.label ?? "") < (b.label ?? "") }
         if a.stringKey != b.stringKey { return (a.stringKey ?? "") < (b.stringKey ?? "") }
-        let la = Self.rank(a.locale, locales), lb = Self.rank(b.locale, locales)
+        let la = ranksA.locale, lb = ranksB.locale
         if la != lb { return la < lb }
         if a.locale != b.locale { return (a.locale ?? "") < (b.locale ?? "") }
         if a.variant != b.variant { return (a.variant ?? "") < (b.variant ?? "") }

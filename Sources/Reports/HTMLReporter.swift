@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// A section another part of TypeFit adds to the HTML page (e.g. web screenshots): an id, a
 /// heading and its HTML body, placed after the mockups.
@@ -31,7 +32,7 @@ public enum HTMLReporter {
     public static func render(_ document: ReportDocument, fontData: [String: Data] = [:],
                               extraSections: [HTMLSection] = [], normalized isNormalized: Bool = false) -> String {
         let doc = isNormalized ? document : document.normalized()
-        let failing = doc.groups.filter(doc.isFailing)
+        let failingCount = doc.groups.indices.count(where: { doc.isFailing(doc.groups[$0]) })
         var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         h += "<title>\(e(doc.tool.name)) report — \(e(doc.config))</title>\n<style>\n"
@@ -43,11 +44,11 @@ public enum HTMLReporter {
         h += css
         if doc.webPages != nil { h += webCSS }
         h += "</style>\n</head>\n<body>\n"
-        h += "<header><h1><span class=\"verdict \(failing.isEmpty ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
+        h += "<header><h1><span class=\"verdict \(failingCount == 0 ? "pass\">PASS" : "fail\">FAIL")</span> \(e(doc.tool.name)) \(e(doc.tool.version))</h1>\n"
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
         if let b = doc.baseline { h += " · baseline <code>\(e(b))</code>" }
         if let t = doc.generatedAt { h += " · \(e(t))" }
-        h += " · <span id=\"verdict\">\(failing.count) new failing group\(failing.count == 1 ? "" : "s")</span></p></header>\n"
+        h += " · <span id=\"verdict\">\(failingCount) new failing group\(failingCount == 1 ? "" : "s")</span></p></header>\n"
 
         // Filters.
         h += "<form id=\"filters\" class=\"filters\">\n"
@@ -66,16 +67,17 @@ public enum HTMLReporter {
         h += "<label><input type=\"checkbox\" name=\"new\"> new only</label>\n</form>\n"
 
         // Summary by check.
-        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
+        let byCheck = doc.groupIndicesByCheck()
         h += "<section id=\"checks\"><h2>Checks</h2>\n<table><thead><tr><th>Check</th><th>Title</th><th>Severity</th>"
             + "<th>Groups</th><th>New</th><th>Worse</th><th>Failing</th><th>Occurrences</th></tr></thead><tbody>\n"
         for id in TerminalReporter.checkIds(doc) {
             let gs = byCheck[id] ?? []
             let check = doc.checks.first { $0.id == id }
+            let g = doc.groups
             h += "<tr><td><code>\(e(id))</code></td><td title=\"\(e(check?.rationale ?? ""))\">\(e(check?.title ?? ""))</td>"
-                + "<td>\(e(check?.severity.rawValue ?? ""))</td><td>\(gs.count)</td><td>\(gs.filter { $0.status == .new }.count)</td>"
-                + "<td>\(gs.filter { $0.status == .worse }.count)</td><td>\(gs.filter(doc.isFailing).count)</td>"
-                + "<td>\(gs.reduce(0) { $0 + $1.occurrences.count })</td></tr>\n"
+                + "<td>\(e(check?.severity.rawValue ?? ""))</td><td>\(gs.count)</td><td>\(gs.count(where: { g[$0].status == .new }))</td>"
+                + "<td>\(gs.count(where: { g[$0].status == .worse }))</td><td>\(gs.count(where: { doc.isFailing(g[$0]) }))</td>"
+                + "<td>\(gs.reduce(0) { $0 + g[$1].occurrences.count })</td></tr>\n"
         }
         h += "</tbody></table></section>\n"
         if !doc.fixed.isEmpty {
@@ -121,14 +123,15 @@ public enum HTMLReporter {
         }
 
         // Groups.
-        let ordered = doc.worstFirst(doc.groups.filter(\.isNew)) + doc.groups.filter { !$0.isNew }
+        let ordered = doc.newWorstFirst() + doc.groups.indices.filter { !doc.groups[$0].isNew }
         let shownIds = Set(doc.screens.map(anchor))
         h += "<section id=\"groups\"><h2>Findings (\(doc.groups.count) groups)</h2>\n"
         if ordered.count > groupRowCap {
             h += "<p class=\"note\">The first \(groupRowCap) groups (new first, worst first); <b>\(ordered.count - groupRowCap) more</b> are in report.json.</p>\n"
         }
         h += "<table><thead><tr><th>Severity</th><th>Check</th><th>Where</th><th>Finding</th><th>Source</th></tr></thead><tbody>\n"
-        for g in ordered.prefix(groupRowCap) {
+        for index in ordered.prefix(groupRowCap) {
+            let g = doc.groups[index]
             let cls = doc.isFailing(g) ? "failing" : (g.isNew ? "new" : "baselined")
             var place = e(g.key.place)
             if let screen = g.key.screen, let locale = g.key.locale,
@@ -168,9 +171,15 @@ public enum HTMLReporter {
     /// `wantedMockups` of a document already normalized.
     static func wantedMockups(normalized doc: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
         var seen = Set<String>()
+        struct Place: Hashable { var screen, device, category, locale: String }
+        // A place seen before has its anchor seen before: its anchor (a slug) is made once.
+        var places = Set<Place>()
         var out: [(screen: String, device: String, category: String, locale: String)] = []
-        for g in doc.worstFirst(doc.groups.filter(\.isNew)) {
-            guard g.key.selector == nil, let screen = g.key.screen, let locale = g.key.locale, let w = worstPlace(g) else { continue }
+        for index in doc.newWorstFirst() {
+            let key = doc.groups[index].key
+            guard key.selector == nil, let screen = key.screen, let locale = key.locale, let w = worstPlace(doc.groups[index]),
+                  places.insert(Place(screen: screen, device: w.device, category: w.category, locale: locale)).inserted
+            else { continue }
             if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {
                 out.append((screen, w.device, w.category, locale))
             }
@@ -188,9 +197,12 @@ public enum HTMLReporter {
         return a
     }
 
+    /// `values` as JSONSerialization writes them with `.withoutEscapingSlashes` (the same bytes as
+    /// `JSONBytes`: strings escaped alike, see SARIFTests), without its object tree.
     static func jsonArray(_ values: [String]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: values, options: [.withoutEscapingSlashes])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var json = JSONBytes(capacity: 16 * values.count + 2)
+        json.strings(values)
+        return json.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     static func orderedUnique(_ values: [String]) -> [String] {
@@ -364,14 +376,18 @@ public enum HTMLReporter {
                 + "<title>minimum \(n(minimum)) rows</title></line>\n"
         }
         let drawn = index.drawn
+        // `anchor(screen:device:category:locale:)` of every dot, from slugs made once per chart.
+        let placeSlug = "m-" + slug(screen) + "-" + slug(device) + "-"
+        let categorySlugs = cats.map(slug)
         for s in series {
+            let localeSlug = "-" + slug(s.locale)
             var points: [String] = []
             var dots = ""
             for (i, c) in cats.enumerated() {
                 guard i < s.values.count, let value = s.values[i] else { continue }
                 points.append("\(n(xAt(i))),\(n(yAt(value)))")
                 let below = minimum.map { value < $0 } ?? false
-                let id = anchor(screen: screen, device: device, category: c, locale: s.locale)
+                let id = placeSlug + categorySlugs[i] + localeSlug
                 let dot = "<circle class=\"dot\(below ? " below" : "")\" cx=\"\(n(xAt(i)))\" cy=\"\(n(yAt(value)))\" r=\"3.5\">"
                     + "<title>\(e(s.locale)) \(e(ReportText.shortCategory(c))): \(n(value)) rows</title></circle>"
                 dots += (drawn.contains(id) ? "<a href=\"#\(id)\">\(dot)</a>" : dot) + "\n"
@@ -496,6 +512,6 @@ extension ReportDocument {
         doc.screens = kept
         let used = Set(kept.flatMap { $0.rows.flatMap { $0.labels.map(\.font) } })
         doc.fonts = doc.fonts.filter { used.contains($0.id) }
-        return doc.normalized()
+        return doc.normalized(groupsAreCanonical: true)
     }
 }

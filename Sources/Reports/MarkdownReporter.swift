@@ -8,12 +8,12 @@ public enum MarkdownReporter {
     /// `maxGroups`, then "…and N more").
     public static func render(_ document: ReportDocument, maxGroups: Int = 50, normalized isNormalized: Bool = false) -> String {
         let doc = isNormalized ? document : document.normalized()
-        let failing = doc.groups.filter(doc.isFailing)
+        let failing = doc.groups.indices.filter { doc.isFailing(doc.groups[$0]) }
         var out = ""
         if failing.isEmpty {
             out += "## ✅ TypeFit: no new failing findings\n\n"
         } else {
-            let occurrences = failing.reduce(0) { $0 + $1.occurrences.count }
+            let occurrences = failing.reduce(0) { $0 + doc.groups[$1].occurrences.count }
             out += "## ❌ TypeFit: \(failing.count) new failing group\(failing.count == 1 ? "" : "s") "
                 + "(\(occurrences) occurrence\(occurrences == 1 ? "" : "s"))\n\n"
         }
@@ -21,14 +21,15 @@ public enum MarkdownReporter {
         if let b = doc.baseline { out += " · baseline `\(code(b))`" }
         out += " · \(doc.tool.name) \(doc.tool.version)\n\n"
 
-        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
+        let byCheck = doc.groupIndicesByCheck()
+        let groups = doc.groups
         out += "| Check | Severity | Groups | New | Worse | Failing | Occurrences |\n|---|---|---:|---:|---:|---:|---:|\n"
         for id in TerminalReporter.checkIds(doc) {
             let gs = byCheck[id] ?? []
             let sev = doc.checks.first { $0.id == id }?.severity.rawValue ?? ""
-            out += "| \(cell(id)) | \(sev) | \(gs.count) | \(gs.filter { $0.status == .new }.count) | "
-                + "\(gs.filter { $0.status == .worse }.count) | \(gs.filter(doc.isFailing).count) | "
-                + "\(gs.reduce(0) { $0 + $1.occurrences.count }) |\n"
+            out += "| \(cell(id)) | \(sev) | \(gs.count) | \(gs.count(where: { groups[$0].status == .new })) | "
+                + "\(gs.count(where: { groups[$0].status == .worse })) | \(gs.count(where: { doc.isFailing(groups[$0]) })) | "
+                + "\(gs.reduce(0) { $0 + groups[$1].occurrences.count }) |\n"
         }
         out += "\n"
 
@@ -45,10 +46,11 @@ public enum MarkdownReporter {
 
         out += rowsVisibleTable(doc)
 
-        let new = doc.worstFirst(doc.groups.filter(\.isNew))
+        let new = doc.newWorstFirst()
         if !new.isEmpty {
             var table = "| Severity | Check | Key | Where | Sizes | Devices | Worst | Source |\n|---|---|---|---|---|---|---|---|\n"
-            for g in new.prefix(maxGroups) {
+            for index in new.prefix(maxGroups) {
+                let g = groups[index]
                 let key = g.key.stringKey.map { "`\(code($0 + (g.key.variant.map { " " + $0 } ?? "")))`" } ?? ""
                 let locale = g.key.locale.map { " (\(cell($0)))" } ?? ""
                 let severity = g.severity.rawValue + (g.status == .worse ? " (worse)" : "")

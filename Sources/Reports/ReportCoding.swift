@@ -32,9 +32,14 @@ extension ReportDocument {
     /// Every reporter normalizes what it is given, so a document is often normalized again: groups
     /// already canonical (checked in one pass, `isCanonical`) are kept as they are.
     public func normalized() -> ReportDocument {
+        normalized(groupsAreCanonical: false)
+    }
+
+    /// `normalized()`, told that `groups` already are canonical (they are not checked again).
+    func normalized(groupsAreCanonical: Bool) -> ReportDocument {
         var doc = self
         let order = ScopeOrder(scope)
-        if !Self.areCanonical(groups, order) {
+        if !groupsAreCanonical && !Self.areCanonical(groups, order) {
             var byKey: [GroupKey: [FindingGroup]] = [:]
             for g in groups { byKey[g.key, default: []].append(g) }
             let merged = byKey.values.map { list -> FindingGroup in
@@ -58,9 +63,9 @@ extension ReportDocument {
             series.values = series.values.map { $0.map(Finding.round) }
             return series
         }.sorted { a, b in
-            let ka = [screenRank(a.screen), order.device(a.device), localeRank(a.locale)]
-            let kb = [screenRank(b.screen), order.device(b.device), localeRank(b.locale)]
-            if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+            let ka = (screenRank(a.screen), order.device(a.device), localeRank(a.locale))
+            let kb = (screenRank(b.screen), order.device(b.device), localeRank(b.locale))
+            if ka != kb { return ka < kb }
             return (a.screen, a.device, a.locale) < (b.screen, b.device, b.locale)
         }
         struct Place: Hashable { var screen, row, label, device, category, locale: String }
@@ -68,13 +73,17 @@ extension ReportDocument {
         // Only the occurrences on a screen and locale drawn here can flag a label.
         let drawn = Set(screens.map { Drawn(screen: $0.screen, locale: $0.locale) })
         var flagged = Set<Place>()
-        for g in doc.groups {
-            guard let screen = g.key.screen, let row = g.key.row, let label = g.key.label, let locale = g.key.locale,
-                  drawn.contains(Drawn(screen: screen, locale: locale))
-            else { continue }
-            for o in g.occurrences where g.devices.indices.contains(o.device) && g.categories.indices.contains(o.category) {
-                flagged.insert(Place(screen: screen, row: row, label: label, device: g.devices[o.device],
-                                     category: g.categories[o.category], locale: locale))
+        doc.groups.withUnsafeBufferPointer { groups in
+            for g in groups.indices {
+                let key = groups[g].key
+                guard let screen = key.screen, let row = key.row, let label = key.label, let locale = key.locale,
+                      drawn.contains(Drawn(screen: screen, locale: locale))
+                else { continue }
+                let devices = groups[g].devices, categories = groups[g].categories
+                for o in groups[g].occurrences where devices.indices.contains(o.device) && categories.indices.contains(o.category) {
+                    flagged.insert(Place(screen: screen, row: row, label: label, device: devices[o.device],
+                                         category: categories[o.category], locale: locale))
+                }
             }
         }
         doc.screens = screens.map { snapshot in
@@ -88,9 +97,9 @@ extension ReportDocument {
             }
             return s
         }.sorted { a, b in
-            let ka = [screenRank(a.screen), order.device(a.device), order.category(a.category), localeRank(a.locale)]
-            let kb = [screenRank(b.screen), order.device(b.device), order.category(b.category), localeRank(b.locale)]
-            if ka != kb { return ka.lexicographicallyPrecedes(kb) }
+            let ka = (screenRank(a.screen), order.device(a.device), order.category(a.category), localeRank(a.locale))
+            let kb = (screenRank(b.screen), order.device(b.device), order.category(b.category), localeRank(b.locale))
+            if ka != kb { return ka < kb }
             return (a.screen, a.device, a.category, a.locale) < (b.screen, b.device, b.category, b.locale)
         }
         doc.checks = checks.sorted { $0.id < $1.id }
@@ -101,33 +110,38 @@ extension ReportDocument {
     /// True when `groups` are what normalizing them gives: in canonical order, no two with one key,
     /// each canonical. One pass, nothing allocated.
     static func areCanonical(_ groups: [FindingGroup], _ order: ScopeOrder) -> Bool {
-        for i in groups.indices {
-            if i > 0 && (groups[i - 1].key == groups[i].key || !order.precedes(groups[i - 1].key, groups[i].key)) {
-                return false
+        // Read in place through the buffer: indexing the array copied each group.
+        groups.withUnsafeBufferPointer { groups in
+            for i in groups.indices {
+                if i > 0 && (groups[i - 1].key == groups[i].key || !order.precedes(groups[i - 1].key, groups[i].key)) {
+                    return false
+                }
+                if !isCanonical(groups.baseAddress! + i, order) { return false }
             }
-            if !isCanonical(groups[i], order) { return false }
+            return true
         }
-        return true
     }
 
-    /// True when `normalized(group, order)` would return `group` unchanged.
-    static func isCanonical(_ g: FindingGroup, _ order: ScopeOrder) -> Bool {
-        for i in g.devices.indices.dropFirst() {
-            let a = g.devices[i - 1], b = g.devices[i]
+    /// True when `normalized(group.pointee, order)` would return it unchanged.
+    static func isCanonical(_ group: UnsafePointer<FindingGroup>, _ order: ScopeOrder) -> Bool {
+        // Read through the pointer: the group is not copied (a copy retains all its strings and arrays).
+        let devices = group.pointee.devices, categories = group.pointee.categories, figureNames = group.pointee.figureNames
+        for i in devices.indices.dropFirst() {
+            let a = devices[i - 1], b = devices[i]
             guard (order.device(a), a) < (order.device(b), b) else { return false }
         }
-        for i in g.categories.indices.dropFirst() {
-            let a = g.categories[i - 1], b = g.categories[i]
+        for i in categories.indices.dropFirst() {
+            let a = categories[i - 1], b = categories[i]
             guard (order.category(a), a) < (order.category(b), b) else { return false }
         }
-        for i in g.figureNames.indices.dropFirst() where !(g.figureNames[i - 1] < g.figureNames[i]) { return false }
-        if g.status != .worse && g.worseIn != nil { return false }
-        for v in g.worst.values where Finding.round(v) != v { return false }
+        for i in figureNames.indices.dropFirst() where !(figureNames[i - 1] < figureNames[i]) { return false }
+        if group.pointee.status != .worse && group.pointee.worseIn != nil { return false }
+        for v in group.pointee.worst.values where Finding.round(v) != v { return false }
         var previous: Occurrence?
-        for o in g.occurrences {
-            guard (o.device == -1 || g.devices.indices.contains(o.device)),
-                  (o.category == -1 || g.categories.indices.contains(o.category)),
-                  o.figures.count == g.figureNames.count else { return false }
+        for o in group.pointee.occurrences {
+            guard (o.device == -1 || devices.indices.contains(o.device)),
+                  (o.category == -1 || categories.indices.contains(o.category)),
+                  o.figures.count == figureNames.count else { return false }
             for v in o.figures { if let v, Finding.round(v) != v { return false } }
             if let p = previous, occurrencePrecedes(o, p) { return false }
             previous = o
@@ -373,18 +387,37 @@ extension ReportDocument {
     /// smallest category (it affects more people), then the one with more occurrences, then
     /// canonical order. Pass normalized groups for a deterministic result.
     public func worstFirst(_ groups: [FindingGroup]) -> [FindingGroup] {
-        let order = ScopeOrder(scope)
-        // Sort keys computed once per group, and indices sorted (not the groups: copying a group
-        // in every comparison dominated the reporters on a whole app's groups).
-        let keys = groups.map { g in
-            (failing: isFailing(g) ? 0 : 1, severity: -g.severity.rank,
-             start: g.categories.first.map(order.category) ?? -1, occurrences: -g.occurrences.count)
+        Self.worstFirst(groups, ScopeOrder(scope), newOnly: false, failOn: failOn).map { groups[$0] }
+    }
+
+    /// The indices of this document's new groups (`isNew`), in `worstFirst` order.
+    /// The reporters use it to walk the groups they print without copying every group (a copy
+    /// retains each of a group's strings and arrays: it was a large part of the reporters' time
+    /// on a whole app's groups).
+    func newWorstFirst() -> [Int] {
+        Self.worstFirst(groups, ScopeOrder(scope), newOnly: true, failOn: failOn)
+    }
+
+    /// The indices of `groups` (of the new ones only with `newOnly`), worst first (see
+    /// `worstFirst`); a group fails when it is new and at or above `failOn` (`isFailing`).
+    static func worstFirst(_ groups: [FindingGroup], _ order: ScopeOrder, newOnly: Bool, failOn: Severity) -> [Int] {
+        groups.withUnsafeBufferPointer { gs in
+            let picked = gs.indices.filter { !newOnly || gs[$0].status != .baselined }
+            // Sort keys computed once per group, and indices sorted (not the groups).
+            let keys = picked.map { i in
+                (failing: gs[i].status != .baselined && gs[i].severity >= failOn ? 0 : 1, severity: -gs[i].severity.rank,
+                 start: gs[i].categories.first.map(order.category) ?? -1, occurrences: -gs[i].occurrences.count)
+            }
+            return picked.indices.sorted { a, b in
+                if keys[a] != keys[b] { return keys[a] < keys[b] }
+                return a < b
+            }.map { picked[$0] }
         }
-        return groups.indices.sorted { i, j in
-            let a = keys[i], b = keys[j]
-            if a != b { return a < b }
-            return i < j
-        }.map { groups[$0] }
+    }
+
+    /// The indices of the groups of each check, in canonical order.
+    func groupIndicesByCheck() -> [String: [Int]] {
+        groups.withUnsafeBufferPointer { gs in Dictionary(grouping: gs.indices, by: { gs[$0].key.checkId }) }
     }
 
     /// The check's title, or its id when the document does not describe it.

@@ -79,12 +79,13 @@ public enum ReportWriter {
     static let stagingPrefix = ".typefit-staging-"
 
     /// Renders every format that has a file name and writes the set into `directory` (created if missing).
+    /// `normalized`: `document` is already `normalized()` (it is not normalized again).
     /// - Returns: the written files, in `ReportFormat.allCases` order.
     @discardableResult
     public static func write(_ document: ReportDocument, formats: Set<ReportFormat>, to directory: URL,
-                             fontData: [String: Data] = [:], extraSections: [HTMLSection] = [],
+                             fontData: [String: Data] = [:], extraSections: [HTMLSection] = [], normalized: Bool = false,
                              rename: (String, String) -> Int32 = { Foundation.rename($0, $1) }) throws -> [URL] {
-        let doc = document.normalized()
+        let doc = normalized ? document : document.normalized()
         let writers: [(String, (ReportStream) -> Void)] = ReportFormat.allCases.compactMap { format in
             guard formats.contains(format), let name = format.fileName else { return nil }
             return (name, { stream in format.write(doc, to: stream, fontData: fontData, extraSections: extraSections, normalized: true) })

@@ -32,6 +32,11 @@ public final class ReportStream {
         if handle != nil, buffer.count >= flushSize { flush() }
     }
 
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+        if handle != nil, buffer.count >= flushSize { flush() }
+    }
+
     /// Writes the buffer to the file (no-op for a memory stream).
     public func flush() {
         guard let handle else { return }
@@ -109,42 +114,58 @@ struct PrettyJSON {
         array(level: level, count: values.count) { i, l in value(values[i], level: l) }
     }
 
-    /// An array of encodable values, each on one line as `JSONEncoder` writes it without pretty printing.
-    func lines<T: Encodable & Sendable>(_ values: [T], level: Int) {
-        encodedLines(count: values.count, level: level) { range in
-            let e = JSONEncoder()
-            e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return values[range].map { (try? e.encode($0)) ?? Data("null".utf8) }
+    /// An array of values, each on one line as `JSONEncoder` writes it without pretty printing
+    /// (written by hand: `JSONLine`).
+    func lines<T: JSONLine & Sendable>(_ values: [T], level: Int) {
+        encodedLines(count: values.count, level: level) { i, json in values[i].writeJSON(to: &json) }
+    }
+
+    /// An array of encodable values, each on one line as `JSONEncoder` writes it without pretty
+    /// printing (for the few element types without a `JSONLine` writer: mockups, web pages).
+    func encoderLines<T: Encodable & Sendable>(_ values: [T], level: Int) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encodedLines(count: values.count, level: level) { i, json in
+            let data = (try? encoder.encode(values[i])) ?? Data("null".utf8)
+            data.withUnsafeBytes { json.verbatim($0) }
         }
     }
 
-    /// An array of `count` elements, each written as the bytes `encode` gives for it (one line each).
-    /// Elements are encoded a batch at a time, the batch split over every core, and written in
-    /// order: each element's bytes depend only on the element, so the file is the same whatever the
-    /// threads do, and at most one batch is held encoded.
-    func encodedLines(count: Int, level: Int, _ encode: @escaping @Sendable (Range<Int>) -> [Data]) {
+    /// An array of `count` elements, each written on one line by `encode(index, into)` as one
+    /// top-level JSON value. Elements are encoded a batch at a time, the batch split over every
+    /// core, and written in order: each element's bytes depend only on the element, so the file is
+    /// the same whatever the threads do, and at most one batch is held encoded.
+    func encodedLines(count: Int, level: Int, _ encode: @escaping @Sendable (Int, inout JSONBytes) -> Void) {
+        guard count > 0 else { stream.write("[\n\n" + pad(level) + "]"); return }
+        stream.write("[\n")
         let batch = 2048
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var encoded: [Data] = []
-        var first = 0
-        array(level: level, count: count) { i, _ in
-            if i == first + encoded.count {
-                first = i
-                let end = min(count, i + batch)
-                encoded = Self.encodeInSlices(i..<end, slices: end - i < 64 ? 1 : cores, encode)
+        let indent = Array(pad(level + 1).utf8)
+        for first in stride(from: 0, to: count, by: batch) {
+            let range = first..<min(count, first + batch)
+            let parts = Self.encodeInSlices(range, slices: range.count < 64 ? 1 : cores) { slice in
+                var json = JSONBytes(capacity: 256 * slice.count)
+                for i in slice {
+                    indent.withUnsafeBytes { json.verbatim($0) }
+                    encode(i, &json)
+                    Self.separator(last: i == count - 1).withUTF8Buffer { json.verbatim(UnsafeRawBufferPointer($0)) }
+                }
+                return json
             }
-            stream.write(encoded[i - first])
+            for part in parts { part.withBytes { stream.write(UnsafeRawBufferPointer($0)) } }
         }
+        stream.write(pad(level) + "]")
     }
 
+    static func separator(last: Bool) -> StaticString { last ? "\n" : ",\n" }
+
     /// `encode` over `range`, split into `slices` ranges run on as many threads, results in order.
-    static func encodeInSlices(_ range: Range<Int>, slices: Int,
-                               _ encode: @escaping @Sendable (Range<Int>) -> [Data]) -> [Data] {
+    static func encodeInSlices<T>(_ range: Range<Int>, slices: Int, _ encode: @escaping @Sendable (Range<Int>) -> T) -> [T] {
         let per = (range.count + slices - 1) / slices
         return concurrentMap(count: slices, workers: slices) { s in
             let lo = min(range.upperBound, range.lowerBound + s * per), hi = min(range.upperBound, lo + per)
             return encode(lo..<hi)
-        }.flatMap { $0 }
+        }
     }
 
     func pad(_ level: Int) -> String { String(repeating: " ", count: 2 * level) }
@@ -162,18 +183,19 @@ extension ReportDocument {
         let json = PrettyJSON(stream: stream)
         func v<T: Encodable>(_ x: T) -> (Int) -> Void { { json.value(x, level: $0) } }
         func a<T: Encodable>(_ x: [T]) -> (Int) -> Void { { json.array(x, level: $0) } }
-        func l<T: Encodable & Sendable>(_ x: [T]) -> (Int) -> Void { { json.lines(x, level: $0) } }
+        func l<T: Encodable & Sendable>(_ x: [T]) -> (Int) -> Void { { json.encoderLines(x, level: $0) } }
+        func j<T: JSONLine & Sendable>(_ x: [T]) -> (Int) -> Void { { json.lines(x, level: $0) } }
         json.object(level: 0, [
             ("baseline", doc.baseline.map(v)),
             ("checks", a(doc.checks)),
             ("config", v(doc.config)),
             ("failOn", v(doc.failOn)),
-            ("fixed", l(doc.fixed)),
+            ("fixed", j(doc.fixed)),
             ("fonts", a(doc.fonts)),
             ("generatedAt", doc.generatedAt.map(v)),
-            ("groups", l(doc.groups)),
+            ("groups", j(doc.groups)),
             ("mockups", v(doc.mockups)),
-            ("rowsVisible", l(doc.rowsVisible)),
+            ("rowsVisible", j(doc.rowsVisible)),
             ("schemaVersion", v(doc.schemaVersion)),
             ("scope", v(doc.scope)),
             ("screens", l(doc.screens)),

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// SARIF 2.1.0 (OASIS), for GitHub code scanning and other viewers.
 public enum SARIFReporter {
@@ -28,6 +29,10 @@ public enum SARIFReporter {
             { level in json.write(encoded: serialize(object), level: level) }
         }
         let count = doc.groups.count + (doc.baseline != nil ? doc.fixed.count : 0)
+        // Each file's URI once (percent-encoding per result was a large part of the results' time).
+        var uris = [doc.config: uri(doc.config)]
+        for g in doc.groups.indices { if let file = doc.groups[g].source?.file, uris[file] == nil { uris[file] = uri(file) } }
+        let fileURIs = uris
         json.object(level: 0, [
             ("$schema", raw(schemaURI)),
             ("runs", { level in
@@ -36,8 +41,8 @@ public enum SARIFReporter {
                         ("columnKind", raw("unicodeCodePoints")),
                         ("originalUriBaseIds", raw(originalUriBaseIds)),
                         ("results", { resultsLevel in
-                            json.encodedLines(count: count, level: resultsLevel) { range in
-                                range.map { compact(result($0, doc, ruleIndex)) }
+                            json.encodedLines(count: count, level: resultsLevel) { i, bytes in
+                                writeResult(i, doc, ruleIndex, uris: fileURIs, to: &bytes)
                             }
                         }),
                         ("tool", raw(["driver": driver])),
@@ -68,70 +73,96 @@ public enum SARIFReporter {
         return (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data()
     }
 
-    /// `serialize(object, pretty: false)`'s bytes for a tree of dictionaries, arrays, strings and
-    /// integers (what a result is), written directly: JSONSerialization took most of the SARIF
-    /// report's time on a whole app's groups. Keys are sorted as JSONSerialization sorts them
-    /// (numeric, case-insensitive; keys equal but for case are left to it), strings escaped as it escapes them without escaping
-    /// slashes. Anything else goes through JSONSerialization.
-    static func compact(_ object: Any) -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
-        return append(object, to: &bytes) ? Data(bytes) : serialize(object, pretty: false)
-    }
-
-    private static func append(_ object: Any, to bytes: inout [UInt8]) -> Bool {
-        switch object {
-        case let string as String:
-            appendString(string, to: &bytes)
-        case let int as Int:
-            bytes += String(int).utf8
-        case let dictionary as [String: Any]:
-            bytes.append(UInt8(ascii: "{"))
-            // JSONSerialization's key order (swift-corelibs-foundation JSONWriter.serializeDictionary).
-            let keys = dictionary.keys.sorted { a, b in
-                a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering]) == .orderedAscending
+    /// Result `i` (`result(i, doc, ruleIndex)`) as `serialize(result, pretty: false)` writes it,
+    /// written directly: JSONSerialization, and building the tree it takes, were most of the
+    /// SARIF report's time on a whole app's groups. Keys come in JSONSerialization's order
+    /// (numeric, case-insensitive: swift-corelibs-foundation JSONWriter.serializeDictionary), which
+    /// for these keys is also their byte order; strings are escaped as it escapes them without
+    /// escaping slashes (`JSONBytes`). SARIFTests compares the two on documents with every field.
+    /// `uris`: `uri(path)` of the paths it names (others are encoded here).
+    static func writeResult(_ i: Int, _ doc: ReportDocument, _ ruleIndex: [String: Int], uris: [String: String] = [:],
+                            to json: inout JSONBytes) {
+        func uri(_ path: String) -> String { uris[path] ?? Self.uri(path) }
+        func location(uri: String, line: Int?) {
+            json.beginArray()
+            json.beginObject()
+            json.key("physicalLocation")
+            json.beginObject()
+            json.key("artifactLocation")
+            json.beginObject()
+            json.key("uri"); json.string(uri)
+            json.key("uriBaseId"); json.string("%SRCROOT%")
+            json.endObject()
+            if let line {
+                json.key("region")
+                json.beginObject()
+                json.key("startLine"); json.int(line)
+                json.endObject()
             }
-            for (i, key) in keys.enumerated() {
-                // Keys equal but for case (never in a result): left to JSONSerialization's ordering.
-                if i > 0 && keys[i - 1].caseInsensitiveCompare(key) == .orderedSame { return false }
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendString(key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                guard let value = dictionary[key], append(value, to: &bytes) else { return false }
-            }
-            bytes.append(UInt8(ascii: "}"))
-        case let array as [Any]:
-            bytes.append(UInt8(ascii: "["))
-            for (i, value) in array.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                guard append(value, to: &bytes) else { return false }
-            }
-            bytes.append(UInt8(ascii: "]"))
-        default:
-            return false
+            json.endObject()
+            json.endObject()
+            json.endArray()
         }
-        return true
-    }
-
-    private static func appendString(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": bytes += #"\""#.utf8
-            case "\\": bytes += #"\\"#.utf8
-            case "\u{8}": bytes += #"\b"#.utf8
-            case "\u{c}": bytes += #"\f"#.utf8
-            case "\n": bytes += #"\n"#.utf8
-            case "\r": bytes += #"\r"#.utf8
-            case "\t": bytes += #"\t"#.utf8
-            case "\u{0}"..."\u{1f}":
-                let hex = String(scalar.value, radix: 16)
-                bytes += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-            default:
-                UTF8.encode(scalar) { bytes.append($0) }
-            }
+        func text(_ message: String) {
+            json.beginObject()
+            json.key("text"); json.string(message)
+            json.endObject()
         }
-        bytes.append(UInt8(ascii: "\""))
+        func fingerprint(_ key: GroupKey) {
+            json.beginObject()
+            json.key("typefit/v2"); json.string(key.fingerprint)
+            json.endObject()
+        }
+        json.beginObject()
+        if i >= doc.groups.count {
+            let f = doc.fixed[i - doc.groups.count]
+            json.key("baselineState"); json.string("absent")
+            json.key("level"); json.string("note")
+            json.key("locations"); location(uri: uri(doc.config), line: nil)
+            json.key("message")
+            text("\(f.key.subject): fixed since the baseline — run `typefit audit --update-baseline` (was: \(f.message))")
+            json.key("partialFingerprints"); fingerprint(f.key)
+            json.key("ruleId"); json.string(f.key.checkId)
+            if let r = ruleIndex[f.key.checkId] { json.key("ruleIndex"); json.int(r) }
+            json.endObject()
+            return
+        }
+        doc.groups.withUnsafeBufferPointer { groups in
+            let g = groups[i]
+            if doc.baseline != nil {
+                json.key("baselineState")
+                switch g.status {
+                case .new: json.string("new")
+                case .worse: json.string("updated")
+                case .baselined: json.string("unchanged")
+                }
+            }
+            json.key("level"); json.string(level(g.severity))
+            json.key("locations")
+            if let src = g.source {
+                location(uri: uri(src.file), line: src.line >= 1 ? src.line : nil)
+            } else {
+                location(uri: uri(doc.config), line: nil)
+            }
+            json.key("message"); text(doc.summary(g))
+            json.key("partialFingerprints"); fingerprint(g.key)
+            json.key("properties")
+            json.beginObject()
+            if let v = g.key.font { json.key("font"); json.string(v) }
+            if let v = g.key.label { json.key("label"); json.string(v) }
+            if let v = g.key.locale { json.key("locale"); json.string(v) }
+            json.key("occurrences"); json.int(g.occurrences.count)
+            if let v = g.key.row { json.key("row"); json.string(v) }
+            if let v = g.key.screen { json.key("screen"); json.string(v) }
+            if let v = g.key.stringKey { json.key("stringKey"); json.string(v) }
+            if let v = g.key.style { json.key("style"); json.string(v) }
+            if let v = g.key.variant { json.key("variant"); json.string(v) }
+            if let w = g.worseIn { json.key("worseIn"); json.strings(w) }
+            json.endObject()
+            json.key("ruleId"); json.string(g.checkId)
+            if let r = ruleIndex[g.checkId] { json.key("ruleIndex"); json.int(r) }
+        }
+        json.endObject()
     }
 
     static func driver(_ doc: ReportDocument, informationURI: String?) -> ([String: Any], [String: Int]) {

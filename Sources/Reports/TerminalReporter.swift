@@ -18,15 +18,17 @@ public enum TerminalReporter {
     /// occur (at most 10, then a count); then the new groups worst first (`ReportDocument.worstFirst`),
     /// one line each, at most `limit`, then the count of the rest; then the verdict.
     /// ANSI escapes only when `colors` is true.
-    public static func render(_ document: ReportDocument, colors: Bool, limit: Int = 40) -> String {
+    /// `normalized`: `document` is already `normalized()`.
+    public static func render(_ document: ReportDocument, colors: Bool, limit: Int = 40, normalized: Bool = false) -> String {
         let stream = ReportStream()
-        write(document, colors: colors, limit: limit, to: stream)
+        write(document, colors: colors, limit: limit, to: stream, normalized: normalized)
         return String(decoding: stream.data, as: UTF8.self)
     }
 
     /// Writes what `render` returns into `stream`.
-    public static func write(_ document: ReportDocument, colors: Bool, limit: Int = 40, to stream: ReportStream) {
-        let doc = document.normalized()
+    public static func write(_ document: ReportDocument, colors: Bool, limit: Int = 40, to stream: ReportStream,
+                             normalized isNormalized: Bool = false) {
+        let doc = isNormalized ? document : document.normalized()
         let s = Palette(on: colors)
         var out = ""
         out += s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(doc.config)"
@@ -34,15 +36,17 @@ public enum TerminalReporter {
 
         // By check.
         let ids = checkIds(doc)
-        let byCheck = Dictionary(grouping: doc.groups, by: \.checkId)
+        let byCheck = doc.groupIndicesByCheck()
         let idWidth = max(5, ids.map(\.count).max() ?? 0)
         let cols = ["groups", "new", "worse", "baselined", "failing", "occurrences"]
         out += s.bold(pad("Check", idWidth) + cols.map { lpad($0, 12) }.joined()) + "\n"
         for id in ids {
             let gs = byCheck[id] ?? []
-            let values = [gs.count, gs.filter { $0.status == .new }.count, gs.filter { $0.status == .worse }.count,
-                          gs.filter { $0.status == .baselined }.count, gs.filter(doc.isFailing).count,
-                          gs.reduce(0) { $0 + $1.occurrences.count }]
+            let values = doc.groups.withUnsafeBufferPointer { groups in
+                [gs.count, gs.count(where: { groups[$0].status == .new }), gs.count(where: { groups[$0].status == .worse }),
+                 gs.count(where: { groups[$0].status == .baselined }), gs.count(where: { doc.isFailing(groups[$0]) }),
+                 gs.reduce(0) { $0 + groups[$1].occurrences.count }]
+            }
             out += pad(id, idWidth) + values.map { lpad(String($0), 12) }.joined() + "\n"
         }
         out += "\n"
@@ -55,9 +59,14 @@ public enum TerminalReporter {
         for id in ids {
             var counts = [Int](repeating: 0, count: cats.count)
             let index = Dictionary(cats.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-            for g in byCheck[id] ?? [] {
-                for o in g.occurrences where g.categories.indices.contains(o.category) {
-                    if let i = index[g.categories[o.category]] { counts[i] += 1 }
+            doc.groups.withUnsafeBufferPointer { groups in
+                for g in byCheck[id] ?? [] {
+                    // Occurrences per category of the group, then per scope category.
+                    var perCategory = [Int](repeating: 0, count: groups[g].categories.count)
+                    for o in groups[g].occurrences where perCategory.indices.contains(o.category) { perCategory[o.category] += 1 }
+                    for (c, n) in zip(groups[g].categories, perCategory) where n > 0 {
+                        if let i = index[c] { counts[i] += n }
+                    }
                 }
             }
             out += pad(id, catWidth) + counts.map { lpad(String($0), w) }.joined() + "\n"
@@ -77,13 +86,13 @@ public enum TerminalReporter {
         }
 
         // New groups, worst first.
-        let new = doc.worstFirst(doc.groups.filter(\.isNew))
-        let failing = doc.groups.filter(doc.isFailing)
+        let new = doc.newWorstFirst()
+        let failing = doc.groups.indices.filter { doc.isFailing(doc.groups[$0]) }
         if new.isEmpty {
             out += s.green("✔ No new findings.") + "\n"
         } else {
             out += s.bold("New groups, worst first (\(new.count)):") + "\n"
-            for g in new.prefix(limit) { out += line(g, doc, s) + "\n" }
+            for g in new.prefix(limit) { out += line(doc.groups[g], doc, s) + "\n" }
             if new.count > limit {
                 out += "  …and \(new.count - limit) more new group\(new.count - limit == 1 ? "" : "s") (every group is in report.md, report.html and report.json)\n"
             }
@@ -93,7 +102,7 @@ public enum TerminalReporter {
             }
         }
         if !failing.isEmpty {
-            let occurrences = failing.reduce(0) { $0 + $1.occurrences.count }
+            let occurrences = failing.reduce(0) { $0 + doc.groups[$1].occurrences.count }
             out += s.red("✖ \(failing.count) new failing group\(failing.count == 1 ? "" : "s") (\(occurrences) occurrence\(occurrences == 1 ? "" : "s")).") + "\n"
         }
         stream.write(out)

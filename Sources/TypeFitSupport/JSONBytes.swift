@@ -118,6 +118,20 @@ public struct JSONBytes {
         put(UInt8(ascii: "\n"))
     }
 
+    /// Bytes copied as they are, between top-level values (only at the top level): the caller's own
+    /// layout around the values, e.g. the indentation and ",\n" of a pretty-printed array whose
+    /// elements are written compactly.
+    public mutating func verbatim(_ bytes: UnsafeRawBufferPointer) {
+        precondition(depth == 0, "JSONBytes.verbatim inside a container")
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        put(base, bytes.count)
+    }
+
+    /// Appends what `other` holds (only at the top level).
+    public mutating func append(_ other: JSONBytes) {
+        other.withBytes { verbatim(UnsafeRawBufferPointer($0)) }
+    }
+
     // MARK: values
 
     public mutating func string(_ value: some StringProtocol) {

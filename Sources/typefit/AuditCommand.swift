@@ -138,16 +138,19 @@ enum ReportOutput {
             newBaseline = (made, path: b.path)
         }
         for warning in result.warnings { writeStderr("typefit: \(warning)\n") }
-        let document = result.document
-        try AuditOutput.write(document, formats: Set(formats), to: output, fontData: result.fontData, baseline: newBaseline)
+        // Normalized once here for every writer (each would otherwise normalize it again).
+        let document = result.document.normalized()
+        // The terminal summary is rendered while the report files are written (it is printed after
+        // them, as before): on a large audit it was a serial step of its own at the end.
+        let colors = TerminalStyle.shouldUseColors(environment: ProcessInfo.processInfo.environment,
+                                                   isTTY: isatty(STDOUT_FILENO) != 0)
+        let terminal = formats.contains(.terminal) ? Concurrent { TerminalReporter.render(document, colors: colors, normalized: true) } : nil
+        try AuditOutput.write(document, formats: Set(formats), to: output, fontData: result.fontData, baseline: newBaseline,
+                              normalized: true)
         if let (made, path) = newBaseline {
             writeStderr("typefit: wrote \(made.groups.count) groups to the baseline \(path)\n")
         }
-        if formats.contains(.terminal) {
-            let colors = TerminalStyle.shouldUseColors(environment: ProcessInfo.processInfo.environment,
-                                                       isTTY: isatty(STDOUT_FILENO) != 0)
-            print(TerminalReporter.render(document, colors: colors), terminator: "")
-        }
+        if let terminal { print(terminal.value, terminator: "") }
         let env = ProcessInfo.processInfo.environment
         if formats.contains(.github) || GitHubAnnotations.isRunningInActions(environment: env) {
             print(GitHubAnnotations.render(document), terminator: "")
@@ -155,8 +158,14 @@ enum ReportOutput {
         if let output {
             writeStderr("typefit: reports in \(output)\n")
         }
+        // The process ends next: the run's groups, occurrences and strings (hundreds of thousands
+        // of objects on a large audit) are kept rather than freed one by one on the way out.
+        keptUntilExit = (result, document)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
+
+    /// The last run written (see the end of `finish`).
+    nonisolated(unsafe) private static var keptUntilExit: (AuditRun, ReportDocument)?
 
     static func parseFormats(_ text: String?, hasOutput: Bool) throws -> [ReportFormat] {
         guard let text else {
@@ -176,6 +185,26 @@ enum ReportOutput {
 }
 
 extension Severity: ExpressibleByArgument {}
+
+/// A value computed on another thread from the moment it is made; `value` waits for it.
+final class Concurrent<T: Sendable>: @unchecked Sendable {
+    private var result: T?
+    private let done = DispatchGroup()
+
+    init(_ body: @escaping @Sendable () -> T) {
+        done.enter()
+        // Written once before `leave`, read only after `wait`: the group orders the two.
+        DispatchQueue.global().async { [self] in
+            result = body()
+            done.leave()
+        }
+    }
+
+    var value: T {
+        done.wait()
+        return result!
+    }
+}
 
 /// A progress bar on stderr, only on a terminal and only once a run has taken a second.
 final class ProgressBar: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Reports
+import TypeFitSupport
 
 @Suite struct SARIFTests {
     @Test func validatesAgainstOfficialSchema() throws {
@@ -81,18 +82,38 @@ import Testing
     /// The streamed log holds what JSONSerialization writes for the whole tree, and its bytes are
     /// JSONSerialization's: the pretty-printed log with the results replaced by one line each, as
     /// JSONSerialization writes a result without pretty printing. Fixed baseline groups become `absent` results.
-    /// The direct writer of results gives JSONSerialization's bytes (the oracle) for every escaped
-    /// character, non-ASCII text, slashes, negative numbers, nesting and keys that sort differently
-    /// with and without case.
-    @Test func compactResultsMatchJSONSerialization() throws {
+    /// The direct writer of results (`writeResult`) gives the bytes JSONSerialization writes for the
+    /// result's tree (`result`, the oracle) for every escaped character, non-ASCII text, slashes,
+    /// every optional key field, a source without a line, worse groups with their reasons, and
+    /// fixed groups.
+    @Test func directResultsMatchJSONSerialization() throws {
         let hostile = "a\"b\\c/d\u{0}\u{1}\u{8}\u{9}\u{a}\u{b}\u{c}\u{d}\u{1f}\u{7f} é ש 中 👍🏽 \u{2028}"
-        let object: [String: Any] = [
-            "b": hostile, "B": -12, "a": [hostile, 0, ["x/y": [String: Any]()]] as [Any], "Ab": [Any](),
-            "ruleIndex": 3, "ruleId": "x", "z10": 1, "z9": 2,
-            "properties": ["occurrences": 112_329, "stringKey": "settings.offline", "worseIn": ["lines", "categories"]],
-        ]
-        let expected = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-        #expect(String(decoding: SARIFReporter.compact(object), as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        var doc = Fixture.document()
+        var g = doc.groups[0]
+        g.key = GroupKey(checkId: "text.truncated", screen: "S/" + hostile, row: "r\"1", label: hostile, stringKey: "k." + hostile,
+                         locale: "de", variant: "[one]", style: "body", font: "Inter/Regular", selector: "#a > b")
+        g.source = SourceLocation(file: "My App/de.lproj/Local izable.strings", line: 0)
+        g.message = hostile
+        g.status = .worse
+        g.worseIn = ["categories", hostile]
+        var h = doc.groups[1]
+        h.key = GroupKey(checkId: "x.unknown")
+        h.source = nil
+        h.status = .baselined
+        doc.groups += [g, h]
+        doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", screen: hostile, stringKey: "gone", locale: "fr"), message: hostile),
+                     FixedGroup(key: GroupKey(checkId: "nobody.knows"), message: "")]
+        for d in [doc, { var d = doc; d.baseline = nil; return d }()] {
+            let (_, ruleIndex) = SARIFReporter.driver(d, informationURI: nil)
+            let count = d.groups.count + (d.baseline != nil ? d.fixed.count : 0)
+            for i in 0..<count {
+                var json = JSONBytes()
+                SARIFReporter.writeResult(i, d, ruleIndex, to: &json)
+                let expected = try JSONSerialization.data(withJSONObject: SARIFReporter.result(i, d, ruleIndex),
+                                                          options: [.sortedKeys, .withoutEscapingSlashes])
+                #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "result \(i)")
+            }
+        }
     }
 
     @Test func streamMatchesWholeTree() throws {
@@ -181,7 +202,7 @@ import Testing
     func batchedLinesAreTheSerialEncoding(count: Int) throws {
         let values = (0..<count).map { i in "line \(i) é/\"q\"" + String(repeating: "x", count: i % 7) }
         let stream = ReportStream()
-        PrettyJSON(stream: stream).lines(values, level: 1)
+        PrettyJSON(stream: stream).encoderLines(values, level: 1)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let lines = try values.map { "    " + String(decoding: try encoder.encode($0), as: UTF8.self) }
@@ -191,7 +212,7 @@ import Testing
 
     @Test func slicesKeepTheirOrder() {
         // 1,000 elements over 7 slices (the last one short): element i's bytes are "i".
-        let data = PrettyJSON.encodeInSlices(0..<1_000, slices: 7) { range in range.map { Data(String($0).utf8) } }
+        let data = PrettyJSON.encodeInSlices(0..<1_000, slices: 7) { range in range.map { Data(String($0).utf8) } }.flatMap { $0 }
         #expect(data.map { String(decoding: $0, as: UTF8.self) } == (0..<1_000).map(String.init))
     }
 }
