@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TypeFitSupport"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
-        .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit"]),
+        .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport"]),
         .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "DynamicType"]),
     ],

@@ -3,7 +3,7 @@ import Foundation
 import Layout
 import Reports
 import Testing
-import TypeFit
+@testable import TypeFit
 
 /// The audit pipeline's stages, each on its own: plan (typed ids), layout of a unit, scoped check
 /// settings, and the whole run on one and two threads.
@@ -143,5 +143,49 @@ struct AuditPipelineTests {
         #expect(compared.groups.allSatisfy { $0.status == .baselined })
         #expect(compared.exitCode == 0)
         #expect(compared.baseline == "b.json")
+    }
+}
+
+/// Units go to workers by locale (each locale's words in one worker's caches), every unit once.
+@Suite struct UnitSchedulerTests {
+    /// 3 screens × 4 locales; locale costs 40, 30, 20, 10 per screen. Greedy by cost onto the
+    /// least loaded of 2 workers: 40 → worker 0, 30 → worker 1, 20 → worker 1 (30 < 40),
+    /// 10 → worker 0 (40 < 50): worker 0 runs locales 0 and 3, worker 1 locales 1 and 2 (150 each).
+    static let units: [AuditUnit] = (0..<3).flatMap { s in
+        (0..<4).map { l in AuditUnit(screen: ScreenID(s), locale: l, cost: [40, 30, 20, 10][l]) }
+    }
+
+    @Test func eachWorkerRunsItsOwnLocalesInPlanOrder() {
+        let scheduler = UnitScheduler(Self.units, workers: 2)
+        var first: [Int] = [], second: [Int] = []
+        for _ in 0..<6 {
+            first.append(scheduler.take(worker: 0)!)
+            second.append(scheduler.take(worker: 1)!)
+        }
+        #expect(first.map { Self.units[$0].locale } == [0, 3, 0, 3, 0, 3])
+        #expect(second.map { Self.units[$0].locale } == [1, 2, 1, 2, 1, 2])
+        #expect(first.map { Self.units[$0].screen.index } == [0, 0, 1, 1, 2, 2])
+        #expect(scheduler.take(worker: 0) == nil && scheduler.take(worker: 1) == nil)
+    }
+
+    /// A worker that runs out takes the other's last units; nothing is handed out twice.
+    @Test func anIdleWorkerTakesFromTheBackOfTheOther() {
+        let scheduler = UnitScheduler(Self.units, workers: 2)
+        var taken: [Int] = []
+        while let index = scheduler.take(worker: 1) { taken.append(index) }
+        // Its own six units in order, then worker 0's from the back: (2, 3), (2, 0), (1, 3), …
+        #expect(taken.count == 12)
+        #expect(Set(taken).count == 12)
+        #expect(taken.prefix(6).map { Self.units[$0].locale } == [1, 2, 1, 2, 1, 2])
+        #expect(taken.dropFirst(6).map { Self.units[$0].locale } == [3, 0, 3, 0, 3, 0])
+        #expect(taken.dropFirst(6).map { Self.units[$0].screen.index } == [2, 2, 1, 1, 0, 0])
+        #expect(scheduler.take(worker: 0) == nil)
+    }
+
+    @Test func oneWorkerRunsThePlanInOrder() {
+        let scheduler = UnitScheduler(Self.units, workers: 1)
+        var taken: [Int] = []
+        while let index = scheduler.take(worker: 0) { taken.append(index) }
+        #expect(taken == Array(0..<12))
     }
 }

@@ -157,12 +157,12 @@ public struct AuditPipeline: Sendable {
                                   total: units.count * layoutsPerUnit,
                                   progress: options.progress)
         let threads = max(1, min(options.threads ?? ProcessInfo.processInfo.activeProcessorCount, units.count))
-        let next = UnitCounter()
+        let next = UnitScheduler(units, workers: threads)
         let pipeline = self
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        DispatchQueue.concurrentPerform(iterations: threads) { worker in
             do {
                 let runner = try UnitRunner(plan: pipeline.plan)
-                while let index = next.take(below: units.count) {
+                while let index = next.take(worker: worker) {
                     try pipeline.run(units[index], order: orders?[index] ?? index, runner: runner, collector: collector)
                 }
             } catch {
@@ -484,16 +484,41 @@ struct Collected: Codable, Sendable {
 }
 
 /// Hands out unit indices to worker threads.
-final class UnitCounter: @unchecked Sendable {
+final class UnitScheduler: @unchecked Sendable {
+    /// Each worker's own units, in plan order, front first; a worker that has run out takes from
+    /// the back of the longest other queue.
+    private var queues: [ArraySlice<Int>]
     private let lock = NSLock()
-    private var next = 0
 
-    func take(below count: Int) -> Int? {
+    /// Locale affinity: each worker gets whole locales (greedily, the costliest locale first to
+    /// the least loaded worker), so the words of a locale are shaped, measured and laid out in
+    /// one worker's caches rather than in every worker's. With units dealt out in plan order
+    /// (screen by screen, locale by locale) both threads of the whole-app audit shaped and
+    /// cached every word; `--threads 2` cost 0.7–1.2 s more CPU than `--threads 1`. Which
+    /// worker runs a unit never changes what the unit gives (tests compare 1 and 2 threads).
+    init(_ units: [AuditUnit], workers: Int) {
+        let workers = max(1, workers)
+        var costByLocale: [Int: Int] = [:]
+        for unit in units { costByLocale[unit.locale, default: 0] += unit.cost }
+        var load = Array(repeating: 0, count: workers)
+        var workerOfLocale: [Int: Int] = [:]
+        for (locale, cost) in costByLocale.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+            let w = load.indices.min(by: { (load[$0], $0) < (load[$1], $1) }) ?? 0
+            workerOfLocale[locale] = w
+            load[w] += cost
+        }
+        var queues = Array(repeating: [Int](), count: workers)
+        for (i, unit) in units.enumerated() { queues[workerOfLocale[unit.locale] ?? 0].append(i) }
+        self.queues = queues.map { $0[...] }
+    }
+
+    func take(worker: Int) -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
+        if queues.indices.contains(worker), let index = queues[worker].popFirst() { return index }
+        guard let victim = queues.indices.max(by: { queues[$0].count < queues[$1].count }),
+              let index = queues[victim].popLast() else { return nil }
+        return index
     }
 }
 

@@ -67,11 +67,31 @@ struct ConfigCursor {
         return plain ? path + "." + key : path + component
     }
 
+    /// The tag Yams' default resolver gives `scalar` (`Node.scalar(scalar).tag` of a config
+    /// composed with it). `scalar.tag.rawValue` is the tag as composed: "" for a plain scalar with
+    /// no tag that nobody resolved yet — always, for a value of a config composed with no rules
+    /// (`TypeFitConfig.compose`). Such a scalar gets the default resolver's answer, without its
+    /// regular expressions where the answer is certain: its rules (bool, int, float, merge, null,
+    /// timestamp, value; Yams `Resolver.swift`) are anchored at the start, and every alternative
+    /// begins with one of `yYnNtTfFoO+-0123456789.<~=` or is empty (null), which ICU's `$` also
+    /// matches before a final line terminator (a scalar "\n" is null). A scalar starting with
+    /// another byte, and not a line terminator's (U+000A–U+000D, U+0085, U+2028, U+2029: UTF-8
+    /// lead bytes 0x0A–0x0D, 0xC2, 0xE2), is a string.
+    static func tagName(of scalar: Node.Scalar) -> String {
+        let composed = scalar.tag.rawValue
+        guard composed.isEmpty else { return Node.scalar(scalar).tag.rawValue }
+        if let first = scalar.string.utf8.first, !Self.ruleInitials.contains(first) { return Tag.Name.str.rawValue }
+        return Resolver.default.resolveTag(of: Node.scalar(.init(scalar.string))).rawValue
+    }
+
+    /// The first bytes of the default resolver's non-empty alternatives and of line terminators.
+    private static let ruleInitials: Set<UInt8> = Set("yYnNtTfFoO+-0123456789.<~=".utf8).union([0x0A, 0x0B, 0x0C, 0x0D, 0xC2, 0xE2])
+
     /// How the node reads in an error message: `"two"`, `a list`, `a mapping`, `nothing (null)`.
     var shown: String {
         switch node {
         case .scalar(let scalar):
-            if Node.scalar(scalar).tag.rawValue == Tag.Name.null.rawValue && scalar.style == .plain { return "nothing (null)" }
+            if Self.tagName(of: scalar) == Tag.Name.null.rawValue && scalar.style == .plain { return "nothing (null)" }
             return "\"" + scalar.string + "\""
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -80,7 +100,7 @@ struct ConfigCursor {
     }
 
     var isNull: Bool {
-        if case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.null.rawValue, scalar.style == .plain { return true }
+        if case .scalar(let scalar) = node, Self.tagName(of: scalar) == Tag.Name.null.rawValue, scalar.style == .plain { return true }
         return false
     }
 
@@ -165,7 +185,7 @@ struct ConfigCursor {
     }
 
     func bool() throws -> Bool {
-        guard case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.bool.rawValue, let value = Bool.construct(from: scalar) else {
+        guard case .scalar(let scalar) = node, Self.tagName(of: scalar) == Tag.Name.bool.rawValue, let value = Bool.construct(from: scalar) else {
             throw fail("expected true or false, got \(shown)")
         }
         return value
@@ -180,7 +200,7 @@ struct ConfigCursor {
     /// Bounds left out default to ±``largestFigure``.
     func number(minimum: Double? = nil, exclusive: Bool = false, maximum: Double? = nil) throws -> Double {
         let expected = Self.describe(minimum: minimum, exclusive: exclusive, maximum: maximum, whole: false)
-        guard case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.int.rawValue || Node.scalar(scalar).tag.rawValue == Tag.Name.float.rawValue,
+        guard case .scalar(let scalar) = node, Self.tagName(of: scalar) == Tag.Name.int.rawValue || Self.tagName(of: scalar) == Tag.Name.float.rawValue,
               let value = Double.construct(from: scalar) else {
             throw fail("expected \(expected), got \(shown)")
         }
@@ -196,7 +216,7 @@ struct ConfigCursor {
     /// A whole number ≥ `minimum`.
     func integer(minimum: Int) throws -> Int {
         let expected = Self.describe(minimum: Double(minimum), exclusive: false, maximum: nil, whole: true)
-        guard case .scalar(let scalar) = node, Node.scalar(scalar).tag.rawValue == Tag.Name.int.rawValue, let value = Int.construct(from: scalar),
+        guard case .scalar(let scalar) = node, Self.tagName(of: scalar) == Tag.Name.int.rawValue, let value = Int.construct(from: scalar),
               value >= minimum else {
             throw fail("expected \(expected), got \(shown)")
         }
