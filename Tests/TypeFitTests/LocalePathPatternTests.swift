@@ -17,7 +17,10 @@ import Testing
         return folder
     }
 
-    static func yaml(locales: String, path: String) -> String {
+    static func yaml(locales: String, path: String) -> String { yaml(locales: locales, paths: [path]) }
+
+    /// A config with one strings source per path (the first on line 7, the next on line 8, …).
+    static func yaml(locales: String, paths: [String]) -> String {
         """
         fonts:
           text: { file: \(ConfigFixtures.packageRoot.path)/Fonts/Inter/Inter-Regular.otf }
@@ -25,7 +28,7 @@ import Testing
           body: { font: text, model: apple, textStyle: body }
         locales: \(locales)
         strings:
-          - path: "\(path)"
+        \(paths.map { "  - path: \"\($0)\"" }.joined(separator: "\n"))
         screens:
           - name: Settings
             rows:
@@ -101,23 +104,7 @@ import Testing
 /// The strings files of a config are parsed on every core and added in the serial order, so the
 /// table, and which error stops the audit, are what a one-file-at-a-time load gives.
 @Suite struct ConcurrentStringsLoadTests {
-    static func yaml(_ paths: [String]) -> String {
-        """
-        fonts:
-          text: { file: \(ConfigFixtures.packageRoot.path)/Fonts/Inter/Inter-Regular.otf }
-        styles:
-          body: { font: text, model: apple, textStyle: body }
-        locales: [de, en, fr]
-        strings:
-        \(paths.map { "  - path: \"\($0)\"" }.joined(separator: "\n"))
-        screens:
-          - name: Settings
-            rows:
-              - name: title
-                labels:
-                  - { name: title, style: body, key: settings.title }
-        """
-    }
+    static func yaml(_ paths: [String]) -> String { LocalePathPatternTests.yaml(locales: "[de, en, fr]", paths: paths) }
 
     /// Three locales × two sources: the table equals the one `StringTable.load` builds file by
     /// file in the same order (later files win for the same key, locale and variant).
