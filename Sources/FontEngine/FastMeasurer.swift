@@ -202,16 +202,18 @@ public final class FastMeasurer {
         return text.withUTF8 { measure(utf8: $0) }
     }
 
-    /// `measure(_:)` of a line given as valid UTF-8 `bytes`.
-    public func measure(utf8 bytes: UnsafeBufferPointer<UInt8>) -> LineMeasurement {
+    /// `measure(_:)` of a line given as valid UTF-8 `bytes`. `cachingLine: false` skips the
+    /// whole-line cache (looked up and filled otherwise) for a caller that measures each
+    /// distinct line once (`LineMeasuring.writeRecords`); its pieces are cached as always.
+    public func measure(utf8 bytes: UnsafeBufferPointer<UInt8>, cachingLine: Bool = true) -> LineMeasurement {
         precondition(computesInk, "FastMeasurer.measure needs computesInk: true")
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             return LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
         }
         if TextLimits.violation(in: bytes) != nil {
-            return TextLimits.bounded(bytes).withUnsafeBufferPointer { measure(utf8: $0) }
+            return TextLimits.bounded(bytes).withUnsafeBufferPointer { measure(utf8: $0, cachingLine: cachingLine) }
         }
-        let e = line(base, bytes.count, ink: true)
+        let e = line(base, bytes.count, ink: true, cachingLine: cachingLine)
         let ink = e.flags & SegmentCache.Flags.hasInk != 0
             ? GlyphBox(xMin: Double(e.ink.0), yMin: Double(e.ink.1), xMax: Double(e.ink.2), yMax: Double(e.ink.3)) : nil
         return LineMeasurement(advance: e.advance, clusterCount: Self.clusterCount(utf8: bytes), missingGlyphCount: Int(e.missing),
@@ -279,10 +281,10 @@ public final class FastMeasurer {
 
     // MARK: lines, runs, segments
 
-    private func line(_ b: UnsafePointer<UInt8>, _ n: Int, ink: Bool) -> SegmentCache.Entry {
+    private func line(_ b: UnsafePointer<UInt8>, _ n: Int, ink: Bool, cachingLine: Bool = true) -> SegmentCache.Entry {
         stats.lines += 1
-        let hash = SegmentCache.hash(b, n, Self.lineTag)
-        if let hit = cache.lookup(b, n, tag: Self.lineTag, hash: hash) {
+        let hash = cachingLine ? SegmentCache.hash(b, n, Self.lineTag) : 0
+        if cachingLine, let hit = cache.lookup(b, n, tag: Self.lineTag, hash: hash) {
             stats.lineHits += 1
             if ink && hit.missing > 0 { lineMissing = cache.missingList(of: hit).map { Unicode.Scalar(UInt32(truncatingIfNeeded: $0))! } }
             return hit
@@ -335,8 +337,8 @@ public final class FastMeasurer {
             // Text order, as `Shaper.measure` sorts: by offset, then in the order found.
             let order = lineRecords.indices.sorted { (lineRecords[$0] >> 32, $0) < (lineRecords[$1] >> 32, $1) }
             lineMissing = order.map { Unicode.Scalar(UInt32(truncatingIfNeeded: lineRecords[$0]))! }
-            cache.insert(b, n, entry: result, missing: ArraySlice(lineMissing.map { UInt64($0.value) }))
-        } else {
+            if cachingLine { cache.insert(b, n, entry: result, missing: ArraySlice(lineMissing.map { UInt64($0.value) })) }
+        } else if cachingLine {
             cache.insert(b, n, entry: result)
         }
         return result

@@ -3,6 +3,7 @@ import Glibc
 #else
 import Darwin
 #endif
+import TypeFitSupport
 
 /// A bounded hash table from (tag, UTF-8 bytes) to a shaped segment's measurements, for one
 /// `FastMeasurer` (one font, features and language; one thread). Keys are compared byte for byte
@@ -89,27 +90,9 @@ final class SegmentCache {
     /// missing-character lists kept now.
     var memoryFootprint: Int { (slotMask + 1) * 4 + entryCapacity * MemoryLayout<Entry>.stride + byteCapacity + lists.capacity * 8 }
 
-    /// A 64-bit hash of `length` bytes at `p` and `tag`.
+    /// A 64-bit hash of `length` bytes at `p` and `tag` (`ByteHash`).
     @inline(__always)
-    static func hash(_ p: UnsafePointer<UInt8>, _ length: Int, _ tag: UInt32) -> UInt64 {
-        let raw = UnsafeRawPointer(p)
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(length) ^ (UInt64(tag) << 32)
-        var i = 0
-        while i + 8 <= length {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 29
-            i += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < length {
-            tail |= UInt64(p[i]) << shift
-            shift += 8
-            i += 1
-        }
-        h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
-        return h ^ (h >> 31)
-    }
+    static func hash(_ p: UnsafePointer<UInt8>, _ length: Int, _ tag: UInt32) -> UInt64 { ByteHash.hash(p, length, tag) }
 
     /// The entry for these bytes and tag, if cached.
     @inline(__always)

@@ -2,28 +2,83 @@ import Dispatch
 import FontEngine
 import Foundation
 import TypeFitSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The lines of a UTF-8 text as `typefit measure` reads them: split on U+000A, a "\r" right
 /// before it is part of the line end (CRLF files, as Windows editors write them), nothing else
-/// trimmed, a final "\n" adds no empty line, a leading byte-order mark is dropped. One `String` holds the whole text; lines are `Substring`s of it
-/// (no per-line allocation).
+/// trimmed, a final "\n" adds no empty line, a leading byte-order mark is dropped. The bytes are
+/// kept once, as read (a file is mapped, not copied: `init(contentsOfFile:)`), and validated as
+/// UTF-8 in place; lines are byte ranges of them (no per-line allocation).
 public struct TextLines: Sendable {
-    /// The whole text (without the byte-order mark).
-    public let text: String
-    /// UTF-8 offsets of each line's start and end in `text`.
+    /// The bytes (without the byte-order mark).
+    private let storage: TextStorage
+    /// UTF-8 offsets of each line's start and end in the bytes.
     private let starts: [Int]
     private let ends: [Int]
 
     /// Number of lines.
     public var count: Int { starts.count }
 
-    /// The lines of UTF-8 `bytes`; nil when they are not valid UTF-8.
+    /// The lines of UTF-8 `bytes` (copied); nil when they are not valid UTF-8.
     public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        var body = bytes
-        if body.count >= 3, body[0] == 0xEF, body[1] == 0xBB, body[2] == 0xBF { body = UnsafeBufferPointer(rebasing: body[3...]) }
-        guard let text = String(validating: body, as: UTF8.self) else { return nil }
+        guard let lines = try? TextLines(storage: TextStorage(copying: bytes)) else { return nil }
+        self = lines
+    }
+
+    /// The lines of UTF-8 `data` (see `init(utf8:)`).
+    public init?(data: Data) {
+        guard let lines = data.withUnsafeBytes({ TextLines(utf8: $0.bindMemory(to: UInt8.self)) }) else { return nil }
+        self = lines
+    }
+
+    /// Why a text file could not be read as lines.
+    public enum ReadError: Error, Sendable {
+        /// No such file, or a folder.
+        case notFound
+        /// It exists but cannot be read (`errno`'s text).
+        case unreadable(String)
+        /// Not UTF-8: where (0-based byte offset, and line:column) and the byte there, if any.
+        case notUTF8(offset: Int, position: TextPosition, byte: UInt8?)
+    }
+
+    /// The lines of a file, mapped read-only from the page cache (no copy: 20,000 corpus lines
+    /// took 460 page faults and two copies through `Data` and `String`), or of standard input for
+    /// "-" (read into memory).
+    public init(contentsOfFile path: String) throws(ReadError) {
+        let storage = path == "-" ? try TextStorage.reading(STDIN_FILENO) : try TextStorage.mapping(path)
+        do {
+            try self.init(storage: storage)
+        } catch {
+            // The first invalid byte, found again on a copy (rare: an error is about to be printed).
+            let data = storage.withBytes { Data(buffer: $0) }
+            let offset = TextPosition.firstInvalidUTF8(in: data) ?? 0
+            throw .notUTF8(offset: offset, position: TextPosition(byteOffset: offset, in: data),
+                           byte: offset < data.count ? data[data.startIndex + offset] : nil)
+        }
+    }
+
+    private struct NotUTF8: Error {}
+
+    private init(storage: TextStorage) throws {
+        let valid = storage.withBytes { body in
+            // UTF8Span validates in place (no String made).
+            (try? UTF8Span(validating: body.span)) != nil
+        }
+        guard valid else { throw NotUTF8() }
         var starts: [Int] = [], ends: [Int] = []
-        if let base = body.baseAddress, body.count > 0 {
+        storage.withBytes { body in
+            guard let base = body.baseAddress, body.count > 0 else { return }
+            // Count the line feeds first (memchr runs at memory speed), so the offsets are
+            // allocated once instead of grown and copied.
+            var feeds = 0, at = 0
+            while at < body.count, let found = memchr(base + at, 0x0A, body.count - at) {
+                feeds += 1
+                at = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+            }
+            starts.reserveCapacity(feeds + 1)
+            ends.reserveCapacity(feeds + 1)
             var start = 0
             while start < body.count {
                 // memchr: the line feed search runs at memory speed.
@@ -39,33 +94,184 @@ public struct TextLines: Sendable {
                 start = next
             }
         }
-        self.text = text
+        self.storage = storage
         self.starts = starts
         self.ends = ends
     }
 
-    /// The lines of UTF-8 `data` (see `init(utf8:)`).
-    public init?(data: Data) {
-        guard let lines = data.withUnsafeBytes({ TextLines(utf8: $0.bindMemory(to: UInt8.self)) }) else { return nil }
-        self = lines
-    }
-
-    /// Line `i` (0-based), a slice of `text`.
+    /// Line `i` (0-based), as a new string.
     public subscript(i: Int) -> Substring {
-        // Through the UTF-8 view: line ends are at "\n" (or "\r\n"), always scalar boundaries,
-        // so the view's slice needs none of `String`'s index rounding.
-        let utf8 = text.utf8
-        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: starts[i])..<utf8.index(utf8.startIndex, offsetBy: ends[i])])
+        withUTF8 { Substring(String(decoding: UnsafeBufferPointer(rebasing: $0[byteRange(i)]), as: UTF8.self)) }
     }
 
     /// Calls `body` with the text's UTF-8 bytes (no copy); `byteRange(i)` are line i's in them.
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        var text = self.text  // native: shares the storage, no copy
-        return try text.withUTF8(body)
+        try storage.withBytes(body)
     }
 
-    /// UTF-8 offsets of line `i` in `text` (without its line end).
+    /// UTF-8 offsets of line `i` in the bytes (without its line end).
     public func byteRange(_ i: Int) -> Range<Int> { starts[i]..<ends[i] }
+}
+
+/// The bytes of a `TextLines`: a read-only mapping of a file, or memory of its own. Immutable
+/// after init, so `@unchecked Sendable`.
+private final class TextStorage: @unchecked Sendable {
+    /// Where the text starts (after a byte-order mark) and its length.
+    private let base: UnsafePointer<UInt8>?
+    private let count: Int
+    /// What to release: a mapping of `mappedLength` bytes (`munmap`), or an allocation (`free`).
+    private let region: UnsafeMutableRawPointer?
+    private let mappedLength: Int
+
+    private init(region: UnsafeMutableRawPointer?, length: Int, mapped: Bool) {
+        self.region = region
+        mappedLength = mapped ? length : 0
+        if let region, length >= 3, region.load(as: UInt8.self) == 0xEF, region.load(fromByteOffset: 1, as: UInt8.self) == 0xBB,
+           region.load(fromByteOffset: 2, as: UInt8.self) == 0xBF {
+            base = UnsafePointer(region.assumingMemoryBound(to: UInt8.self)) + 3
+            count = length - 3
+        } else {
+            base = region.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) }
+            count = region == nil ? 0 : length
+        }
+    }
+
+    deinit {
+        if mappedLength > 0 {
+            munmap(region, mappedLength)
+        } else {
+            free(region)
+        }
+    }
+
+    /// A copy of `bytes`.
+    convenience init(copying bytes: UnsafeBufferPointer<UInt8>) {
+        let memory = malloc(max(1, bytes.count))!
+        if let source = bytes.baseAddress { memory.copyMemory(from: source, byteCount: bytes.count) }
+        self.init(region: memory, length: bytes.count, mapped: false)
+    }
+
+    /// All of `descriptor` (standard input, a pipe), read into memory.
+    static func reading(_ descriptor: Int32) throws(TextLines.ReadError) -> TextStorage {
+        var capacity = 1 << 16, length = 0
+        var memory = malloc(capacity)!
+        while true {
+            if length == capacity {
+                capacity *= 2
+                memory = realloc(memory, capacity)!
+            }
+            let n = read(descriptor, memory + length, capacity - length)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let problem = String(cString: strerror(errno))
+                free(memory)
+                throw .unreadable(problem)
+            }
+            if n == 0 { break }
+            length += n
+        }
+        return TextStorage(region: memory, length: length, mapped: false)
+    }
+
+    /// The file at `path`: a regular file is mapped read-only with its pages populated at once
+    /// (no page fault per 4 KiB, no copy); anything else is read.
+    static func mapping(_ path: String) throws(TextLines.ReadError) -> TextStorage {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw .notFound }
+        guard info.st_mode & S_IFMT == S_IFREG else { return try reading(fd) }
+        let length = Int(info.st_size)
+        guard length > 0 else { return TextStorage(region: nil, length: 0, mapped: false) }
+        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else {
+            throw .unreadable(String(cString: strerror(errno)))
+        }
+        return TextStorage(region: mapped, length: length, mapped: true)
+    }
+
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
+
+/// Which lines repeat an earlier line byte for byte. Real strings files repeat a lot (the
+/// bench's 20,000 corpus lines have 10,770 distinct ones: the same "OK", "Cancel", "%@" in every
+/// locale and app), and a JSON Lines record depends only on the line's bytes and its
+/// measurement, so `LineMeasuring.writeRecords` measures and encodes each distinct line once and
+/// copies its record for the repeats. Found in one pass on one thread before the workers start
+/// (a hash table of line numbers, keys compared byte for byte), so the work does not depend on
+/// how lines are spread over threads.
+public struct RepeatedLines: Sendable {
+    /// Per line: `measure` (-1), `keep` a record in slot k (2k, a first occurrence that recurs),
+    /// or `copy` slot k (2k + 1, a repeat).
+    private let roles: [Int32]
+    /// Number of slots (distinct lines that recur).
+    public let slots: Int
+    /// Number of distinct lines.
+    public let distinct: Int
+
+    /// What to do with one line.
+    public enum Role: Equatable, Sendable {
+        /// The only occurrence so far and none later: measure it.
+        case measure
+        /// The first of several occurrences: measure it and keep its record in `slot`.
+        case keep(slot: Int)
+        /// A repeat: copy the record kept in `slot`.
+        case copy(slot: Int)
+    }
+
+    public func role(of line: Int) -> Role {
+        let r = Int(roles[line])
+        return r < 0 ? .measure : r & 1 == 0 ? .keep(slot: r >> 1) : .copy(slot: r >> 1)
+    }
+
+    /// Whether line `i` is measured (it is not a repeat).
+    @inline(__always)
+    public func isMeasured(_ line: Int) -> Bool { roles[line] < 0 || roles[line] & 1 == 0 }
+
+    public init(_ lines: TextLines) {
+        let count = lines.count
+        precondition(count < Int(Int32.max) / 2, "RepeatedLines: too many lines")
+        var roles = [Int32](repeating: -1, count: count)
+        var slots = 0, distinct = 0
+        var capacity = 16
+        while capacity < 2 * count { capacity <<= 1 }
+        // Open addressing: 0 = empty, else the first line with those bytes, + 1.
+        var table = [Int32](repeating: 0, count: capacity)
+        lines.withUTF8 { text in
+            let base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            for i in 0..<count {
+                let range = lines.byteRange(i)
+                let p = base + range.lowerBound, n = range.count
+                var slot = Int(truncatingIfNeeded: ByteHash.hash(p, n, 0)) & (capacity - 1)
+                while true {
+                    let found = Int(table[slot]) - 1
+                    if found < 0 {
+                        table[slot] = Int32(i + 1)
+                        distinct += 1
+                        break
+                    }
+                    let other = lines.byteRange(found)
+                    if other.count == n && memcmp(base + other.lowerBound, p, n) == 0 {
+                        if roles[found] < 0 {
+                            roles[found] = Int32(2 * slots)
+                            slots += 1
+                        }
+                        roles[i] = roles[found] | 1
+                        break
+                    }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+            }
+        }
+        self.roles = roles
+        self.slots = slots
+        self.distinct = distinct
+    }
 }
 
 /// Measures lines on several threads and hands each chunk's output over in line order, as
@@ -86,6 +292,39 @@ public enum LineMeasuring {
     public static func run<Output>(
         lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
         makeOutput: @escaping @Sendable () -> Output,
+        encode: @escaping @Sendable (Int, UnsafeBufferPointer<UInt8>, LineMeasurement, inout Output) throws -> Void,
+        emit: @escaping @Sendable (Output) throws -> Void
+    ) throws {
+        try chunks(lines: lines, font: font, features: features, language: language, threads: threads, repeats: nil,
+                   makeOutput: { _ in makeOutput() }, encode: encode, emit: emit)
+    }
+
+    /// Writes one record per line, in line order, where a record is a function of the line's
+    /// bytes and its measurement only (JSON Lines): `encode(line, measurement, &json)` appends a
+    /// line's record, `write(bytes)` is called with consecutive runs of the output, in order, one
+    /// call at a time. Each distinct line is measured and encoded once (`RepeatedLines`); a
+    /// repeat's record is a copy of the first occurrence's bytes, so the output is exactly what
+    /// encoding every line would give. Records of lines that recur are kept until the end (at
+    /// most the output's size; on the bench's 20,000 lines, 3,1xx records).
+    public static func writeRecords(
+        lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
+        encode: @escaping @Sendable (UnsafeBufferPointer<UInt8>, LineMeasurement, inout JSONBytes) throws -> Void,
+        write: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
+        let repeats = RepeatedLines(lines)
+        let kept = KeptRecords(slots: repeats.slots)
+        try chunks(lines: lines, font: font, features: features, language: language, threads: threads, repeats: repeats,
+                   makeOutput: { range in RecordChunk(lines: range) },
+                   encode: { _, line, m, chunk in
+                       try encode(line, m, &chunk.json)
+                       chunk.ends.append(chunk.json.count)
+                   },
+                   emit: { chunk in try kept.emit(chunk, repeats: repeats, write: write) })
+    }
+
+    private static func chunks<Output>(
+        lines: TextLines, font: ShapingFont, features: String, language: String?, threads: Int, repeats: RepeatedLines?,
+        makeOutput: @escaping @Sendable (Range<Int>) -> Output,
         encode: @escaping @Sendable (Int, UnsafeBufferPointer<UInt8>, LineMeasurement, inout Output) throws -> Void,
         emit: @escaping @Sendable (Output) throws -> Void
     ) throws {
@@ -111,12 +350,19 @@ public enum LineMeasuring {
             let (all, lines) = shared.value
             let fast = all[t]
             while !order.failed, let chunk = scheduler.next(for: t) {
-                var output = makeOutput()
+                let range = chunk * chunkLines..<min(lines.count, (chunk + 1) * chunkLines)
+                var output = makeOutput(range)
                 do {
                     try lines.withUTF8 { text in
-                        for i in chunk * chunkLines..<min(lines.count, (chunk + 1) * chunkLines) {
+                        for i in range {
                             let line = UnsafeBufferPointer(rebasing: text[lines.byteRange(i)])
-                            try encode(i, line, fast.measure(utf8: line), &output)
+                            if let repeats {
+                                // Distinct lines only: the whole-line cache would never be hit.
+                                guard repeats.isMeasured(i) else { continue }
+                                try encode(i, line, fast.measure(utf8: line, cachingLine: false), &output)
+                            } else {
+                                try encode(i, line, fast.measure(utf8: line), &output)
+                            }
                         }
                     }
                 } catch {
@@ -127,6 +373,72 @@ public enum LineMeasuring {
             }
         }
         if let error = order.error { throw error }
+    }
+}
+
+/// One chunk of `writeRecords`: the records of its measured lines, back to back, and where each ends.
+private struct RecordChunk {
+    let lines: Range<Int>
+    var json = JSONBytes(capacity: 64 * 1024)
+    var ends: [Int] = []
+    init(lines: Range<Int>) {
+        self.lines = lines
+        ends.reserveCapacity(lines.count)
+    }
+}
+
+/// The records kept for repeats, and the output of a chunk with repeats in it. Used only by
+/// the one thread that emits at a time (`ChunkOrder`), so `@unchecked Sendable`.
+private final class KeptRecords: @unchecked Sendable {
+    private var bytes: [UInt8] = []
+    private var ranges: [Range<Int>]
+    private var output: [UInt8] = []
+
+    init(slots: Int) {
+        ranges = Array(repeating: 0..<0, count: slots)
+        output.reserveCapacity(256 * 1024)
+    }
+
+    /// Writes `chunk`'s lines in order: measured lines' records as encoded (kept when they
+    /// recur), repeats copied from what was kept (their first occurrence came earlier, so it was
+    /// emitted before them).
+    func emit(_ chunk: RecordChunk, repeats: RepeatedLines, write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        try chunk.json.withBytes { records in
+            var k = 0, start = 0
+            var copies = false
+            for i in chunk.lines {
+                switch repeats.role(of: i) {
+                case .measure:
+                    start = chunk.ends[k]
+                    k += 1
+                case .keep(let slot):
+                    let end = chunk.ends[k]
+                    let from = bytes.count
+                    bytes.append(contentsOf: records[start..<end])
+                    ranges[slot] = from..<bytes.count
+                    start = end
+                    k += 1
+                case .copy:
+                    copies = true
+                }
+            }
+            guard copies else { return try write(records) }
+            output.removeAll(keepingCapacity: true)
+            k = 0
+            start = 0
+            for i in chunk.lines {
+                switch repeats.role(of: i) {
+                case .measure, .keep:
+                    let end = chunk.ends[k]
+                    output.append(contentsOf: records[start..<end])
+                    start = end
+                    k += 1
+                case .copy(let slot):
+                    output.append(contentsOf: bytes[ranges[slot]])
+                }
+            }
+            try output.withUnsafeBufferPointer { try write($0) }
+        }
     }
 }
 

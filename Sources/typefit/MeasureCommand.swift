@@ -76,13 +76,12 @@ struct MeasureCommand: ParsableCommand {
         let font = ShapingFont(face: face)
         switch OutputFormat.resolve(self.format) {
         case .json:
-            // Each chunk of lines is encoded on the thread that measured it and written in order.
-            try LineMeasuring.run(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
-                                  makeOutput: { JSONBytes(capacity: 64 * 1024) },
-                                  encode: { _, line, m, json in
-                                      format.write(utf8: line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
-                                  },
-                                  emit: { json in try json.withBytes { try StandardOutput.put($0) } })
+            // Each distinct line is measured and encoded on a worker thread; records are written in order.
+            try LineMeasuring.writeRecords(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
+                                           encode: { line, m, json in
+                                               format.write(utf8: line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
+                                           },
+                                           write: { try StandardOutput.put($0) })
         case .text:
             try writeTable(lines: lines, font: font, format: format, fallbacks: fallbacks)
         }
@@ -122,23 +121,17 @@ struct MeasureCommand: ParsableCommand {
 
     /// The lines of a UTF-8 file (or stdin for "-"), see `TextLines`.
     func readLines(_ path: String) throws -> TextLines {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw MeasureError(message: "\(path): no such text file")
+        do {
+            return try TextLines(contentsOfFile: path)
+        } catch {
+            switch error {
+            case .notFound: throw MeasureError(message: "\(path): no such text file")
+            case .unreadable(let problem): throw MeasureError(message: "\(path == "-" ? "stdin" : path): cannot read the file (\(problem))")
+            case .notUTF8(_, let position, let byte):
+                let shown = byte.map { " (byte 0x\(String($0, radix: 16, uppercase: true)))" } ?? ""
+                throw MeasureError(message: "\(path == "-" ? "stdin" : path):\(position): not valid UTF-8 text\(shown)")
             }
-            guard let read = FileManager.default.contents(atPath: path) else { throw MeasureError(message: "\(path): cannot read the file") }
-            data = read
         }
-        guard let lines = TextLines(data: data) else {
-            let offset = TextPosition.firstInvalidUTF8(in: data) ?? 0
-            let byte = offset < data.count ? " (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))" : ""
-            throw MeasureError(message: "\(path == "-" ? "stdin" : path):\(TextPosition(byteOffset: offset, in: data)): not valid UTF-8 text\(byte)")
-        }
-        return lines
     }
 }
 

@@ -1,0 +1,124 @@
+import FontEngine
+import Foundation
+import Testing
+import TypeFit
+import TypeFitSupport
+
+/// `typefit measure`'s input and output plumbing: lines read from a mapped file, repeated lines
+/// found byte for byte, and records written once per distinct line and copied for repeats.
+@Suite struct RepeatedLinesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func lines(_ text: String) -> TextLines {
+        var text = text
+        return text.withUTF8 { TextLines(utf8: $0)! }
+    }
+
+    /// Roles worked out by hand: a first occurrence that recurs keeps its record in the next free
+    /// slot, in order of first occurrence; repeats copy that slot; a line seen once is measured.
+    @Test func rolesByHand() {
+        // lines:  0 "a", 1 "b", 2 "a", 3 "", 4 "b", 5 "a", 6 "", 7 "c"
+        let repeats = RepeatedLines(Self.lines("a\nb\na\n\nb\na\n\nc\n"))
+        #expect((0..<8).map(repeats.role(of:)) == [
+            .keep(slot: 0), .keep(slot: 1), .copy(slot: 0), .keep(slot: 2), .copy(slot: 1), .copy(slot: 0), .copy(slot: 2), .measure,
+        ])
+        #expect(repeats.slots == 3)
+        #expect(repeats.distinct == 4)
+    }
+
+    /// Lines are the same only byte for byte: "é" precomposed (C3 A9) and decomposed (65 CC 81)
+    /// are equal as Swift strings but shape differently, so neither copies the other; "a" and
+    /// "a " and "A" differ; a CRLF line end is not part of the line, so "x\r\n" repeats "x\n".
+    @Test func sameBytesOnly() {
+        let text = "\u{E9}\ne\u{301}\na\na \nA\nx\r\nx\n"
+        #expect("\u{E9}" == "e\u{301}")  // Swift's canonical equivalence, which must not be used here
+        let repeats = RepeatedLines(Self.lines(text))
+        #expect((0..<7).map(repeats.role(of:)) == [.measure, .measure, .measure, .measure, .measure, .keep(slot: 0), .copy(slot: 0)])
+    }
+
+    /// Many lines, many collisions in the table: every role checked against a dictionary of the
+    /// lines' byte arrays.
+    @Test func rolesMatchADictionaryOnManyLines() {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["OK", "Cancel", "%@", "", " ", "Done", "é", "e\u{301}", "Fertig", "完了"]
+        let texts = (0..<5_000).map { _ in (0..<Int.random(in: 0...2, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ") }
+        let repeats = RepeatedLines(Self.lines(texts.joined(separator: "\n") + "\n"))
+        var firstIndex: [[UInt8]: Int] = [:], slotOf: [[UInt8]: Int] = [:]
+        var expected: [RepeatedLines.Role] = []
+        for (i, text) in texts.enumerated() {
+            let key = Array(text.utf8)
+            if let first = firstIndex[key] {
+                if slotOf[key] == nil {
+                    slotOf[key] = slotOf.count
+                    expected[first] = .keep(slot: slotOf[key]!)
+                }
+                expected.append(.copy(slot: slotOf[key]!))
+            } else {
+                firstIndex[key] = i
+                expected.append(.measure)
+            }
+        }
+        #expect((0..<texts.count).map(repeats.role(of:)) == expected)
+        #expect(repeats.distinct == firstIndex.count)
+    }
+
+    /// `writeRecords` on the Focus strings files (their 5,460 raw lines repeat a lot: blank lines,
+    /// comments, "OK" in every locale): the bytes equal encoding every line, in order, with the
+    /// whole-line `Shaper` (independent of the fast path and of the dedup), on 1, 2 and 3 threads.
+    @Test(arguments: [1, 2, 3])
+    func recordsEqualEncodingEveryLine(threads: Int) throws {
+        let dir = Self.root.appendingPathComponent("Examples/Focus/strings")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".strings") }.sorted()
+        let text = try files.map { try String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) }.joined()
+        let lines = Self.lines(text)
+        let repeats = RepeatedLines(lines)
+        #expect(repeats.distinct < lines.count * 3 / 4, "the fixture must repeat lines for the copies to be tested")
+        let face = try FontFace(path: Self.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf").path)
+        let format = MeasureRecordFormat(info: face.info, sizes: [17, 53], letterSpacing: 0.5, withFallback: false)
+        let shaper = try Shaper(face: face)
+        var expected = JSONBytes()
+        for i in 0..<lines.count { format.write(lines[i], shaper.measure(lines[i]), fallback: nil, to: &expected) }
+        let written = Collected()
+        try LineMeasuring.writeRecords(lines: lines, font: ShapingFont(face: face), threads: threads,
+                                       encode: { line, m, json in format.write(utf8: line, m, fallback: nil, to: &json) },
+                                       write: { written.append($0) })
+        #expect(written.bytes == expected.bytes)
+    }
+
+    /// A mapped file gives the same lines as the bytes in memory: byte-order mark dropped, CRLF
+    /// ends, no line after a final line feed, an empty file has no lines; a folder is `notFound`
+    /// and invalid UTF-8 names its first bad byte.
+    @Test func mappedFileLines() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-textlines-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func read(_ bytes: [UInt8]) throws -> [String] {
+            let file = dir.appendingPathComponent("t.txt")
+            try Data(bytes).write(to: file)
+            let lines = try TextLines(contentsOfFile: file.path)
+            return (0..<lines.count).map { String(lines[$0]) }
+        }
+        #expect(try read([0xEF, 0xBB, 0xBF] + Array("a\r\nb\n\nc\n".utf8)) == ["a", "b", "", "c"])
+        #expect(try read(Array("x\ny".utf8)) == ["x", "y"])
+        #expect(try read([]) == [])
+        #expect(throws: TextLines.ReadError.self) { try TextLines(contentsOfFile: dir.path) }
+        do {
+            _ = try read(Array("ok\nab".utf8) + [0xC3, 0x28])
+            Issue.record("invalid UTF-8 was read")
+        } catch let error as TextLines.ReadError {
+            guard case .notUTF8(let offset, let position, let byte) = error else { Issue.record("\(error)"); return }
+            // "ok\n" is 3 bytes, "ab" 2: the bad lead byte 0xC3 is byte 5, line 2, column 3.
+            #expect(offset == 5)
+            #expect(position == TextPosition(line: 2, column: 3))
+            #expect(byte == 0xC3)
+        }
+    }
+}
+
+/// Bytes handed to `write`, in call order (calls are one at a time).
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [UInt8] = []
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) { lock.withLock { stored.append(contentsOf: bytes) } }
+    var bytes: [UInt8] { lock.withLock { stored } }
+}
