@@ -62,12 +62,8 @@ public struct TextLines: Sendable {
     private struct NotUTF8: Error {}
 
     private init(storage: TextStorage) throws {
-        let valid = storage.withBytes { body in
-            // UTF8Span validates in place (no String made).
-            (try? UTF8Span(validating: body.span)) != nil
-        }
-        guard valid else { throw NotUTF8() }
         var starts: [Int] = [], ends: [Int] = []
+        var valid = true
         storage.withBytes { body in
             guard let base = body.baseAddress, body.count > 0 else { return }
             // Count the line feeds first (memchr runs at memory speed), so the offsets are
@@ -89,14 +85,37 @@ public struct TextLines: Sendable {
                     next = end + 1
                     if end > start, body[end - 1] == 0x0D { end -= 1 }   // CRLF
                 }
+                // Validated line by line, in place (no String made): a line feed is never part
+                // of a multi-byte sequence, so the lines are valid UTF-8 exactly when the text
+                // is. ASCII lines (most UI text) are checked 8 bytes at a time; others by
+                // `UTF8Span(validating:)`.
+                if valid && !Self.isASCII(base + start, next - start) {
+                    valid = (try? UTF8Span(validating: UnsafeBufferPointer(start: base + start, count: next - start).span)) != nil
+                }
                 starts.append(start)
                 ends.append(end)
                 start = next
             }
         }
+        guard valid else { throw NotUTF8() }
         self.storage = storage
         self.starts = starts
         self.ends = ends
+    }
+
+    /// Whether the `n` bytes at `p` are all ASCII.
+    private static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        var i = 0, high: UInt64 = 0
+        while i + 8 <= n {
+            high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < n {
+            high |= UInt64(p[i])
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Line `i` (0-based), as a new string.

@@ -112,6 +112,17 @@ import TypeFitSupport
             #expect(position == TextPosition(line: 2, column: 3))
             #expect(byte == 0xC3)
         }
+        do {
+            // "€" (E2 82 AC) cut before its last byte by a line feed: invalid although each line
+            // is checked alone (a line feed is never inside a sequence).
+            _ = try read([0x61, 0xE2, 0x82, 0x0A, 0xAC, 0x62])
+            Issue.record("a sequence cut by a line feed was read")
+        } catch let error as TextLines.ReadError {
+            guard case .notUTF8(let offset, let position, let byte) = error else { Issue.record("\(error)"); return }
+            #expect(offset == 1)
+            #expect(position == TextPosition(line: 1, column: 2))
+            #expect(byte == 0xE2)
+        }
     }
 }
 
