@@ -66,6 +66,8 @@ public final class FastMeasurer {
         public var shapeCalls = 0
         /// Cuts (space then non-space) found unsafe, where pieces were kept together.
         public var unsafeCuts = 0
+        /// Pieces whose entry was taken from their run shaped whole (`measure`: `harvest`).
+        public var harvestedPieces = 0
         /// Times the cache was full and cleared.
         public var cacheClears = 0
     }
@@ -567,6 +569,7 @@ public final class FastMeasurer {
             }
             pieces[k].hit = e
             pieces[k].harvested = true
+            stats.harvestedPieces += 1
         }
         if g != glyphs { forgetHarvest() }
     }
@@ -576,6 +579,7 @@ public final class FastMeasurer {
         for j in pieces.indices where pieces[j].harvested {
             pieces[j].hit = nil
             pieces[j].harvested = false
+            stats.harvestedPieces -= 1
         }
     }
 
@@ -863,6 +867,7 @@ extension FastMeasurer {
             total.segmentHits += s.segmentHits
             total.shapeCalls += s.shapeCalls
             total.unsafeCuts += s.unsafeCuts
+            total.harvestedPieces += s.harvestedPieces
             total.cacheClears += s.cacheClears
         }
         return (result, total)
