@@ -42,7 +42,8 @@ public final class FastMeasurer {
         public var entries: Int
         /// Bytes of segment text kept.
         public var bytes: Int
-        /// 131,072 entries and 4 MiB of text: about 14 MiB per measurer (72-byte entries with 64-bit sums).
+        /// 131,072 entries and 4 MiB of text: about 14 MiB per measurer (72-byte entries with 64-bit
+        /// sums), plus up to 8 MiB of missing-character lists (reserved; pages touched as they fill).
         public static let standard = CacheLimits(entries: 1 << 17, bytes: 4 << 20)
         /// Whether the cache's memory is asked for as transparent huge pages (2 MiB per page
         /// fault instead of 4 KiB): for one long run over many lines (`typefit measure`: a tenth
@@ -788,7 +789,16 @@ public final class FastMeasurer {
         return unsafe
     }
 
-    /// Sets the run's properties (as `Shaper` does) and shapes the buffer.
+    /// Sets the run's properties (as `Shaper` does) and shapes the buffer. Through `hb_shape`,
+    /// not a kept plan and `hb_shape_plan_execute` (which would skip the plan lookup, about 4 % of
+    /// `typefit measure`'s instructions in Liberation Sans): in HarfBuzz 6.0 `hb_shape_full`
+    /// (src/hb-shape.cc:134) calls `hb_buffer_t::enter` (src/hb-buffer.cc:311–326), which bounds
+    /// the call to max(64·len, 16384) glyphs and max(1024·len, 16384) nested lookups (enforced at
+    /// src/hb-buffer.cc:158 and src/hb-ot-layout-gsubgpos.hh:663, 1646); no public function sets
+    /// those bounds, and a bare execute keeps the buffer's defaults (2³⁰ glyphs, 2²⁹ lookups,
+    /// src/hb-buffer.cc:330–331, 736–737), so a font whose lookups recurse or multiply glyphs past
+    /// the bounds would shape differently from `Shaper`. The rest of `enter` (variables, serial,
+    /// scratch flags, shaping_failed) `hb_buffer_clear_contents` also resets (src/hb-buffer.cc:286–308).
     @inline(__always)
     private func shapeBuffer(_ script: hb_script_t) {
         if script != HB_SCRIPT_INVALID {
