@@ -183,8 +183,8 @@ import Testing
 /// alone (whole-line shaping, checked against `hb-shape` by ShapingTests): advance, .notdef count,
 /// missing characters and ink box.
 @Suite(.serialized) struct HarvestedPieceTests {
-    @Test(arguments: ["Inter/Inter-Regular.otf", "Roboto/Roboto-Regular.ttf", "OpenSans/OpenSans-Regular.ttf",
-                      "Noto/NotoSansArabic-Regular.ttf", "Noto/NotoSansHebrew-Regular.ttf"])
+    /// MissingCharactersTests' fonts: Latin ones (the corpus's other scripts are missing) and RTL ones.
+    @Test(arguments: MissingCharactersTests.fonts)
     func harvestedPiecesAreThePiecesShapedAlone(_ file: String) throws {
         let face = try FontFace(path: Paths.font(file))
         let shaper = try Shaper(face: face)
