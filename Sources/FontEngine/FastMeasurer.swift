@@ -814,23 +814,22 @@ public final class FastMeasurer {
     /// Ink box of shaped glyphs with the pen starting at 0 (as `Shaper.measure` computes it).
     private func inkBox(_ info: UnsafeMutablePointer<hb_glyph_info_t>, _ pos: UnsafeMutablePointer<hb_glyph_position_t>,
                         _ count: Int) -> (Int, Int, Int, Int)? {
+        // Wrapping arithmetic (no overflow checks): every term is a 32-bit HarfBuzz value and a
+        // line has at most `TextLimits`' glyphs, so the 64-bit sums cannot overflow.
         var pen = 0
-        var box = (Int.max, Int.max, Int.min, Int.min)
-        var any = false
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         for k in 0..<count {
             var ext = hb_glyph_extents_t()
             if glyphExtents.extents(of: info[k].codepoint, &ext), ext.width != 0, ext.height != 0 {
-                let x = pen + Int(pos[k].x_offset), y = Int(pos[k].y_offset)
-                let bearingX = Int(ext.x_bearing), bearingY = Int(ext.y_bearing)
-                box.0 = min(box.0, x + bearingX)
-                box.1 = min(box.1, y + bearingY + Int(ext.height))
-                box.2 = max(box.2, x + bearingX + Int(ext.width))
-                box.3 = max(box.3, y + bearingY)
-                any = true
+                let x = pen &+ Int(pos[k].x_offset) &+ Int(ext.x_bearing), y = Int(pos[k].y_offset) &+ Int(ext.y_bearing)
+                x0 = min(x0, x)
+                y0 = min(y0, y &+ Int(ext.height))
+                x1 = max(x1, x &+ Int(ext.width))
+                y1 = max(y1, y)
             }
-            pen += Int(pos[k].x_advance)
+            pen &+= Int(pos[k].x_advance)
         }
-        return any ? box : nil
+        return x0 == Int.max ? nil : (x0, y0, x1, y1)  // a glyph with ink sets x0 below Int.max
     }
 }
 
