@@ -59,6 +59,7 @@ struct ScriptItemizer {
         runs.removeAll(keepingCapacity: true)
         bracketStack.removeAll(keepingCapacity: true)
         let funcs = hb_unicode_funcs_get_default()
+        let table = ScriptItemizer.table  // read once, not per character (a lazy global's check)
         var current = HB_SCRIPT_INVALID
         var runStart = 0
         var i = 0
@@ -69,7 +70,7 @@ struct ScriptItemizer {
             if scalar < ScriptItemizer.tableSize {
                 // U+0000…U+07FF (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, …): the same
                 // answers, looked up once (most UI text is mostly in these blocks).
-                let entry = ScriptItemizer.table[Int(scalar)]
+                let entry = table[Int(scalar)]
                 script = hb_script_t(rawValue: entry.script)
                 category = hb_unicode_general_category_t(rawValue: UInt32(entry.category))
             } else {
@@ -109,10 +110,16 @@ struct ScriptItemizer {
     /// `hb_unicode_script` and `hb_unicode_general_category` (raw values) of U+0000…U+07FF
     /// (two-byte UTF-8), asked of HarfBuzz once.
     private static let tableSize: UInt32 = 0x800
-    private static let table: [(script: UInt32, category: UInt8)] = (0..<tableSize).map {
+    /// Raw storage (made once, kept for the process): indexed without bounds checks (the index is
+    /// below `tableSize`). `nonisolated(unsafe)`: written once by the lazy initialiser, read-only after.
+    nonisolated(unsafe) private static let table: UnsafePointer<(script: UInt32, category: UInt8)> = {
         let funcs = hb_unicode_funcs_get_default()
-        return (hb_unicode_script(funcs, $0).rawValue, UInt8(truncatingIfNeeded: hb_unicode_general_category(funcs, $0).rawValue))
-    }
+        let t = UnsafeMutablePointer<(script: UInt32, category: UInt8)>.allocate(capacity: Int(tableSize))
+        for c in 0..<tableSize {
+            t[Int(c)] = (hb_unicode_script(funcs, c).rawValue, UInt8(truncatingIfNeeded: hb_unicode_general_category(funcs, c).rawValue))
+        }
+        return UnsafePointer(t)
+    }()
 
     /// Han, Hiragana, Katakana, Bopomofo and Hangul mix within one Japanese, Chinese or Korean
     /// line: they stay in one run (the run keeps its first script), as HarfBuzz's own guess does.

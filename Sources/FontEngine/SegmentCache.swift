@@ -8,7 +8,7 @@ import TypeFitSupport
 /// A bounded hash table from (tag, UTF-8 bytes) to a shaped segment's measurements, for one
 /// `FastMeasurer` (one font, features and language; one thread). Keys are compared byte for byte
 /// (never by Swift `String` equality, which treats canonically equivalent texts as equal though
-/// they can shape differently). Memory is reserved at init (missing-character lists grow on demand): when the entries, key bytes or lists are
+/// they can shape differently). Memory is reserved at init (missing-character lists included): when the entries, key bytes or lists are
 /// full, the table is cleared and refilled (clear-on-full keeps the hot path free of allocation).
 /// Its counters are `@exclusivity(unchecked)`: one thread, no re-entrant access (see FastMeasurer).
 final class SegmentCache {
@@ -33,6 +33,9 @@ final class SegmentCache {
     enum Flags {
         /// `ink` holds a box.
         static let hasInk: UInt32 = 4
+        /// A line's entry (`FastMeasurer.measure`): bits 8… hold its grapheme clusters + 1
+        /// (0 = not counted, or 2²⁴ − 1 clusters or more).
+        static let clusterShift: UInt32 = 8
     }
 
     let entryCapacity: Int
@@ -45,9 +48,11 @@ final class SegmentCache {
     private let mapping: UnsafeMutableRawPointer
     private let mappedBytes: Int
     /// Missing-character lists: at an entry's `missingList`, the count n, then n values
-    /// (UTF-8 offset in the segment << 32 | scalar). Grows on demand, cleared with the table.
-    @exclusivity(unchecked) private var lists: [UInt64] = []
+    /// (UTF-8 offset in the segment << 32 | scalar). In the mapping after the key bytes (it was
+    /// a growing Swift array: 12 % of `typefit measure`'s page faults), cleared with the table.
+    private let lists: UnsafeMutablePointer<UInt64>
     private let listCapacity: Int
+    @exclusivity(unchecked) private var listCount = 0
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private var usedBytes = 0
     /// How many times the table was full and cleared.
@@ -70,8 +75,9 @@ final class SegmentCache {
         let slotBytes = slotCount * MemoryLayout<Int32>.stride
         let entryOffset = (slotBytes + 63) & ~63
         let byteOffset = entryOffset + self.entryCapacity * MemoryLayout<Entry>.stride
+        let listOffset = (byteOffset + self.byteCapacity + 7) & ~7
         let huge = 2 << 20
-        mappedBytes = (byteOffset + self.byteCapacity + huge - 1) / huge * huge + huge  // + room to align
+        mappedBytes = (listOffset + listCapacity * 8 + huge - 1) / huge * huge + huge  // + room to align
         guard let mapped = mmap(nil, mappedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               mapped != MAP_FAILED else { fatalError("SegmentCache: out of memory (\(mappedBytes) bytes)") }
         mapping = mapped
@@ -80,15 +86,16 @@ final class SegmentCache {
         slots = aligned.bindMemory(to: Int32.self, capacity: slotCount)
         entries = (aligned + entryOffset).bindMemory(to: Entry.self, capacity: self.entryCapacity)
         bytes = (aligned + byteOffset).bindMemory(to: UInt8.self, capacity: self.byteCapacity)
+        lists = (aligned + listOffset).bindMemory(to: UInt64.self, capacity: listCapacity)
     }
 
     deinit {
         munmap(mapping, mappedBytes)
     }
 
-    /// Bytes this cache can hold (reserved at init; pages are touched as they fill), plus the
-    /// missing-character lists kept now.
-    var memoryFootprint: Int { (slotMask + 1) * 4 + entryCapacity * MemoryLayout<Entry>.stride + byteCapacity + lists.capacity * 8 }
+    /// Bytes this cache can hold (reserved at init; pages are touched as they fill), missing-character
+    /// lists included.
+    var memoryFootprint: Int { (slotMask + 1) * 4 + entryCapacity * MemoryLayout<Entry>.stride + byteCapacity + listCapacity * 8 }
 
     /// A 64-bit hash of `length` bytes at `p` and `tag` (`ByteHash`).
     @inline(__always)
@@ -117,12 +124,17 @@ final class SegmentCache {
         if length > byteCapacity / 4 { return }
         let listLength = missing.map { $0.count + 1 } ?? 0
         if listLength > listCapacity / 4 { return }
-        if count == entryCapacity || usedBytes + length > byteCapacity || lists.count + listLength > listCapacity { clear() }
+        if count == entryCapacity || usedBytes + length > byteCapacity || listCount + listLength > listCapacity { clear() }
         var e = entry
         if let missing {
-            e.missingList = Int32(lists.count)
-            lists.append(UInt64(missing.count))
-            lists.append(contentsOf: missing)
+            e.missingList = Int32(listCount)
+            lists[listCount] = UInt64(missing.count)
+            var at = listCount + 1
+            for value in missing {
+                lists[at] = value
+                at += 1
+            }
+            listCount = at
         } else {
             e.missingList = -1
         }
@@ -138,16 +150,16 @@ final class SegmentCache {
     }
 
     /// The missing-character list stored with `entry` (empty when none was stored).
-    func missingList(of entry: Entry) -> ArraySlice<UInt64> {
-        guard entry.missingList >= 0 else { return [] }
+    func missingList(of entry: Entry) -> UnsafeBufferPointer<UInt64> {
+        guard entry.missingList >= 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
         let start = Int(entry.missingList) + 1
-        return lists[start..<start + Int(lists[start - 1])]
+        return UnsafeBufferPointer(start: lists + start, count: Int(lists[start - 1]))
     }
 
     /// Forgets everything (memory stays allocated).
     func clear() {
         slots.update(repeating: 0, count: slotMask + 1)
-        lists.removeAll(keepingCapacity: true)
+        listCount = 0
         count = 0
         usedBytes = 0
         clears += 1

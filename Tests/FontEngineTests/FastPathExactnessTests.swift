@@ -175,3 +175,72 @@ import Testing
         #expect(differences == 0)
     }
 }
+
+/// `measure(_:)` shapes a run with nothing cached once and caches each piece ("word ") from its
+/// stretch of the run's glyphs (`FastMeasurer.harvest`). Each such piece entry must be what the
+/// piece shaped alone gives: here each piece of a corpus line, measured afterwards as a line of its
+/// own (so answered from the harvested entry), is compared with `Shaper.measure` of that piece
+/// alone (whole-line shaping, checked against `hb-shape` by ShapingTests): advance, .notdef count,
+/// missing characters and ink box.
+@Suite(.serialized) struct HarvestedPieceTests {
+    /// MissingCharactersTests' fonts: Latin ones (the corpus's other scripts are missing) and RTL ones.
+    @Test(arguments: MissingCharactersTests.fonts)
+    func harvestedPiecesAreThePiecesShapedAlone(_ file: String) throws {
+        let face = try FontFace(path: Paths.font(file))
+        let shaper = try Shaper(face: face)
+        let font = ShapingFont(face: face)
+        var harvested = 0, compared = 0, fromCache = 0, withMissing = 0, rightToLeft = 0
+        var differences: [String] = []
+        // Every third line with at least two spaces, each on a fresh measurer (small cache) so that
+        // nothing of the line is cached and its runs are shaped whole.
+        let lines = FastPathExactnessTests.lines.filter { $0.utf8.filter { $0 == 0x20 }.count >= 2 }
+        for line in stride(from: 0, to: lines.count, by: 3).map({ lines[$0] }) {
+            let fast = try FastMeasurer(font: font, computesInk: true, cacheLimits: .init(entries: 256, bytes: 16_384))
+            if fast.measure(Substring(line)) != shaper.measure(Substring(line)) { differences.append("line: \(line)") }
+            let before = fast.statistics.harvestedPieces
+            harvested += before
+            if before == 0 { continue }
+            if shaper.scriptRuns(of: Substring(line)).contains(where: \.isRightToLeft) { rightToLeft += 1 }
+            // The line's pieces: cut after each run of spaces (a cut found unsafe joins two of
+            // them; such a text is then no cached piece and is simply shaped — still compared).
+            var pieces: [Substring] = []
+            var start = line.startIndex, i = line.startIndex
+            while i < line.endIndex {
+                let next = line.index(after: i)
+                if line[i] == " " && (next == line.endIndex || line[next] != " ") {
+                    pieces.append(line[start..<next])
+                    start = next
+                }
+                i = next
+            }
+            if start < line.endIndex { pieces.append(line[start...]) }
+            for piece in pieces {
+                let expected = shaper.measure(piece)
+                if expected.missingGlyphCount > 0 { withMissing += 1 }
+                compared += 1
+                if fast.measure(piece) != expected, differences.count < 5 { differences.append("piece “\(piece)” of \(line)") }
+            }
+            // Pieces answered from the harvested entries (one-piece lines whose piece is cached;
+            // pieces touching another script run are not cached, and the line had no hits).
+            fromCache += fast.statistics.segmentHits
+        }
+        #expect(differences.isEmpty, "\(file): \(differences)")
+        #expect(harvested > 500 && compared > 1000 && fromCache > 500)
+        if file.contains("Arabic") || file.contains("Hebrew") {
+            #expect(rightToLeft > 20)  // harvested right-to-left runs (pieces in reversed glyph order)
+        } else {
+            #expect(withMissing > 50)  // pieces with .notdef glyphs and missing characters
+        }
+    }
+
+    /// The rule: a run is shaped whole only when none of it is cached.
+    @Test func runsWithCachedPiecesAreShapedPieceByPiece() throws {
+        let face = try FontFace(path: Paths.font("Inter/Inter-Regular.otf"))
+        let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
+        _ = fast.measure("Open the settings")  // 3 pieces, nothing cached: shaped whole
+        #expect(fast.statistics.harvestedPieces == 3)
+        _ = fast.measure("Open the door")  // "Open " and "the " cached: "door" shaped alone
+        #expect(fast.statistics.harvestedPieces == 3)
+        #expect(fast.statistics.segmentHits == 2)
+    }
+}

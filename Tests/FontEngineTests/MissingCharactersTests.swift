@@ -10,8 +10,10 @@ import Testing
     /// Latin fonts (the corpus's Arabic, Hebrew, Thai, Devanagari, CJK lines have missing glyphs;
     /// Open Sans also lacks U+2010 and U+2011), and RTL fonts that lack Latin (missing characters
     /// inside right-to-left runs, in HarfBuzz's reversed glyph order).
-    @Test(arguments: ["Inter/Inter-Regular.otf", "Roboto/Roboto-Regular.ttf", "OpenSans/OpenSans-Regular.ttf",
-                      "Noto/NotoSansHebrew-Regular.ttf", "Noto/NotoSansArabic-Regular.ttf"])
+    static let fonts = ["Inter/Inter-Regular.otf", "Roboto/Roboto-Regular.ttf", "OpenSans/OpenSans-Regular.ttf",
+                        "Noto/NotoSansHebrew-Regular.ttf", "Noto/NotoSansArabic-Regular.ttf"]
+
+    @Test(arguments: fonts)
     func sameAsWholeLineShapingOnTheCorpus(_ file: String) throws {
         let face = try FontFace(path: Paths.font(file))
         let shaper = try Shaper(face: face)
