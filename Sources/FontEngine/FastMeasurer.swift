@@ -67,8 +67,12 @@ public final class FastMeasurer {
         public var shapeCalls = 0
         /// Cuts (space then non-space) found unsafe, where pieces were kept together.
         public var unsafeCuts = 0
-        /// Pieces whose entry was taken from their run shaped whole (`measure`: `harvest`).
+        /// Pieces whose entry was taken from the glyphs of a text shaped whole (`measure`: their
+        /// run, `harvest`, or the run's uncached pieces concatenated, `batchUncached`).
         public var harvestedPieces = 0
+        /// Pieces shaped concatenated with other uncached pieces of their run (`batchUncached`),
+        /// whether or not their entries could be taken.
+        public var batchedPieces = 0
         /// Times the cache was full and cleared.
         public var cacheClears = 0
     }
@@ -132,6 +136,11 @@ public final class FastMeasurer {
     @exclusivity(unchecked) private var pieces: [Piece] = []
     /// Ink batch: the missing-character lists of the pieces harvested from one run (piece offsets).
     @exclusivity(unchecked) private var batchMissing: [UInt64] = []
+    /// Ink batch: the pieces shaped in one call (index in `pieces`, UTF-8 range in the text shaped).
+    @exclusivity(unchecked) private var members: [(piece: Int, start: Int, end: Int)] = []
+    /// The uncached pieces of a run concatenated (`batchUncached`).
+    @exclusivity(unchecked) private var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 1024)
+    @exclusivity(unchecked) private var scratchCapacity = 1024
 
     private struct GlyphKey: Equatable {
         var glyph: UInt32
@@ -182,11 +191,13 @@ public final class FastMeasurer {
         lacksBMP = calloc(0x10000, 1)!.bindMemory(to: UInt8.self, capacity: 0x10000)
         runPieces.reserveCapacity(64)
         pieces.reserveCapacity(64)
+        members.reserveCapacity(64)
     }
 
     deinit {
         hb_buffer_destroy(buffer)
         features.deallocate()
+        scratch.deallocate()
         free(seenGeneration)
         free(lacksBMP)
     }
@@ -410,7 +421,9 @@ public final class FastMeasurer {
         // Several pieces to shape and little already cached: one hb_shape call for the run.
         if !ink && toShape >= 2 && hitBytes * 4 <= run.end - run.start { return batch(b, n, run, missing: &missing) }
         // Ink: one hb_shape call for the run only when none of it is cached (see the header).
-        if ink && toShape >= 2 && hitBytes == 0 { harvest(b, n, run) }
+        if ink && toShape >= 2 {
+            if hitBytes == 0 { harvest(b, n, run) } else { batchUncached(b, run) }
+        }
         var total = 0
         if ink { runMissingRanges.removeAll(keepingCapacity: true) }
         for piece in pieces {
@@ -513,13 +526,8 @@ public final class FastMeasurer {
 
     /// Ink mode, nothing of the run cached: shapes the whole run once, exactly as `Shaper` shapes
     /// it, and fills each piece's `hit` with the entry `shape(…)` gives that piece
-    /// alone, from the run's glyphs: its advance, ink box from its own pen start, .notdef count
-    /// and missing characters (piece offsets, in `batchMissing`). Exact because every cut between
-    /// pieces is safe (`cutIsSafe`: the glyphs either side are those of the parts shaped alone)
-    /// and clusters are monotone, so each piece's glyphs are a contiguous stretch of the run's,
-    /// found by cluster value. Where a piece's stretch does not start at its first byte's cluster
-    /// (HarfBuzz merged a cluster across the cut, or deleted the piece's first character), the
-    /// pieces are left to be shaped alone.
+    /// alone, from the run's glyphs (`takeStretches`). Exact because every cut between
+    /// pieces is safe (`cutIsSafe`: the glyphs either side are those of the parts shaped alone).
     private func harvest(_ b: UnsafePointer<UInt8>, _ n: Int, _ run: ScriptItemizer.Run) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
@@ -527,19 +535,89 @@ public final class FastMeasurer {
             hb_buffer_add_utf8(buffer, chars, Int32(n), UInt32(run.start), Int32(run.end - run.start))
         }
         shapeBuffer(run.script)
+        batchMissing.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        for k in pieces.indices { members.append((k, pieces[k].start, pieces[k].end)) }
+        takeStretches(b)
+    }
+
+    /// Ink mode, some of the run cached: the pieces to shape that need no context are shaped
+    /// together, concatenated in `scratch` (logical order, one hb_shape call per batch of at
+    /// least `minimumBatch` pieces), and each one's entry is taken from its stretch of the
+    /// glyphs (`takeStretches`). Each artificial boundary (the end "x␣" of one piece before the
+    /// first character "Y" of a piece that does not follow it in the line) must pass `cutIsSafe`
+    /// in the scratch text, or the batch ends there; only a piece that ends in spaces may have
+    /// another after it, and a piece that starts with a space (leading spaces) is shaped alone.
+    /// Pieces not batched are left to be shaped alone.
+    private func batchUncached(_ b: UnsafePointer<UInt8>, _ run: ScriptItemizer.Run) {
+        // A neutral run's script is guessed by HarfBuzz from the text shaped: not batched.
+        guard run.script != HB_SCRIPT_INVALID else { return }
+        batchMissing.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        var length = 0, previousEnd = -1
+        for k in pieces.indices where pieces[k].hit == nil && !pieces[k].context && b[pieces[k].start] != 0x20 {
+            let start = pieces[k].start, count = pieces[k].end - start
+            if length + count > scratchCapacity {
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(2 * scratchCapacity, length + count))
+                grown.update(from: scratch, count: length)
+                scratch.deallocate()
+                scratch = grown
+                scratchCapacity = max(2 * scratchCapacity, length + count)
+            }
+            (scratch + length).update(from: b + start, count: count)
+            // Joined to the batch when the piece before ends in spaces and the boundary is a
+            // cut of the line (checked already) or a safe cut in the scratch text.
+            if !members.isEmpty && !(scratch[length - 1] == 0x20
+                                     && (start == previousEnd || cutIsSafe(scratch, length + count, at: length, run.script))) {
+                shapeScratch(length, run.script)
+                members.removeAll(keepingCapacity: true)
+                scratch.update(from: b + start, count: count)
+                length = 0
+            }
+            members.append((k, length, length + count))
+            length += count
+            previousEnd = pieces[k].end
+        }
+        shapeScratch(length, run.script)
+    }
+
+    /// Shapes the `length` bytes of `scratch` holding the pieces `members` (at least
+    /// `minimumBatch` of them, else nothing is done) and takes their entries.
+    private func shapeScratch(_ length: Int, _ script: hb_script_t) {
+        guard members.count >= Self.minimumBatch else { return }
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DEFAULT)
+        scratch.withMemoryRebound(to: CChar.self, capacity: length) { chars in
+            hb_buffer_add_utf8(buffer, chars, Int32(length), 0, Int32(length))
+        }
+        shapeBuffer(script)
+        stats.batchedPieces += members.count
+        takeStretches(UnsafePointer(scratch))
+    }
+
+    /// Pieces shaped together in one call (`batchUncached`): fewer are shaped alone.
+    static let minimumBatch = 2
+
+    /// From the buffer just shaped, whose text `text` holds `members` (piece, start, end: cluster
+    /// values are offsets in `text`; the members in logical order, each cut between two of them
+    /// safe), fills each uncached member's `hit` with the entry `shape(…)` gives that piece
+    /// alone: its advance, ink box from its own pen start, .notdef count and missing characters
+    /// (piece offsets, in `batchMissing`). Clusters are monotone, so each piece's glyphs are a
+    /// contiguous stretch, found by cluster value (members in reverse for RTL). Where a stretch
+    /// does not start at its piece's first byte's cluster (HarfBuzz merged a cluster across the
+    /// cut, or deleted the piece's first character), or the stretches do not cover every glyph,
+    /// the members are left to be shaped alone.
+    private func takeStretches(_ text: UnsafePointer<UInt8>) {
         var count: UInt32 = 0
         guard let info = hb_buffer_get_glyph_infos(buffer, &count), count > 0,
               let pos = hb_buffer_get_glyph_positions(buffer, nil) else { return }
         let glyphs = Int(count)
         let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
-        batchMissing.removeAll(keepingCapacity: true)
-        // Pieces in glyph order: logical for LTR, reversed for RTL.
         var g = 0
-        var order = rtl ? pieces.count - 1 : 0
-        for _ in pieces.indices {
-            let k = order
+        var order = rtl ? members.count - 1 : 0
+        for _ in members.indices {
+            let (k, start, end) = members[order]
             order += rtl ? -1 : 1
-            let start = pieces[k].start, end = pieces[k].end
             let first = g
             var hasStart = false
             while g < glyphs {
@@ -549,7 +627,7 @@ public final class FastMeasurer {
                 g += 1
             }
             guard hasStart else {  // not cut where the pieces are: shape them alone
-                forgetHarvest()
+                forgetStretches()
                 return
             }
             if pieces[k].hit != nil { continue }
@@ -562,8 +640,8 @@ public final class FastMeasurer {
             e.advance = advance
             e.missing = Int32(clamping: missing)
             if missing > 0 {
-                // Clusters are line offsets; the piece's text ends at its end, as when shaped alone.
-                missingCharacters(info + first, g - first, UnsafeBufferPointer(start: b, count: end), first: start)
+                // The piece's text ends at its end, as when shaped alone.
+                missingCharacters(info + first, g - first, UnsafeBufferPointer(start: text, count: end), first: start)
                 let listStart = batchMissing.count
                 batchMissing.append(contentsOf: pieceMissing)
                 pieces[k].missingList = listStart..<batchMissing.count
@@ -576,14 +654,14 @@ public final class FastMeasurer {
             pieces[k].harvested = true
             stats.harvestedPieces += 1
         }
-        if g != glyphs { forgetHarvest() }
+        if g != glyphs { forgetStretches() }
     }
 
-    /// Undoes `harvest`: every harvested piece is shaped alone.
-    private func forgetHarvest() {
-        for j in pieces.indices where pieces[j].harvested {
-            pieces[j].hit = nil
-            pieces[j].harvested = false
+    /// Undoes `takeStretches` for the current members: each is shaped alone.
+    private func forgetStretches() {
+        for (k, _, _) in members where pieces[k].harvested {
+            pieces[k].hit = nil
+            pieces[k].harvested = false
             stats.harvestedPieces -= 1
         }
     }
@@ -881,6 +959,7 @@ extension FastMeasurer {
             total.shapeCalls += s.shapeCalls
             total.unsafeCuts += s.unsafeCuts
             total.harvestedPieces += s.harvestedPieces
+            total.batchedPieces += s.batchedPieces
             total.cacheClears += s.cacheClears
         }
         return (result, total)

@@ -233,6 +233,94 @@ import Testing
         }
     }
 
+    /// Pieces shaped concatenated with other uncached pieces of their run (`batchUncached`: the
+    /// line's pieces between them are cached, so each joint is an artificial boundary "x␣Y" that
+    /// the line does not have) equal the pieces shaped alone by `Shaper`, and so does the line.
+    @Test(arguments: MissingCharactersTests.fonts)
+    func batchedPiecesAreThePiecesShapedAlone(_ file: String) throws {
+        let face = try FontFace(path: Paths.font(file))
+        let shaper = try Shaper(face: face)
+        let font = ShapingFont(face: face)
+        var batched = 0, compared = 0, fromCache = 0, withMissing = 0, rightToLeft = 0
+        var differences: [String] = []
+        let lines = FastPathExactnessTests.lines.filter { $0.utf8.filter { $0 == 0x20 }.count >= 3 }
+        for line in stride(from: 0, to: lines.count, by: 2).map({ lines[$0] }) {
+            let pieces = Self.pieces(of: line)
+            // A fresh measurer; every second piece is measured (and cached) first, so the line's
+            // other pieces are shaped together with the cached ones left out.
+            let fast = try FastMeasurer(font: font, computesInk: true, cacheLimits: .init(entries: 256, bytes: 16_384))
+            for k in stride(from: 1, to: pieces.count, by: 2) { _ = fast.measure(pieces[k]) }
+            let before = fast.statistics
+            if fast.measure(Substring(line)) != shaper.measure(Substring(line)) { differences.append("line: \(line)") }
+            let after = fast.statistics
+            if after.batchedPieces == before.batchedPieces { continue }
+            batched += after.batchedPieces - before.batchedPieces
+            if shaper.scriptRuns(of: Substring(line)).contains(where: \.isRightToLeft) { rightToLeft += 1 }
+            for k in stride(from: 0, to: pieces.count, by: 2) {
+                let expected = shaper.measure(pieces[k])
+                if expected.missingGlyphCount > 0 { withMissing += 1 }
+                compared += 1
+                if fast.measure(pieces[k]) != expected, differences.count < 5 { differences.append("piece “\(pieces[k])” of \(line)") }
+            }
+            fromCache += fast.statistics.segmentHits - after.segmentHits
+        }
+        #expect(differences.isEmpty, "\(file): \(differences)")
+        #expect(batched > 500 && compared > 1000 && fromCache > 500)
+        if file.contains("Arabic") || file.contains("Hebrew") {
+            #expect(rightToLeft > 20)  // batched right-to-left runs (pieces in reversed glyph order)
+        } else {
+            #expect(withMissing > 50)
+        }
+    }
+
+    /// An artificial boundary that is not a safe cut ends the batch. Inter's contextual
+    /// alternates give a parenthesis its capital-height form after a capital, across a space,
+    /// when a space follows: `hb-shape Inter-Regular.otf "A ( x"` gives uni0028.case, while
+    /// "( x" and "then ( x" give uni0028 (HarfBuzz 6.0; ink y −416…2144 vs −256…2304 for the
+    /// case form, `hb_font_get_glyph_extents`). In "Press A then ( next" with "then " cached,
+    /// the pieces to shape are "Press ", "A ", "( " and "next"; "A " and "( " are not neighbours
+    /// in the line, and shaped together they would give "( " the case form, so "Press A " and
+    /// "( next" are shaped in two calls. The "( " entry is then read in "x ( " (a Latin run, as
+    /// in the line; "( " alone is a neutral run with its own entries), where the parenthesis
+    /// sets the ink box's top and bottom: a batch not split makes it differ from `Shaper`'s.
+    @Test func anUnsafeArtificialBoundaryEndsTheBatch() throws {
+        let face = try FontFace(path: Paths.font("Inter/Inter-Regular.otf"))
+        let shaper = try Shaper(face: face)
+        let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
+        _ = fast.measure("then ")
+        let calls = fast.statistics.shapeCalls
+        let line: Substring = "Press A then ( next"
+        #expect(fast.measure(line) == shaper.measure(line))
+        #expect(fast.statistics.batchedPieces == 4)
+        #expect(fast.statistics.harvestedPieces == 4)
+        #expect(fast.statistics.shapeCalls - calls >= 2)
+        var hits = fast.statistics.segmentHits
+        for piece: Substring in ["Press ", "A ", "next"] { #expect(fast.measure(piece) == shaper.measure(piece), "\(piece)") }
+        #expect(fast.statistics.segmentHits - hits == 3)  // the batched entries, from the cache
+        hits = fast.statistics.segmentHits
+        #expect(fast.measure("x ( ") == shaper.measure("x ( "))
+        #expect(fast.statistics.segmentHits - hits == 1)  // "( " from the batch
+        // uharfbuzz 0.57: "x ( " shapes to x, space, uni0028, space (advances 1520, 792, 1020,
+        // 792); the union of their extents from the pen positions is x 120…3200, y −416…2144.
+        #expect(shaper.measure("x ( ").ink == GlyphBox(xMin: 120, yMin: -416, xMax: 3200, yMax: 2144))
+    }
+
+    /// The line's pieces cut after each run of spaces.
+    static func pieces(of line: String) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = line.startIndex, i = line.startIndex
+        while i < line.endIndex {
+            let next = line.index(after: i)
+            if line[i] == " " && (next == line.endIndex || line[next] != " ") {
+                pieces.append(line[start..<next])
+                start = next
+            }
+            i = next
+        }
+        if start < line.endIndex { pieces.append(line[start...]) }
+        return pieces
+    }
+
     /// The rule: a run is shaped whole only when none of it is cached.
     @Test func runsWithCachedPiecesAreShapedPieceByPiece() throws {
         let face = try FontFace(path: Paths.font("Inter/Inter-Regular.otf"))
