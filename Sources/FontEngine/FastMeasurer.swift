@@ -137,12 +137,18 @@ public final class FastMeasurer {
     /// Glyphs of neighbourhood parts shaped alone (`appendPartGlyphs`).
     @exclusivity(unchecked) private var partGlyphs: [PartKey: [GlyphKey]] = [:]
 
-    private static let lineTag: UInt32 = 0xFFFF_FFFF
+    private static let lineTag = SegmentCache.lineTag
 
     /// A measurer over `font` with `features` (HarfBuzz syntax) and `language`; `computesInk`
     /// enables `measure(_:)`. Throws `FontError.invalidFeature`.
-    public init(font: ShapingFont, features: String = "", language: String? = nil, computesInk: Bool = false,
-                cacheLimits: CacheLimits = .standard) throws {
+    public convenience init(font: ShapingFont, features: String = "", language: String? = nil, computesInk: Bool = false,
+                            cacheLimits: CacheLimits = .standard) throws {
+        try self.init(font: font, features: features, language: language, computesInk: computesInk, cacheLimits: cacheLimits, shared: nil)
+    }
+
+    /// `shared`: the cache of the measurers of one run (`FastMeasurer.group`), all with these settings.
+    init(font: ShapingFont, features: String, language: String?, computesInk: Bool, cacheLimits: CacheLimits,
+         shared: SharedSegmentTable?) throws {
         let parsed = try Shaper.parseFeatures(features)
         self.font = font
         self.featureString = features
@@ -152,7 +158,8 @@ public final class FastMeasurer {
         _ = self.features.initialize(from: parsed)
         self.hbLanguage = language.map { hb_language_from_string($0, -1) }
         self.buffer = hb_buffer_create()
-        self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes, hugePages: cacheLimits.hugePages)
+        self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes, hugePages: cacheLimits.hugePages,
+                                  shared: shared)
         self.glyphExtents = GlyphExtentsCache(font: font.hbFont)
         // calloc: pages are zeroed by the kernel as they are first touched.
         seenGeneration = calloc(0x10000, MemoryLayout<UInt32>.stride)!.bindMemory(to: UInt32.self, capacity: 0x10000)
@@ -177,6 +184,9 @@ public final class FastMeasurer {
 
     /// Memory held by the cache, in bytes (fixed at init).
     public var cacheFootprint: Int { cache.memoryFootprint }
+    /// The cache shared with the other measurers of a `group`, and whether it was full when this one last inserted.
+    var sharedTable: SharedSegmentTable? { cache.shared }
+    var sharedTableFull: Bool { cache.sharedFull }
 
     /// Shaped advance of `text` in font units: equal to `Shaper.advance(of:)` with the same
     /// font, features and language.
@@ -714,9 +724,7 @@ extension FastMeasurer {
     public static func advances(of lines: PackedLines, font: ShapingFont, features: String = "", language: String? = nil,
                                 threads: Int = 0, cacheLimits: CacheLimits = .standard) throws -> (advances: [Int], statistics: Statistics) {
         let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
-        let measurers = try (0..<threadCount).map { _ in
-            try FastMeasurer(font: font, features: features, language: language, cacheLimits: cacheLimits)
-        }
+        let measurers = try group(count: threadCount, font: font, features: features, language: language, cacheLimits: cacheLimits)
         var result = [Int](repeating: 0, count: lines.count)
         let chunk = 256
         let chunks = (lines.count + chunk - 1) / chunk
@@ -762,9 +770,7 @@ extension FastMeasurer {
     public static func measurements(of lines: [String], font: ShapingFont, features: String = "", language: String? = nil,
                                     threads: Int = 0) throws -> [LineMeasurement] {
         let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
-        let measurers = try (0..<threadCount).map { _ in
-            try FastMeasurer(font: font, features: features, language: language, computesInk: true)
-        }
+        let measurers = try group(count: threadCount, font: font, features: features, language: language, computesInk: true)
         let empty = LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
         var result = [LineMeasurement](repeating: empty, count: lines.count)
         result.withUnsafeMutableBufferPointer { out in

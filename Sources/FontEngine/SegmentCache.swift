@@ -8,8 +8,15 @@ import Darwin
 /// `FastMeasurer` (one font, features and language; one thread). Keys are compared byte for byte
 /// (never by Swift `String` equality, which treats canonically equivalent texts as equal though
 /// they can shape differently). Memory is reserved at init (missing-character lists grow on demand): when the entries, key bytes or lists are
-/// full, the table is cleared and refilled (clear-on-full keeps the hot path free of allocation).
+/// full, the table is cleared and refilled (clear-on-full keeps the hot path free of allocation):
+/// an insert into a full table is dropped and the table is cleared at the next lookup of a whole
+/// line (`lineTag`), so the missing-character list of an entry found while measuring a line stays
+/// readable until that line is done (a clear between a piece's lookup and its use gave another
+/// list's characters, or crashed on an index past the end).
 /// Its counters are `@exclusivity(unchecked)`: one thread, no re-entrant access (see FastMeasurer).
+/// With `shared` (the measurers of one run, `FastMeasurer.group`), entries go to the shared
+/// table and are looked up there first; this private table holds what the shared one has no
+/// room for once it is full.
 final class SegmentCache {
     /// What is cached for a segment (all in font units).
     struct Entry {
@@ -32,6 +39,8 @@ final class SegmentCache {
     enum Flags {
         /// `ink` holds a box.
         static let hasInk: UInt32 = 4
+        /// The entry is a `SharedSegmentTable`'s: `missingList` indexes its arena.
+        static let shared: UInt32 = 8
     }
 
     let entryCapacity: Int
@@ -51,9 +60,19 @@ final class SegmentCache {
     @exclusivity(unchecked) private var usedBytes = 0
     /// How many times the table was full and cleared.
     @exclusivity(unchecked) private(set) var clears = 0
+    /// Full: cleared at the next lookup with `lineTag`; inserts are dropped until then.
+    @exclusivity(unchecked) private var clearPending = false
+    /// The tag of whole lines (FastMeasurer's): a lookup with it starts a line.
+    static let lineTag: UInt32 = 0xFFFF_FFFF
+    /// The table shared with the run's other measurers, this measurer's place in it, and whether
+    /// it was full when this measurer last inserted (then this table takes the new entries).
+    let shared: SharedSegmentTable?
+    @exclusivity(unchecked) private var sharedCursor = SharedSegmentTable.Cursor()
+    @exclusivity(unchecked) private(set) var sharedFull = false
 
     /// At most `entryCapacity` segments holding at most `byteCapacity` key bytes.
-    init(entryCapacity: Int, byteCapacity: Int, hugePages: Bool = false) {
+    init(entryCapacity: Int, byteCapacity: Int, hugePages: Bool = false, shared: SharedSegmentTable? = nil) {
+        self.shared = shared
         self.entryCapacity = max(16, entryCapacity)
         self.byteCapacity = max(1024, byteCapacity)
         var slotCount = 16
@@ -114,6 +133,11 @@ final class SegmentCache {
     /// The entry for these bytes and tag, if cached.
     @inline(__always)
     func lookup(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
+        if clearPending && tag == Self.lineTag { clear() }
+        if let shared {
+            if let e = shared.lookup(p, length, tag: tag, hash: hash) { return e }
+            if count == 0 { return nil }
+        }
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         while true {
             let index = Int(slots[slot])
@@ -127,15 +151,27 @@ final class SegmentCache {
         }
     }
 
-    /// Stores `entry` (its hash, tag and flags set by the caller) for these bytes; clears the
-    /// whole table first when it is full. Segments longer than a quarter of the byte capacity
+    /// Stores `entry` (its hash, tag and flags set by the caller) for these bytes; drops it when
+    /// the table is full (cleared at the next line). Segments longer than a quarter of the byte capacity
     /// are not stored.
     func insert(_ p: UnsafePointer<UInt8>, _ length: Int, entry: Entry, missing: ArraySlice<UInt64>? = nil) {
+        if let shared, !sharedFull {
+            switch shared.insert(p, length, entry: entry, missing: missing, cursor: &sharedCursor) {
+            case .stored: return
+            case .tooLarge: break
+            case .full: sharedFull = true
+            }
+        }
         if length > byteCapacity / 4 { return }
         let listLength = missing.map { $0.count + 1 } ?? 0
         if listLength > listCapacity / 4 { return }
-        if count == entryCapacity || usedBytes + length > byteCapacity || lists.count + listLength > listCapacity { clear() }
+        if clearPending { return }
+        if count == entryCapacity || usedBytes + length > byteCapacity || lists.count + listLength > listCapacity {
+            clearPending = true
+            return
+        }
         var e = entry
+        e.flags &= ~Flags.shared
         if let missing {
             e.missingList = Int32(lists.count)
             lists.append(UInt64(missing.count))
@@ -157,6 +193,7 @@ final class SegmentCache {
     /// The missing-character list stored with `entry` (empty when none was stored).
     func missingList(of entry: Entry) -> ArraySlice<UInt64> {
         guard entry.missingList >= 0 else { return [] }
+        if entry.flags & Flags.shared != 0, let shared { return shared.missingList(at: entry.missingList) }
         let start = Int(entry.missingList) + 1
         return lists[start..<start + Int(lists[start - 1])]
     }
@@ -168,5 +205,6 @@ final class SegmentCache {
         count = 0
         usedBytes = 0
         clears += 1
+        clearPending = false
     }
 }
