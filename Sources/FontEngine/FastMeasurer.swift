@@ -133,7 +133,7 @@ public final class FastMeasurer {
         }
     }
     /// Answered cut checks (`cutIsSafe`).
-    private let cuts = CutTable()
+    private let cuts: CutTable
     /// Glyphs of neighbourhood parts shaped alone (`appendPartGlyphs`).
     @exclusivity(unchecked) private var partGlyphs: [PartKey: [GlyphKey]] = [:]
 
@@ -160,6 +160,7 @@ public final class FastMeasurer {
         self.buffer = hb_buffer_create()
         self.cache = SegmentCache(entryCapacity: cacheLimits.entries, byteCapacity: cacheLimits.bytes, hugePages: cacheLimits.hugePages,
                                   shared: shared)
+        self.cuts = CutTable(shared: shared)
         self.glyphExtents = GlyphExtentsCache(font: font.hbFont)
         // calloc: pages are zeroed by the kernel as they are first touched.
         seenGeneration = calloc(0x10000, MemoryLayout<UInt32>.stride)!.bindMemory(to: UInt32.self, capacity: 0x10000)
@@ -827,15 +828,20 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 /// as two words), its length and script → whether the cut is safe. Its own small open-addressing
 /// table, compared as three words (no key bytes elsewhere to fetch): a corpus has a few thousand
 /// neighbourhoods, met tens of thousands of times, so the table stays in the processor's cache
-/// (the segment cache's 14 MiB does not). Cleared when three quarters full. One thread.
+/// (the segment cache's 14 MiB does not). Cleared when three quarters full. One thread; with
+/// `shared` (a `FastMeasurer.group`), answers are also kept in and looked up from the group's
+/// shared table (tag: script | 1 << 31, advance: 1 = safe), so a neighbourhood is shaped once per run.
 final class CutTable {
     private static let capacity = 8192
     /// (first 8 bytes, next 8 bytes, length | script << 8 | safe << 63); a zero third word = empty
     /// (length is never 0).
     private let slots: UnsafeMutablePointer<(UInt64, UInt64, UInt64)>
     @exclusivity(unchecked) private var count = 0
+    private let shared: SharedSegmentTable?
+    @exclusivity(unchecked) private var cursor = SharedSegmentTable.Cursor()
 
-    init() {
+    init(shared: SharedSegmentTable? = nil) {
+        self.shared = shared
         slots = .allocate(capacity: Self.capacity)
         slots.initialize(repeating: (0, 0, 0), count: Self.capacity)
     }
@@ -859,13 +865,38 @@ final class CutTable {
         var i = Self.slot(words, meta)
         while true {
             let s = slots[i]
-            if s.2 == 0 { return nil }
+            if s.2 == 0 { return shared == nil ? nil : lookupShared(words, length: length, script: script) }
             if s.2 & ~(1 << 63) == meta && s.0 == words.0 && s.1 == words.1 { return s.2 >> 63 != 0 }
             i = (i + 1) & (Self.capacity - 1)
         }
     }
 
+    private func lookupShared(_ words: (UInt64, UInt64), length: Int, script: UInt32) -> Bool? {
+        var words = words
+        let tag = script | 1 << 31
+        let found = withUnsafeBytes(of: &words) { raw -> SegmentCache.Entry? in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return shared!.lookup(p, length, tag: tag, hash: SegmentCache.hash(p, length, tag))
+        }
+        guard let found else { return nil }
+        insertPrivate(words, length: length, script: script, safe: found.advance != 0)
+        return found.advance != 0
+    }
+
     func insert(_ words: (UInt64, UInt64), length: Int, script: UInt32, safe: Bool) {
+        insertPrivate(words, length: length, script: script, safe: safe)
+        guard let shared else { return }
+        var words = words
+        let tag = script | 1 << 31
+        withUnsafeBytes(of: &words) { raw in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let e = SegmentCache.Entry(hash: SegmentCache.hash(p, length, tag), start: 0, length: 0, tag: tag, advance: safe ? 1 : 0,
+                                       flags: 0, missing: 0, ink: (0, 0, 0, 0))
+            _ = shared.insert(p, length, entry: e, missing: nil, cursor: &cursor)  // full: kept privately only
+        }
+    }
+
+    private func insertPrivate(_ words: (UInt64, UInt64), length: Int, script: UInt32, safe: Bool) {
         if count >= Self.capacity * 3 / 4 {
             slots.update(repeating: (0, 0, 0), count: Self.capacity)
             count = 0
