@@ -133,11 +133,21 @@ final class SegmentCache {
     /// The entry for these bytes and tag, if cached.
     @inline(__always)
     func lookup(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
+        if shared != nil { return lookupShared(p, length, tag: tag, hash: hash) }
+        return lookupPrivate(p, length, tag: tag, hash: hash)
+    }
+
+    /// The shared table, then (when it has entries) this one. Out of line: one measurer alone
+    /// runs none of it.
+    @inline(never)
+    private func lookupShared(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
+        if let e = shared!.lookup(p, length, tag: tag, hash: hash) { return e }
+        return count == 0 && !clearPending ? nil : lookupPrivate(p, length, tag: tag, hash: hash)
+    }
+
+    @inline(__always)
+    private func lookupPrivate(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
         if clearPending && tag == Self.lineTag { clear() }
-        if let shared {
-            if let e = shared.lookup(p, length, tag: tag, hash: hash) { return e }
-            if count == 0 { return nil }
-        }
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         while true {
             let index = Int(slots[slot])
@@ -155,13 +165,7 @@ final class SegmentCache {
     /// the table is full (cleared at the next line). Segments longer than a quarter of the byte capacity
     /// are not stored.
     func insert(_ p: UnsafePointer<UInt8>, _ length: Int, entry: Entry, missing: ArraySlice<UInt64>? = nil) {
-        if let shared, !sharedFull {
-            switch shared.insert(p, length, entry: entry, missing: missing, cursor: &sharedCursor) {
-            case .stored: return
-            case .tooLarge: break
-            case .full: sharedFull = true
-            }
-        }
+        if shared != nil && !sharedFull && insertShared(p, length, entry: entry, missing: missing) { return }
         if length > byteCapacity / 4 { return }
         let listLength = missing.map { $0.count + 1 } ?? 0
         if listLength > listCapacity / 4 { return }
@@ -188,6 +192,18 @@ final class SegmentCache {
         var slot = Int(truncatingIfNeeded: e.hash) & slotMask
         while slots[slot] != 0 { slot = (slot + 1) & slotMask }
         slots[slot] = Int32(count)
+    }
+
+    /// Stores the entry in the shared table; false when it goes here (too large, or the shared table is full).
+    @inline(never)
+    private func insertShared(_ p: UnsafePointer<UInt8>, _ length: Int, entry: Entry, missing: ArraySlice<UInt64>?) -> Bool {
+        switch shared!.insert(p, length, entry: entry, missing: missing, cursor: &sharedCursor) {
+        case .stored: return true
+        case .tooLarge: return false
+        case .full:
+            sharedFull = true
+            return false
+        }
     }
 
     /// The missing-character list stored with `entry` (empty when none was stored).
