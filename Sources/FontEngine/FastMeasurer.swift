@@ -1,6 +1,7 @@
 import CHarfBuzz
 import Dispatch
 import Foundation
+import Synchronization
 import TypeFitSupport
 
 /// Measures lines like `Shaper.advance(of:)` / `Shaper.measure(_:)`, to the font unit, but
@@ -734,9 +735,8 @@ extension FastMeasurer {
             lines.bytes.withUnsafeBufferPointer { bytes in
                 lines.offsets.withUnsafeBufferPointer { offsets in
                     let shared = UncheckedSendable((out.baseAddress!, bytes.baseAddress!, offsets.baseAddress!, measurers))
-                    // Each thread takes chunks of its own contiguous share (neighbouring lines,
-                    // often the same file and language, share words: better cache hits), then
-                    // helps the others from the far end of theirs. Each line is written once.
+                    // Chunks in order to whichever thread is free (the measurers share one
+                    // cache). Each line is written once.
                     DispatchQueue.concurrentPerform(iterations: threadCount) { t in
                         let (output, b, o, all) = shared.value
                         let m = all[t]
@@ -790,29 +790,25 @@ extension FastMeasurer {
     }
 }
 
-/// Hands out chunk numbers: thread t owns a contiguous share and takes it from the front; a
-/// thread whose share is done takes from the back of the largest remaining share.
-public final class ChunkScheduler: @unchecked Sendable {  // all state behind `lock`
-    private let lock = NSLock()
-    private var low: [Int]
-    private var high: [Int]
+/// Hands out chunk numbers in order, one at a time, to whichever thread asks (one atomic add).
+/// In order, because the measurers of a run share one cache (`FastMeasurer.group`): a thread no
+/// longer gains from a contiguous share of its own, and finished chunks waiting to be written
+/// in order stay few (with a contiguous share per thread, the second thread's whole share
+/// waited in memory: 20,000 lines on 2 threads, 500–670 more page faults than in order and its
+/// output written in one burst at the end).
+public final class ChunkScheduler: Sendable {
+    private let chunks: Int
+    private let taken = Atomic<Int>(0)
 
+    /// `threads` is unused (kept for callers that name it).
     public init(chunks: Int, threads: Int) {
-        low = (0..<threads).map { $0 * chunks / threads }
-        high = (0..<threads).map { ($0 + 1) * chunks / threads }
+        self.chunks = chunks
     }
 
+    /// The next chunk, nil when all are taken (`thread` is unused).
     public func next(for thread: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        if low[thread] < high[thread] {
-            low[thread] += 1
-            return low[thread] - 1
-        }
-        guard let victim = low.indices.max(by: { high[$0] - low[$0] < high[$1] - low[$1] }),
-              low[victim] < high[victim] else { return nil }
-        high[victim] -= 1
-        return high[victim]
+        let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
+        return chunk < chunks ? chunk : nil
     }
 }
 
