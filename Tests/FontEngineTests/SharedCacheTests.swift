@@ -144,6 +144,24 @@ import Testing
         #expect(fast.statistics.cacheClears > 100)
     }
 
+    /// A line whose record would not fit a quarter of a 64 KiB chunk (20,000 bytes) is kept in
+    /// the measurer's private table: measured again, it is a line-cache hit with the same answer.
+    @Test func aLongLineIsKeptPrivately() throws {
+        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let shaper = try Shaper(face: face)
+        let group = try FastMeasurer.group(count: 2, font: ShapingFont(face: face), computesInk: true)
+        let line = String(repeating: "Wave AV. ", count: 2_000) + "\u{0E01}"  // + a Thai letter Roboto lacks
+        #expect(line.utf8.count > SharedSegmentTable.chunkBytes / 4)
+        let expected = shaper.measure(Substring(line))
+        #expect(expected.missingCharacters == ["\u{0E01}"])
+        #expect(group[0].measure(Substring(line)) == expected)
+        #expect(group[0].measure(Substring(line)) == expected)
+        #expect(group[0].statistics.lineHits == 1)
+        #expect(group[1].measure(Substring(line)) == expected)
+        #expect(group[1].statistics.lineHits == 0)  // not in the shared table
+        #expect(!group[0].sharedTableFull)
+    }
+
     @Test func twoThreadsMeasureLikeOne() throws {
         let face = try FontFace(path: Paths.font("Noto/NotoSansArabic-Regular.ttf"))
         let shaper = try Shaper(face: face)
