@@ -209,7 +209,7 @@ final class SegmentCache {
     /// The missing-character list stored with `entry` (empty when none was stored).
     func missingList(of entry: Entry) -> ArraySlice<UInt64> {
         guard entry.missingList >= 0 else { return [] }
-        if entry.flags & Flags.shared != 0, let shared { return shared.missingList(at: entry.missingList) }
+        if entry.flags & Flags.shared != 0, let shared { return Array(shared.missingList(at: entry.missingList))[...] }
         let start = Int(entry.missingList) + 1
         return lists[start..<start + Int(lists[start - 1])]
     }

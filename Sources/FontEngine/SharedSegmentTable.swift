@@ -168,10 +168,11 @@ final class SharedSegmentTable: @unchecked Sendable {  // shared state: atomics;
         }
     }
 
-    /// The missing-character list at `index` (an entry's `missingList`).
-    func missingList(at index: Int32) -> ArraySlice<UInt64> {
-        let words = (arena + Int(index) * 8).assumingMemoryBound(to: UInt64.self)
-        return Array(UnsafeBufferPointer(start: words + 1, count: Int(words[0])))[...]
+    /// The missing-character list at `index` (an entry's `missingList`); published records never
+    /// change, so it stays valid as long as the table.
+    func missingList(at index: Int32) -> UnsafeBufferPointer<UInt64> {
+        let words = UnsafePointer((arena + Int(index) * 8).assumingMemoryBound(to: UInt64.self))
+        return UnsafeBufferPointer(start: words + 1, count: Int(words[0]))
     }
 }
 
