@@ -133,21 +133,20 @@ final class SegmentCache {
     /// The entry for these bytes and tag, if cached.
     @inline(__always)
     func lookup(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
-        if shared != nil { return lookupShared(p, length, tag: tag, hash: hash) }
-        return lookupPrivate(p, length, tag: tag, hash: hash)
+        if let e = lookupPrivate(p, length, tag: tag, hash: hash) { return e }
+        return shared == nil ? nil : lookupShared(p, length, tag: tag, hash: hash)
     }
 
-    /// The shared table, then (when it has entries) this one. Out of line: one measurer alone
-    /// runs none of it.
+    /// The shared table (this one holds only what the shared one had no room for). Out of line:
+    /// one measurer alone runs none of it.
     @inline(never)
     private func lookupShared(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
-        if let e = shared!.lookup(p, length, tag: tag, hash: hash) { return e }
-        return count == 0 && !clearPending ? nil : lookupPrivate(p, length, tag: tag, hash: hash)
+        shared!.lookup(p, length, tag: tag, hash: hash)
     }
 
     @inline(__always)
     private func lookupPrivate(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
-        if clearPending && tag == Self.lineTag { clear() }
+        if tag == Self.lineTag && clearPending { clear() }
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         while true {
             let index = Int(slots[slot])
