@@ -133,7 +133,9 @@ final class SegmentCache {
     /// The entry for these bytes and tag, if cached.
     @inline(__always)
     func lookup(_ p: UnsafePointer<UInt8>, _ length: Int, tag: UInt32, hash: UInt64) -> Entry? {
-        if let e = lookupPrivate(p, length, tag: tag, hash: hash) { return e }
+        // An empty table is not probed: with a shared table, this one stays untouched (no page
+        // faults) until the shared one is full. (A pending clear implies a full table.)
+        if count != 0, let e = lookupPrivate(p, length, tag: tag, hash: hash) { return e }
         return shared == nil ? nil : lookupShared(p, length, tag: tag, hash: hash)
     }
 
