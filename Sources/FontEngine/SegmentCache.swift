@@ -50,8 +50,7 @@ final class SegmentCache {
     private let entries: UnsafeMutablePointer<Entry>
     private let bytes: UnsafeMutablePointer<UInt8>
     /// The mapping that holds slots, entries and bytes.
-    private let mapping: UnsafeMutableRawPointer
-    private let mappedBytes: Int
+    private let mapping: AnonymousMapping
     /// Missing-character lists: at an entry's `missingList`, the count n, then n values
     /// (UTF-8 offset in the segment << 32 | scalar). Grows on demand, cleared with the table.
     @exclusivity(unchecked) private var lists: [UInt64] = []
@@ -79,29 +78,21 @@ final class SegmentCache {
         while slotCount < self.entryCapacity * 2 { slotCount <<= 1 }
         slotMask = slotCount - 1
         listCapacity = self.byteCapacity / 4
-        // Slots, entries and key bytes in one anonymous mapping: the kernel hands out zeroed
-        // pages as they are first touched, so a measurer that sees few lines does not pay for
-        // zeroing the whole table. With `hugePages` (MADV_HUGEPAGE, 2 MiB aligned) a page fault
-        // maps 2 MiB instead of 4 KiB: `typefit measure` on 20,000 lines touched about 1,200
-        // small pages here, and page faults were about a tenth of its CPU time (`perf record`).
-        // Where the kernel has huge pages off, the advice is ignored.
+        // Slots, entries and key bytes in one `AnonymousMapping` (pages zeroed as first touched;
+        // with `hugePages`, 2 MiB per fault: `typefit measure` on 20,000 lines touched about
+        // 1,200 small pages here, and page faults were about a tenth of its CPU time).
         let slotBytes = slotCount * MemoryLayout<Int32>.stride
         let entryOffset = (slotBytes + 63) & ~63
         let byteOffset = entryOffset + self.entryCapacity * MemoryLayout<Entry>.stride
-        let huge = 2 << 20
-        mappedBytes = (byteOffset + self.byteCapacity + huge - 1) / huge * huge + huge  // + room to align
-        guard let mapped = mmap(nil, mappedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              mapped != MAP_FAILED else { fatalError("SegmentCache: out of memory (\(mappedBytes) bytes)") }
-        mapping = mapped
-        let aligned = UnsafeMutableRawPointer(bitPattern: (Int(bitPattern: mapped) + huge - 1) & ~(huge - 1))!
-        if hugePages { _ = madvise(aligned, mappedBytes - huge, MADV_HUGEPAGE) }
+        mapping = AnonymousMapping(bytes: byteOffset + self.byteCapacity, hugePages: hugePages, owner: "SegmentCache")
+        let aligned = mapping.base
         slots = aligned.bindMemory(to: Int32.self, capacity: slotCount)
         entries = (aligned + entryOffset).bindMemory(to: Entry.self, capacity: self.entryCapacity)
         bytes = (aligned + byteOffset).bindMemory(to: UInt8.self, capacity: self.byteCapacity)
     }
 
     deinit {
-        munmap(mapping, mappedBytes)
+        mapping.unmap()
     }
 
     /// Bytes this cache can hold (reserved at init; pages are touched as they fill), plus the

@@ -49,8 +49,7 @@ final class SharedSegmentTable: @unchecked Sendable {  // shared state: atomics;
     private let slotMask: Int
     private let slots: UnsafeMutablePointer<Atomic<UInt64>>
     private let arena: UnsafeMutableRawPointer
-    private let mapping: UnsafeMutableRawPointer
-    private let mappedBytes: Int
+    private let mapping: AnonymousMapping
     /// Entries reserved (inserts attempted while not full), and chunks handed out.
     private let reserved = Atomic<Int>(0)
     private let chunksTaken = Atomic<Int>(0)
@@ -69,20 +68,14 @@ final class SharedSegmentTable: @unchecked Sendable {  // shared state: atomics;
         slotMask = slotCount - 1
         let slotBytes = slotCount * 8
         let arenaOffset = (slotBytes + Self.chunkBytes - 1) & ~(Self.chunkBytes - 1)
-        let huge = 2 << 20
-        mappedBytes = (arenaOffset + self.arenaBytes + huge - 1) / huge * huge + huge  // + room to align
-        guard let mapped = mmap(nil, mappedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              mapped != MAP_FAILED else { fatalError("SharedSegmentTable: out of memory (\(mappedBytes) bytes)") }
-        mapping = mapped
-        let aligned = UnsafeMutableRawPointer(bitPattern: (Int(bitPattern: mapped) + huge - 1) & ~(huge - 1))!
-        if hugePages { _ = madvise(aligned, mappedBytes - huge, MADV_HUGEPAGE) }
+        mapping = AnonymousMapping(bytes: arenaOffset + self.arenaBytes, hugePages: hugePages, owner: "SharedSegmentTable")
         // The kernel's zeroed pages are empty slots: an `Atomic<UInt64>` is its value's 8 bytes.
-        slots = aligned.bindMemory(to: Atomic<UInt64>.self, capacity: slotCount)
-        arena = aligned + arenaOffset
+        slots = mapping.base.bindMemory(to: Atomic<UInt64>.self, capacity: slotCount)
+        arena = mapping.base + arenaOffset
     }
 
     deinit {
-        munmap(mapping, mappedBytes)
+        mapping.unmap()
     }
 
     /// Bytes reserved: slots and arena (pages are touched as they fill).
