@@ -153,7 +153,7 @@ public enum Benchmark {
         let upem = Double(font.unitsPerEm)
         let largest = sizes.max() ?? 1, narrowest = deviceWidths.min() ?? 0
         let threadCount = max(1, threads)
-        let measurers = try (0..<threadCount).map { _ in try FastMeasurer(font: font) }
+        let measurers = try FastMeasurer.group(count: threadCount, font: font)  // one shared cache
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: threadCount)
         counts.initialize(repeating: 0)
         defer { counts.deallocate() }

@@ -349,20 +349,16 @@ public enum LineMeasuring {
     ) throws {
         let chunkCount = (lines.count + chunkLines - 1) / chunkLines
         let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, chunkCount)))
-        let measurers = try (0..<threadCount).map { _ in
-            // A long run over many lines: the cache on huge pages (fewer page faults; a few
-            // lines would touch only a few small pages).
-            try FastMeasurer(font: font, features: features, language: language, computesInk: true,
-                             cacheLimits: FastMeasurer.CacheLimits(entries: FastMeasurer.CacheLimits.standard.entries,
-                                                                   bytes: FastMeasurer.CacheLimits.standard.bytes,
-                                                                   hugePages: lines.count >= 2_000))
-        }
+        // One cache shared by the threads (a word or line is shaped once per run, not once per
+        // thread). A long run over many lines: the cache on huge pages (fewer page faults; a few
+        // lines would touch only a few small pages).
+        let measurers = try FastMeasurer.group(count: threadCount, font: font, features: features, language: language, computesInk: true,
+                                               cacheLimits: FastMeasurer.CacheLimits(entries: FastMeasurer.CacheLimits.standard.entries,
+                                                                                     bytes: FastMeasurer.CacheLimits.standard.bytes,
+                                                                                     hugePages: lines.count >= 2_000))
         let order = ChunkOrder<Output>()
-        // Each thread takes its own contiguous share of the chunks first (neighbouring lines, often
-        // the same file and language, share words: each thread's cache misses less; 20,000
-        // corpus lines in Liberation Sans on 2 threads: 14 % more instructions than 1 thread, 18 % with the
-        // chunks dealt out in turn), then helps the others from the far end of theirs. Finished
-        // chunks wait in `order` until those before them are written.
+        // Chunks in order to whichever thread is free (the cache is shared: see ChunkScheduler).
+        // Finished chunks wait in `order` until those before them are written.
         let scheduler = ChunkScheduler(chunks: chunkCount, threads: threadCount)
         let shared = UncheckedSendable((measurers, lines))
         DispatchQueue.concurrentPerform(iterations: threadCount) { t in
