@@ -203,18 +203,7 @@ import Testing
             if shaper.scriptRuns(of: Substring(line)).contains(where: \.isRightToLeft) { rightToLeft += 1 }
             // The line's pieces: cut after each run of spaces (a cut found unsafe joins two of
             // them; such a text is then no cached piece and is simply shaped — still compared).
-            var pieces: [Substring] = []
-            var start = line.startIndex, i = line.startIndex
-            while i < line.endIndex {
-                let next = line.index(after: i)
-                if line[i] == " " && (next == line.endIndex || line[next] != " ") {
-                    pieces.append(line[start..<next])
-                    start = next
-                }
-                i = next
-            }
-            if start < line.endIndex { pieces.append(line[start...]) }
-            for piece in pieces {
+            for piece in Self.pieces(of: line) {
                 let expected = shaper.measure(piece)
                 if expected.missingGlyphCount > 0 { withMissing += 1 }
                 compared += 1
@@ -305,7 +294,7 @@ import Testing
         #expect(shaper.measure("x ( ").ink == GlyphBox(xMin: 120, yMin: -416, xMax: 3200, yMax: 2144))
     }
 
-    /// The line's pieces cut after each run of spaces.
+    /// The line's pieces cut after each run of spaces (as `FastMeasurer` cuts it where every cut is safe).
     static func pieces(of line: String) -> [Substring] {
         var pieces: [Substring] = []
         var start = line.startIndex, i = line.startIndex
