@@ -102,27 +102,22 @@ import TypeFitSupport
         #expect(try read(Array("x\ny".utf8)) == ["x", "y"])
         #expect(try read([]) == [])
         #expect(throws: TextLines.ReadError.self) { try TextLines(contentsOfFile: dir.path) }
-        do {
-            _ = try read(Array("ok\nab".utf8) + [0xC3, 0x28])
-            Issue.record("invalid UTF-8 was read")
-        } catch let error as TextLines.ReadError {
-            guard case .notUTF8(let offset, let position, let byte) = error else { Issue.record("\(error)"); return }
-            // "ok\n" is 3 bytes, "ab" 2: the bad lead byte 0xC3 is byte 5, line 2, column 3.
-            #expect(offset == 5)
-            #expect(position == TextPosition(line: 2, column: 3))
-            #expect(byte == 0xC3)
+        /// The error for `bytes`: offset, line:column and byte expected.
+        func expectNotUTF8(_ bytes: [UInt8], offset: Int, _ position: TextPosition, byte: UInt8) {
+            do {
+                _ = try read(bytes)
+                Issue.record("invalid UTF-8 was read: \(bytes)")
+            } catch let error as TextLines.ReadError {
+                #expect("\(error)" == "\(TextLines.ReadError.notUTF8(offset: offset, position: position, byte: byte))")
+            } catch {
+                Issue.record("\(error)")
+            }
         }
-        do {
-            // "€" (E2 82 AC) cut before its last byte by a line feed: invalid although each line
-            // is checked alone (a line feed is never inside a sequence).
-            _ = try read([0x61, 0xE2, 0x82, 0x0A, 0xAC, 0x62])
-            Issue.record("a sequence cut by a line feed was read")
-        } catch let error as TextLines.ReadError {
-            guard case .notUTF8(let offset, let position, let byte) = error else { Issue.record("\(error)"); return }
-            #expect(offset == 1)
-            #expect(position == TextPosition(line: 1, column: 2))
-            #expect(byte == 0xE2)
-        }
+        // "ok\n" is 3 bytes, "ab" 2: the bad lead byte 0xC3 is byte 5, line 2, column 3.
+        expectNotUTF8(Array("ok\nab".utf8) + [0xC3, 0x28], offset: 5, TextPosition(line: 2, column: 3), byte: 0xC3)
+        // "€" (E2 82 AC) cut before its last byte by a line feed: invalid although each line is
+        // checked alone (a line feed is never inside a sequence).
+        expectNotUTF8([0x61, 0xE2, 0x82, 0x0A, 0xAC, 0x62], offset: 1, TextPosition(line: 1, column: 2), byte: 0xE2)
     }
 }
 
