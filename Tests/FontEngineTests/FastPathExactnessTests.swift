@@ -294,6 +294,20 @@ import Testing
         #expect(shaper.measure("x ( ").ink == GlyphBox(xMin: 120, yMin: -416, xMax: 3200, yMax: 2144))
     }
 
+    /// A batch longer than the measurer's first scratch text (1,024 bytes) grows it: 400 words
+    /// of 6 bytes with every second one cached leave 200 to shape together (1,200 bytes).
+    @Test func aLongBatchGrowsTheScratchText() throws {
+        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let shaper = try Shaper(face: face)
+        let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
+        let words = (0..<400).map { "w\(1000 + $0) " }
+        for k in stride(from: 1, to: words.count, by: 2) { _ = fast.measure(Substring(words[k])) }
+        let line = Substring(words.joined())
+        #expect(fast.measure(line) == shaper.measure(line))
+        #expect(fast.statistics.batchedPieces == 200 && fast.statistics.harvestedPieces == 200)
+        for k in stride(from: 0, to: words.count, by: 37) { #expect(fast.measure(Substring(words[k])) == shaper.measure(Substring(words[k]))) }
+    }
+
     /// The line's pieces cut after each run of spaces (as `FastMeasurer` cuts it where every cut is safe).
     static func pieces(of line: String) -> [Substring] {
         var pieces: [Substring] = []
