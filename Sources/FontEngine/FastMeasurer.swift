@@ -50,14 +50,14 @@ import TypeFitSupport
 /// Roboto's space + T kerning cannot make such a boundary: a piece after a boundary always
 /// starts at a safe cut of its line, and that kerning does not depend on "x" (uharfbuzz, every
 /// pair of ASCII characters: each of Roboto's 94 unsafe "x␣Y" has a Y unsafe after every x or
-/// an x unsafe before every Y; Inter has 1,176 like "A␣(" that are not). Measured with
-/// callgrind on `typefit measure` (20,000 corpus lines, one thread, static build): hb_shape calls
-/// 21,992 → 13,928 (Inter), 22,099 → 13,951 (Roboto), 22,280 → 14,036 (Liberation Sans);
-/// instructions −2.7 % (1,137.0 M → 1,106.3 M), −3.2 % (956.3 M → 925.3 M), −2.9 % (394.2 M →
-/// 382.8 M). A batch needs two pieces: three (batches of two shaped piece by piece) gave 15,080
-/// calls and 1,111.7 M in Inter, 930.8 M in Roboto, 385.0 M in Liberation Sans. What the calls
-/// saved do not give back is mostly `cutIsSafe` shaping new artificial neighbourhoods (+2.9 M
-/// in Liberation Sans, against 16.4 M less in hb_shape).
+/// an x unsafe before every Y; Inter has 1,176 like "A␣(" that are not). Measured with callgrind
+/// on `typefit measure` (20,000 corpus lines, one thread, static build, before the shared
+/// cache): hb_shape calls 21,992 → 13,928 (Inter), 22,099 → 13,951 (Roboto), 22,280 → 14,036
+/// (Liberation Sans); instructions −2.7 % (1,137.0 M → 1,106.3 M), −3.2 % (956.3 M → 925.3 M),
+/// −2.9 % (394.2 M → 382.8 M). A batch needs two pieces: three (batches of two shaped piece by
+/// piece) gave 15,080 calls and 1,111.7 M in Inter, 930.8 M in Roboto, 385.0 M in Liberation
+/// Sans. What the calls saved do not give back is mostly `cutIsSafe` shaping new artificial
+/// neighbourhoods (+2.9 M in Liberation Sans, against 16.4 M less in hb_shape).
 ///
 /// Not thread-safe (it owns an `hb_buffer_t` and a cache): one per thread, sharing one
 /// `ShapingFont`. `advances(of:font:...)` spreads lines over threads that way.
