@@ -203,12 +203,7 @@ import Testing
             if shaper.scriptRuns(of: Substring(line)).contains(where: \.isRightToLeft) { rightToLeft += 1 }
             // The line's pieces: cut after each run of spaces (a cut found unsafe joins two of
             // them; such a text is then no cached piece and is simply shaped — still compared).
-            for piece in Self.pieces(of: line) {
-                let expected = shaper.measure(piece)
-                if expected.missingGlyphCount > 0 { withMissing += 1 }
-                compared += 1
-                if fast.measure(piece) != expected, differences.count < 5 { differences.append("piece “\(piece)” of \(line)") }
-            }
+            Self.compare(Self.pieces(of: line), of: line, fast, shaper, &compared, &withMissing, &differences)
             // Pieces answered from the harvested entries (one-piece lines whose piece is cached;
             // pieces touching another script run are not cached, and the line had no hits).
             fromCache += fast.statistics.segmentHits
@@ -245,12 +240,8 @@ import Testing
             if after.batchedPieces == before.batchedPieces { continue }
             batched += after.batchedPieces - before.batchedPieces
             if shaper.scriptRuns(of: Substring(line)).contains(where: \.isRightToLeft) { rightToLeft += 1 }
-            for k in stride(from: 0, to: pieces.count, by: 2) {
-                let expected = shaper.measure(pieces[k])
-                if expected.missingGlyphCount > 0 { withMissing += 1 }
-                compared += 1
-                if fast.measure(pieces[k]) != expected, differences.count < 5 { differences.append("piece “\(pieces[k])” of \(line)") }
-            }
+            let shapedTogether = stride(from: 0, to: pieces.count, by: 2).map { pieces[$0] }
+            Self.compare(shapedTogether, of: line, fast, shaper, &compared, &withMissing, &differences)
             fromCache += fast.statistics.segmentHits - after.segmentHits
         }
         #expect(differences.isEmpty, "\(file): \(differences)")
@@ -306,6 +297,18 @@ import Testing
         #expect(fast.measure(line) == shaper.measure(line))
         #expect(fast.statistics.batchedPieces == 200 && fast.statistics.harvestedPieces == 200)
         for k in stride(from: 0, to: words.count, by: 37) { #expect(fast.measure(Substring(words[k])) == shaper.measure(Substring(words[k]))) }
+    }
+
+    /// Compares each of `pieces` (of `line`) measured by `fast` with `Shaper.measure` of the piece
+    /// alone; counts them and those with missing glyphs, and names the first five that differ.
+    static func compare(_ pieces: [Substring], of line: String, _ fast: FastMeasurer, _ shaper: Shaper, _ compared: inout Int,
+                        _ withMissing: inout Int, _ differences: inout [String]) {
+        for piece in pieces {
+            let expected = shaper.measure(piece)
+            if expected.missingGlyphCount > 0 { withMissing += 1 }
+            compared += 1
+            if fast.measure(piece) != expected, differences.count < 5 { differences.append("piece “\(piece)” of \(line)") }
+        }
     }
 
     /// The line's pieces cut after each run of spaces (as `FastMeasurer` cuts it where every cut is safe).
