@@ -9,7 +9,7 @@ import Glibc
 /// The lines of a UTF-8 text as `typefit measure` reads them: split on U+000A, a "\r" right
 /// before it is part of the line end (CRLF files, as Windows editors write them), nothing else
 /// trimmed, a final "\n" adds no empty line, a leading byte-order mark is dropped. The bytes are
-/// kept once, as read (a file is mapped, not copied: `init(contentsOfFile:)`), and validated as
+/// kept once, as read (one buffer of the file's size: `init(contentsOfFile:)`), and validated as
 /// UTF-8 in place; lines are byte ranges of them (no per-line allocation).
 public struct TextLines: Sendable {
     /// The bytes (without the byte-order mark).
@@ -43,11 +43,12 @@ public struct TextLines: Sendable {
         case notUTF8(offset: Int, position: TextPosition, byte: UInt8?)
     }
 
-    /// The lines of a file, mapped read-only from the page cache (no copy: 20,000 corpus lines
-    /// took 460 page faults and two copies through `Data` and `String`), or of standard input for
-    /// "-" (read into memory).
+    /// The lines of a file, read once into one buffer of its size (through `Data` and then a
+    /// `String`, 20,000 corpus lines took 460 page faults and two copies), or of standard input
+    /// for "-". Not mapped: a file shortened by another program while it is being measured would
+    /// kill the process (SIGBUS) instead of being read as it was.
     public init(contentsOfFile path: String) throws(ReadError) {
-        let storage = path == "-" ? try TextStorage.reading(STDIN_FILENO) : try TextStorage.mapping(path)
+        let storage = path == "-" ? try TextStorage.reading(STDIN_FILENO) : try TextStorage.file(path)
         do {
             try self.init(storage: storage)
         } catch {
@@ -132,19 +133,16 @@ public struct TextLines: Sendable {
     public func byteRange(_ i: Int) -> Range<Int> { starts[i]..<ends[i] }
 }
 
-/// The bytes of a `TextLines`: a read-only mapping of a file, or memory of its own. Immutable
-/// after init, so `@unchecked Sendable`.
+/// The bytes of a `TextLines`, in memory of its own. Immutable after init, so `@unchecked Sendable`.
 private final class TextStorage: @unchecked Sendable {
     /// Where the text starts (after a byte-order mark) and its length.
     private let base: UnsafePointer<UInt8>?
     private let count: Int
-    /// What to release: a mapping of `mappedLength` bytes (`munmap`), or an allocation (`free`).
+    /// The allocation (`free`d at deinit).
     private let region: UnsafeMutableRawPointer?
-    private let mappedLength: Int
 
-    private init(region: UnsafeMutableRawPointer?, length: Int, mapped: Bool) {
+    private init(region: UnsafeMutableRawPointer?, length: Int) {
         self.region = region
-        mappedLength = mapped ? length : 0
         if let region, length >= 3, region.load(as: UInt8.self) == 0xEF, region.load(fromByteOffset: 1, as: UInt8.self) == 0xBB,
            region.load(fromByteOffset: 2, as: UInt8.self) == 0xBF {
             base = UnsafePointer(region.assumingMemoryBound(to: UInt8.self)) + 3
@@ -155,24 +153,19 @@ private final class TextStorage: @unchecked Sendable {
         }
     }
 
-    deinit {
-        if mappedLength > 0 {
-            munmap(region, mappedLength)
-        } else {
-            free(region)
-        }
-    }
+    deinit { free(region) }
 
     /// A copy of `bytes`.
     convenience init(copying bytes: UnsafeBufferPointer<UInt8>) {
         let memory = malloc(max(1, bytes.count))!
         if let source = bytes.baseAddress { memory.copyMemory(from: source, byteCount: bytes.count) }
-        self.init(region: memory, length: bytes.count, mapped: false)
+        self.init(region: memory, length: bytes.count)
     }
 
-    /// All of `descriptor` (standard input, a pipe), read into memory.
-    static func reading(_ descriptor: Int32) throws(TextLines.ReadError) -> TextStorage {
-        var capacity = 1 << 16, length = 0
+    /// All of `descriptor` read into memory; `expected` bytes (a regular file's size) fit the
+    /// first allocation, and one more read finds the end (a file that grew meanwhile is read on).
+    static func reading(_ descriptor: Int32, expected: Int = 1 << 16) throws(TextLines.ReadError) -> TextStorage {
+        var capacity = max(64, expected + 1), length = 0
         var memory = malloc(capacity)!
         while true {
             if length == capacity {
@@ -189,12 +182,11 @@ private final class TextStorage: @unchecked Sendable {
             if n == 0 { break }
             length += n
         }
-        return TextStorage(region: memory, length: length, mapped: false)
+        return TextStorage(region: memory, length: length)
     }
 
-    /// The file at `path`: a regular file is mapped read-only with its pages populated at once
-    /// (no page fault per 4 KiB, no copy); anything else is read.
-    static func mapping(_ path: String) throws(TextLines.ReadError) -> TextStorage {
+    /// The file at `path` (a regular file, a pipe, a device).
+    static func file(_ path: String) throws(TextLines.ReadError) -> TextStorage {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw errno == ENOENT || errno == ENOTDIR ? .notFound : .unreadable(String(cString: strerror(errno)))
@@ -203,13 +195,7 @@ private final class TextStorage: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
         if info.st_mode & S_IFMT == S_IFDIR { throw .notFound }
-        guard info.st_mode & S_IFMT == S_IFREG else { return try reading(fd) }
-        let length = Int(info.st_size)
-        guard length > 0 else { return TextStorage(region: nil, length: 0, mapped: false) }
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else {
-            throw .unreadable(String(cString: strerror(errno)))
-        }
-        return TextStorage(region: mapped, length: length, mapped: true)
+        return try reading(fd, expected: info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 1 << 16)
     }
 
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
