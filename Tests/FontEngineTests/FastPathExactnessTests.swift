@@ -183,12 +183,16 @@ import Testing
 /// alone (whole-line shaping, checked against `hb-shape` by ShapingTests): advance, .notdef count,
 /// missing characters and ink box.
 @Suite(.serialized) struct HarvestedPieceTests {
+    /// The whole-line shaper (the reference) and the shaping font of a fixture font.
+    static func engines(_ file: String) throws -> (Shaper, ShapingFont) {
+        let face = try FontFace(path: Paths.font(file))
+        return (try Shaper(face: face), ShapingFont(face: face))
+    }
+
     /// MissingCharactersTests' fonts: Latin ones (the corpus's other scripts are missing) and RTL ones.
     @Test(arguments: MissingCharactersTests.fonts)
     func harvestedPiecesAreThePiecesShapedAlone(_ file: String) throws {
-        let face = try FontFace(path: Paths.font(file))
-        let shaper = try Shaper(face: face)
-        let font = ShapingFont(face: face)
+        let (shaper, font) = try Self.engines(file)
         var harvested = 0, compared = 0, fromCache = 0, withMissing = 0, rightToLeft = 0
         var differences: [String] = []
         // Every third line with at least two spaces, each on a fresh measurer (small cache) so that
@@ -222,9 +226,7 @@ import Testing
     /// the line does not have) equal the pieces shaped alone by `Shaper`, and so does the line.
     @Test(arguments: MissingCharactersTests.fonts)
     func batchedPiecesAreThePiecesShapedAlone(_ file: String) throws {
-        let face = try FontFace(path: Paths.font(file))
-        let shaper = try Shaper(face: face)
-        let font = ShapingFont(face: face)
+        let (shaper, font) = try Self.engines(file)
         var batched = 0, compared = 0, fromCache = 0, withMissing = 0, rightToLeft = 0
         var differences: [String] = []
         let lines = FastPathExactnessTests.lines.filter { $0.utf8.filter { $0 == 0x20 }.count >= 3 }
