@@ -963,7 +963,7 @@ extension FastMeasurer {
         var result = [Int](repeating: 0, count: lines.count)
         let chunk = 256
         let chunks = (lines.count + chunk - 1) / chunk
-        let scheduler = ChunkScheduler(chunks: chunks, threads: threadCount)
+        let scheduler = ChunkScheduler(chunks: chunks)
         result.withUnsafeMutableBufferPointer { out in
             lines.bytes.withUnsafeBufferPointer { bytes in
                 lines.offsets.withUnsafeBufferPointer { offsets in
@@ -973,7 +973,7 @@ extension FastMeasurer {
                     DispatchQueue.concurrentPerform(iterations: threadCount) { t in
                         let (output, b, o, all) = shared.value
                         let m = all[t]
-                        while let c = scheduler.next(for: t) {
+                        while let c = scheduler.next() {
                             for i in c * chunk..<min(lines.count, (c + 1) * chunk) {
                                 let start = Int(o[i]), end = Int(o[i + 1])
                                 output[i] = (m.advance(utf8: UnsafeBufferPointer(start: b + start, count: end - start)))
@@ -1035,13 +1035,12 @@ public final class ChunkScheduler: Sendable {
     private let chunks: Int
     private let taken = Atomic<Int>(0)
 
-    /// `threads` is unused (kept for callers that name it).
-    public init(chunks: Int, threads: Int) {
+    public init(chunks: Int) {
         self.chunks = chunks
     }
 
-    /// The next chunk, nil when all are taken (`thread` is unused).
-    public func next(for thread: Int) -> Int? {
+    /// The next chunk, nil when all are taken.
+    public func next() -> Int? {
         let chunk = taken.wrappingAdd(1, ordering: .relaxed).oldValue
         return chunk < chunks ? chunk : nil
     }
