@@ -320,36 +320,37 @@ public struct JSONBytes {
         @inline(__always)
         public mutating func bool(_ value: Bool) { if value { raw("true") } else { raw("false") } }
 
-        /// An integer in decimal.
+        /// An integer in decimal, written in place (the room is reserved): the digit count first,
+        /// then two digits per division from the right, from a table of "00"…"99".
         public mutating func int(_ value: Int) {
-            // Digits right to left into a 20-byte stack buffer (UInt.max has 20 digits), then one copy.
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                var magnitude = value.magnitude
-                var i = 20
-                // Two digits per division, from a table of "00"…"99".
-                let pairs = Cursor.digitPairs.utf8Start
-                while magnitude >= 100 {
-                    let pair = Int(truncatingIfNeeded: magnitude % 100)
-                    magnitude /= 100
-                    i -= 2
-                    buffer[i] = pairs[2 * pair]
-                    buffer[i + 1] = pairs[2 * pair + 1]
-                }
-                if magnitude >= 10 {
-                    i -= 2
-                    buffer[i] = pairs[2 * Int(magnitude)]
-                    buffer[i + 1] = pairs[2 * Int(magnitude) + 1]
-                } else {
-                    i -= 1
-                    buffer[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-                }
-                if value < 0 {
-                    i -= 1
-                    buffer[i] = UInt8(ascii: "-")
-                }
-                position.update(from: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + i, count: 20 - i)
-                position += 20 - i
+            if value < 0 { byte(UInt8(ascii: "-")) }
+            var magnitude = value.magnitude
+            var digits = 1
+            var bound: UInt = 10
+            while magnitude >= bound && digits < 20 {
+                digits += 1
+                let (next, overflow) = bound.multipliedReportingOverflow(by: 10)
+                if overflow { break }
+                bound = next
+            }
+            if magnitude >= bound { digits = 20 }  // UInt.max has 20 digits
+            let pairs = Cursor.digitPairs.utf8Start
+            var at = position + digits
+            position = at
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100)
+                magnitude /= 100
+                at -= 2
+                at[0] = pairs[2 * pair]
+                at[1] = pairs[2 * pair + 1]
+            }
+            if magnitude >= 10 {
+                at -= 2
+                at[0] = pairs[2 * Int(magnitude)]
+                at[1] = pairs[2 * Int(magnitude) + 1]
+            } else {
+                at -= 1
+                at[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
             }
         }
 
