@@ -285,9 +285,13 @@ public struct JSONBytes {
     /// strings in exactly `JSONBytes`'s formats (the writer itself writes them through a cursor).
     public struct Cursor {
         /// Where the next byte goes.
-        public private(set) var position: UnsafeMutablePointer<UInt8>
+        public var position: UnsafeMutablePointer<UInt8> { _position }
+        /// Stored apart from `position` so that the small writers below can be `@inlinable`
+        /// (inlined into the record writers of other modules: `typefit measure`'s JSON Lines)
+        /// while only the cursor moves it.
+        @usableFromInline var _position: UnsafeMutablePointer<UInt8>
 
-        init(_ position: UnsafeMutablePointer<UInt8>) { self.position = position }
+        init(_ position: UnsafeMutablePointer<UInt8>) { _position = position }
 
         /// Most bytes `int` writes ("-9223372036854775808").
         public static let maximumIntBytes = 20
@@ -297,31 +301,32 @@ public struct JSONBytes {
         public static func maximumEscapedBytes(_ count: Int) -> Int { 6 * count }
 
         /// JSON text that needs no escaping (punctuation, keys, literals), as is.
-        @inline(__always)
+        @inlinable
         public mutating func raw(_ text: StaticString) {
             let count = text.utf8CodeUnitCount
             if count >= 8 && count <= 16 {
                 // The keys: two overlapping 8-byte moves instead of a memcpy call.
-                let source = UnsafeRawPointer(text.utf8Start), target = UnsafeMutableRawPointer(position)
+                let source = UnsafeRawPointer(text.utf8Start), target = UnsafeMutableRawPointer(_position)
                 target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
                 target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
             } else {
-                position.update(from: text.utf8Start, count: count)
+                _position.update(from: text.utf8Start, count: count)
             }
-            position += count
+            _position += count
         }
 
-        @inline(__always)
+        @inlinable
         public mutating func byte(_ b: UInt8) {
-            position.pointee = b
-            position += 1
+            _position.pointee = b
+            _position += 1
         }
 
-        @inline(__always)
+        @inlinable
         public mutating func bool(_ value: Bool) { if value { raw("true") } else { raw("false") } }
 
         /// An integer in decimal, written in place (the room is reserved): the digit count first,
         /// then two digits per division from the right, from a table of "00"…"99".
+        @inlinable
         public mutating func int(_ value: Int) {
             if value < 0 { byte(UInt8(ascii: "-")) }
             var magnitude = value.magnitude
@@ -335,8 +340,8 @@ public struct JSONBytes {
             }
             if magnitude >= bound { digits = 20 }  // UInt.max has 20 digits
             let pairs = Cursor.digitPairs.utf8Start
-            var at = position + digits
-            position = at
+            var at = _position + digits
+            _position = at
             while magnitude >= 100 {
                 let pair = Int(truncatingIfNeeded: magnitude % 100)
                 magnitude /= 100
@@ -355,6 +360,7 @@ public struct JSONBytes {
         }
 
         /// A finite double as `JSONEncoder` writes it (see `JSONBytes`'s comment).
+        @inlinable
         public mutating func double(_ value: Double) {
             precondition(value.isFinite, "JSONBytes.double: JSON has no NaN or infinity")
             // Integral values below 2^53 print in plain decimal ("12.0" → "12"): no String needed.
@@ -370,13 +376,13 @@ public struct JSONBytes {
             text.withUTF8 { utf8 in
                 var count = utf8.count
                 if count >= 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") { count -= 2 }
-                position.update(from: utf8.baseAddress!, count: count)
-                position += count
+                _position.update(from: utf8.baseAddress!, count: count)
+                _position += count
             }
         }
 
         /// A string's UTF-8 in quotes, escaped.
-        @inline(__always)
+        @inlinable
         public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
             byte(UInt8(ascii: "\""))
             escaped(utf8)
@@ -407,8 +413,8 @@ public struct JSONBytes {
                 i += 1
                 guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
                 if runStart < i - 1 {
-                    position.update(from: base + runStart, count: i - 1 - runStart)
-                    position += i - 1 - runStart
+                    _position.update(from: base + runStart, count: i - 1 - runStart)
+                    _position += i - 1 - runStart
                 }
                 runStart = i
                 byte(UInt8(ascii: "\\"))
@@ -426,12 +432,12 @@ public struct JSONBytes {
                 }
             }
             if runStart < utf8.count {
-                position.update(from: base + runStart, count: utf8.count - runStart)
-                position += utf8.count - runStart
+                _position.update(from: base + runStart, count: utf8.count - runStart)
+                _position += utf8.count - runStart
             }
         }
 
-        private static let digitPairs: StaticString = """
+        @usableFromInline static let digitPairs: StaticString = """
             00010203040506070809101112131415161718192021222324252627282930313233343536373839\
             40414243444546474849505152535455565758596061626364656667686970717273747576777879\
             8081828384858687888990919293949596979899
