@@ -193,32 +193,23 @@ import Testing
     @Test(arguments: MissingCharactersTests.fonts)
     func harvestedPiecesAreThePiecesShapedAlone(_ file: String) throws {
         let (shaper, font) = try Self.engines(file)
-        var harvested = 0, compared = 0, fromCache = 0, withMissing = 0, rightToLeft = 0
-        var differences: [String] = []
+        var tally = Tally()
         // Every third line with at least two spaces, each on a fresh measurer (small cache) so that
         // nothing of the line is cached and its runs are shaped whole.
-        let lines = FastPathExactnessTests.lines.filter { $0.utf8.filter { $0 == 0x20 }.count >= 2 }
-        for line in stride(from: 0, to: lines.count, by: 3).map({ lines[$0] }) {
-            let fast = try FastMeasurer(font: font, computesInk: true, cacheLimits: .init(entries: 256, bytes: 16_384))
-            if fast.measure(Substring(line)) != shaper.measure(Substring(line)) { differences.append("line: \(line)") }
-            let before = fast.statistics.harvestedPieces
-            harvested += before
-            if before == 0 { continue }
-            if shaper.scriptRuns(of: Substring(line)).contains(where: \.isRightToLeft) { rightToLeft += 1 }
+        for line in Self.sample(spaces: 2, every: 3) {
+            let fast = try Self.freshMeasurer(font)
+            if fast.measure(Substring(line)) != shaper.measure(Substring(line)) { tally.differences.append("line: \(line)") }
+            let harvested = fast.statistics.harvestedPieces
+            if harvested == 0 { continue }
+            tally.produced += harvested
             // The line's pieces: cut after each run of spaces (a cut found unsafe joins two of
             // them; such a text is then no cached piece and is simply shaped — still compared).
-            Self.compare(Self.pieces(of: line), of: line, fast, shaper, &compared, &withMissing, &differences)
+            tally.compare(Self.pieces(of: line), of: line, fast, shaper)
             // Pieces answered from the harvested entries (one-piece lines whose piece is cached;
             // pieces touching another script run are not cached, and the line had no hits).
-            fromCache += fast.statistics.segmentHits
+            tally.fromCache += fast.statistics.segmentHits
         }
-        #expect(differences.isEmpty, "\(file): \(differences)")
-        #expect(harvested > 500 && compared > 1000 && fromCache > 500)
-        if file.contains("Arabic") || file.contains("Hebrew") {
-            #expect(rightToLeft > 20)  // harvested right-to-left runs (pieces in reversed glyph order)
-        } else {
-            #expect(withMissing > 50)  // pieces with .notdef glyphs and missing characters
-        }
+        tally.expectCoverage(file)
     }
 
     /// Pieces shaped concatenated with other uncached pieces of their run (`batchUncached`: the
@@ -227,31 +218,64 @@ import Testing
     @Test(arguments: MissingCharactersTests.fonts)
     func batchedPiecesAreThePiecesShapedAlone(_ file: String) throws {
         let (shaper, font) = try Self.engines(file)
-        var batched = 0, compared = 0, fromCache = 0, withMissing = 0, rightToLeft = 0
-        var differences: [String] = []
-        let lines = FastPathExactnessTests.lines.filter { $0.utf8.filter { $0 == 0x20 }.count >= 3 }
-        for line in stride(from: 0, to: lines.count, by: 2).map({ lines[$0] }) {
+        var tally = Tally()
+        for line in Self.sample(spaces: 3, every: 2) {
             let pieces = Self.pieces(of: line)
             // A fresh measurer; every second piece is measured (and cached) first, so the line's
             // other pieces are shaped together with the cached ones left out.
-            let fast = try FastMeasurer(font: font, computesInk: true, cacheLimits: .init(entries: 256, bytes: 16_384))
+            let fast = try Self.freshMeasurer(font)
             for k in stride(from: 1, to: pieces.count, by: 2) { _ = fast.measure(pieces[k]) }
             let before = fast.statistics
-            if fast.measure(Substring(line)) != shaper.measure(Substring(line)) { differences.append("line: \(line)") }
+            if fast.measure(Substring(line)) != shaper.measure(Substring(line)) { tally.differences.append("line: \(line)") }
             let after = fast.statistics
             if after.batchedPieces == before.batchedPieces { continue }
-            batched += after.batchedPieces - before.batchedPieces
-            if shaper.scriptRuns(of: Substring(line)).contains(where: \.isRightToLeft) { rightToLeft += 1 }
-            let shapedTogether = stride(from: 0, to: pieces.count, by: 2).map { pieces[$0] }
-            Self.compare(shapedTogether, of: line, fast, shaper, &compared, &withMissing, &differences)
-            fromCache += fast.statistics.segmentHits - after.segmentHits
+            tally.produced += after.batchedPieces - before.batchedPieces
+            tally.compare(stride(from: 0, to: pieces.count, by: 2).map { pieces[$0] }, of: line, fast, shaper)
+            tally.fromCache += fast.statistics.segmentHits - after.segmentHits
         }
-        #expect(differences.isEmpty, "\(file): \(differences)")
-        #expect(batched > 500 && compared > 1000 && fromCache > 500)
-        if file.contains("Arabic") || file.contains("Hebrew") {
-            #expect(rightToLeft > 20)  // batched right-to-left runs (pieces in reversed glyph order)
-        } else {
-            #expect(withMissing > 50)
+        tally.expectCoverage(file)
+    }
+
+    /// Every `step`-th fixture corpus line with at least `spaces` spaces.
+    static func sample(spaces: Int, every step: Int) -> [String] {
+        let lines = FastPathExactnessTests.lines.filter { $0.utf8.filter { $0 == 0x20 }.count >= spaces }
+        return stride(from: 0, to: lines.count, by: step).map { lines[$0] }
+    }
+
+    /// A measurer with a small cache of its own (nothing of a line cached before it is measured).
+    static func freshMeasurer(_ font: ShapingFont) throws -> FastMeasurer {
+        try FastMeasurer(font: font, computesInk: true, cacheLimits: .init(entries: 256, bytes: 16_384))
+    }
+
+    /// What the two corpus tests count: pieces produced (harvested or batched), pieces compared,
+    /// pieces answered from the cache afterwards, compared pieces with missing glyphs, right-to-left
+    /// lines, and the first differences.
+    struct Tally {
+        var produced = 0, compared = 0, fromCache = 0, withMissing = 0, rightToLeft = 0
+        var differences: [String] = []
+
+        /// Compares each of `pieces` (of `line`) measured by `fast` with `Shaper.measure` of the
+        /// piece alone; counts them, those with missing glyphs and the line if it has a
+        /// right-to-left run, and names the first five pieces that differ.
+        mutating func compare(_ pieces: [Substring], of line: String, _ fast: FastMeasurer, _ shaper: Shaper) {
+            if shaper.scriptRuns(of: Substring(line)).contains(where: \.isRightToLeft) { rightToLeft += 1 }
+            for piece in pieces {
+                let expected = shaper.measure(piece)
+                if expected.missingGlyphCount > 0 { withMissing += 1 }
+                compared += 1
+                if fast.measure(piece) != expected, differences.count < 5 { differences.append("piece “\(piece)” of \(line)") }
+            }
+        }
+
+        /// No difference, and enough of each kind of piece that the comparison means something.
+        func expectCoverage(_ file: String) {
+            #expect(differences.isEmpty, "\(file): \(differences)")
+            #expect(produced > 500 && compared > 1000 && fromCache > 500)
+            if file.contains("Arabic") || file.contains("Hebrew") {
+                #expect(rightToLeft > 20)  // right-to-left runs (pieces in reversed glyph order)
+            } else {
+                #expect(withMissing > 50)  // pieces with .notdef glyphs and missing characters
+            }
         }
     }
 
@@ -299,18 +323,6 @@ import Testing
         #expect(fast.measure(line) == shaper.measure(line))
         #expect(fast.statistics.batchedPieces == 200 && fast.statistics.harvestedPieces == 200)
         for k in stride(from: 0, to: words.count, by: 37) { #expect(fast.measure(Substring(words[k])) == shaper.measure(Substring(words[k]))) }
-    }
-
-    /// Compares each of `pieces` (of `line`) measured by `fast` with `Shaper.measure` of the piece
-    /// alone; counts them and those with missing glyphs, and names the first five that differ.
-    static func compare(_ pieces: [Substring], of line: String, _ fast: FastMeasurer, _ shaper: Shaper, _ compared: inout Int,
-                        _ withMissing: inout Int, _ differences: inout [String]) {
-        for piece in pieces {
-            let expected = shaper.measure(piece)
-            if expected.missingGlyphCount > 0 { withMissing += 1 }
-            compared += 1
-            if fast.measure(piece) != expected, differences.count < 5 { differences.append("piece “\(piece)” of \(line)") }
-        }
     }
 
     /// The line's pieces cut after each run of spaces (as `FastMeasurer` cuts it where every cut is safe).

@@ -39,22 +39,20 @@ public struct TextTruncatedCheck: Check {
             message.reserveCapacity(quoted.utf8.count + label.category.utf8.count + label.device.utf8.count
                                         + label.locale.utf8.count + 80)
             message += quoted
+            // "… needs X but the label has/shows Y: truncated …"
+            func appendNeeds(_ needed: String, _ gives: String, _ available: String, _ tail: String) {
+                message += " needs "
+                message += needed
+                message += gives
+                message += available
+                message += ": "
+                message += verb
+                message += tail
+            }
             if label.maxLines == 1 || (label.maxLines == 0 && label.lines <= 1) {
-                message += " needs "
-                message += Describe.pt(label.neededWidth)
-                message += " but the label has "
-                message += Describe.pt(label.availableWidth)
-                message += ": "
-                message += verb
-                message += " to 1 line "
+                appendNeeds(Describe.pt(label.neededWidth), " but the label has ", Describe.pt(label.availableWidth), " to 1 line ")
             } else if overLines {
-                message += " needs "
-                message += Describe.lines(label.lines)
-                message += " but the label shows "
-                message += Describe.lines(label.maxLines)
-                message += ": "
-                message += verb
-                message += " "
+                appendNeeds(Describe.lines(label.lines), " but the label shows ", Describe.lines(label.maxLines), " ")
             } else {
                 message += " is "
                 message += verb
