@@ -1072,11 +1072,14 @@ final class CutTable {
 
     init(shared: SharedSegmentTable? = nil) {
         self.shared = shared
-        slots = .allocate(capacity: Self.capacity)
-        slots.initialize(repeating: (0, 0, 0), count: Self.capacity)
+        // calloc: all-zero slots are empty, and the kernel zeroes pages as they are first touched
+        // (a measurer made while others wait does not touch all 192 KiB first: 48 page faults
+        // each, at about 1.3 µs apiece on the project's machine).
+        slots = calloc(Self.capacity, MemoryLayout<(UInt64, UInt64, UInt64)>.stride)!
+            .bindMemory(to: (UInt64, UInt64, UInt64).self, capacity: Self.capacity)
     }
 
-    deinit { slots.deallocate() }
+    deinit { free(slots) }
 
     @inline(__always)
     private static func meta(_ length: Int, _ script: UInt32) -> UInt64 { UInt64(length) | UInt64(script) << 8 }

@@ -46,11 +46,12 @@ public struct TextLines: Sendable {
     /// The lines of a file, read once into one buffer of its size (through `Data` and then a
     /// `String`, 20,000 corpus lines took 460 page faults and two copies), or of standard input
     /// for "-". Not mapped: a file shortened by another program while it is being measured would
-    /// kill the process (SIGBUS) instead of being read as it was.
-    public init(contentsOfFile path: String) throws(ReadError) {
+    /// kill the process (SIGBUS) instead of being read as it was. A long text is split into lines
+    /// and validated on the threads of `crew`, in pieces that start at line starts.
+    public init(contentsOfFile path: String, crew: WorkerCrew? = nil) throws(ReadError) {
         let storage = path == "-" ? try TextStorage.reading(STDIN_FILENO) : try TextStorage.file(path)
         do {
-            try self.init(storage: storage)
+            try self.init(storage: storage, crew: crew)
         } catch {
             // The first invalid byte, found again on a copy (rare: an error is about to be printed).
             let data = storage.withBytes { Data(buffer: $0) }
@@ -62,46 +63,102 @@ public struct TextLines: Sendable {
 
     private struct NotUTF8: Error {}
 
-    private init(storage: TextStorage) throws {
-        var starts: [Int] = [], ends: [Int] = []
-        var valid = true
-        storage.withBytes { body in
-            guard let base = body.baseAddress, body.count > 0 else { return }
-            // Count the line feeds first (memchr runs at memory speed), so the offsets are
-            // allocated once instead of grown and copied.
-            var feeds = 0, at = 0
-            while at < body.count, let found = memchr(base + at, 0x0A, body.count - at) {
-                feeds += 1
-                at = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-            }
-            starts.reserveCapacity(feeds + 1)
-            ends.reserveCapacity(feeds + 1)
-            var start = 0
-            while start < body.count {
-                // memchr: the line feed search runs at memory speed.
-                var end = body.count
-                var next = body.count
-                if let found = memchr(base + start, 0x0A, body.count - start) {
-                    end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-                    next = end + 1
-                    if end > start, body[end - 1] == 0x0D { end -= 1 }   // CRLF
+    /// Bytes per piece at least: below this, handing a piece to another thread costs more than it saves.
+    static let minimumPieceBytes = 64 * 1024
+
+    private init(storage: TextStorage, crew: WorkerCrew? = nil) throws {
+        let pieces = storage.withBytes { body -> [Piece] in
+            guard let base = body.baseAddress, body.count > 0 else { return [] }
+            let n = body.count
+            let count = max(1, min((crew?.size ?? 1) * 4, n / Self.minimumPieceBytes))
+            guard count > 1, let crew else { return [Self.scan(base, 0..<n)] }
+            // Piece k starts at the first line start at or after k·n/count, so no line is split.
+            var bounds = [0]
+            for k in 1..<count {
+                var at = max(k * n / count, bounds[k - 1] + 1) - 1
+                if let found = memchr(base + at, 0x0A, n - at) {
+                    at = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                } else {
+                    at = n
                 }
-                // Validated line by line, in place (no String made): a line feed is never part
-                // of a multi-byte sequence, so the lines are valid UTF-8 exactly when the text
-                // is. ASCII lines (most UI text) are checked 8 bytes at a time; others by
-                // `UTF8Span(validating:)`.
-                if valid && !Self.isASCII(base + start, next - start) {
-                    valid = (try? UTF8Span(validating: UnsafeBufferPointer(start: base + start, count: next - start).span)) != nil
-                }
-                starts.append(start)
-                ends.append(end)
-                start = next
+                bounds.append(at)
             }
+            bounds.append(n)
+            let results = ScanResults(count: count)
+            let text = UncheckedSendable(base)
+            crew.forEach(count) { [bounds] _, k in results.store(Self.scan(text.value, bounds[k]..<bounds[k + 1]), at: k) }
+            return results.values
         }
-        guard valid else { throw NotUTF8() }
+        guard pieces.allSatisfy(\.valid) else { throw NotUTF8() }
+        if pieces.count == 1 {
+            starts = pieces[0].starts
+            ends = pieces[0].ends
+        } else {
+            let total = pieces.reduce(0) { $0 + $1.starts.count }
+            var starts: [Int] = [], ends: [Int] = []
+            starts.reserveCapacity(total)
+            ends.reserveCapacity(total)
+            for piece in pieces {
+                starts.append(contentsOf: piece.starts)
+                ends.append(contentsOf: piece.ends)
+            }
+            self.starts = starts
+            self.ends = ends
+        }
         self.storage = storage
-        self.starts = starts
-        self.ends = ends
+    }
+
+    /// The lines starting in `range` of the text (which starts at a line start and ends at a
+    /// line start or the text's end) and whether they are valid UTF-8.
+    private struct Piece {
+        var starts: [Int] = []
+        var ends: [Int] = []
+        var valid = true
+    }
+
+    private static func scan(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Piece {
+        var piece = Piece()
+        let limit = range.upperBound
+        // Count the line feeds first (memchr runs at memory speed), so the offsets are
+        // allocated once instead of grown and copied.
+        var feeds = 0, at = range.lowerBound
+        while at < limit, let found = memchr(base + at, 0x0A, limit - at) {
+            feeds += 1
+            at = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        }
+        piece.starts.reserveCapacity(feeds + 1)
+        piece.ends.reserveCapacity(feeds + 1)
+        var start = range.lowerBound
+        while start < limit {
+            var end = limit
+            var next = limit
+            if let found = memchr(base + start, 0x0A, limit - start) {
+                end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                next = end + 1
+                if end > start, base[end - 1] == 0x0D { end -= 1 }   // CRLF
+            }
+            // Validated line by line, in place (no String made): a line feed is never part
+            // of a multi-byte sequence, so the lines are valid UTF-8 exactly when the text
+            // is. ASCII lines (most UI text) are checked 8 bytes at a time; others by
+            // `UTF8Span(validating:)` (which has no such fast path: on the whole text at once,
+            // 9 instructions a byte).
+            if piece.valid && !Self.isASCII(base + start, next - start) {
+                piece.valid = (try? UTF8Span(validating: UnsafeBufferPointer(start: base + start, count: next - start).span)) != nil
+            }
+            piece.starts.append(start)
+            piece.ends.append(end)
+            start = next
+        }
+        return piece
+    }
+
+    /// The pieces' results, each written by the one thread that scanned it.
+    private final class ScanResults: @unchecked Sendable {
+        private var pieces: [Piece]
+        private let lock = NSLock()
+        init(count: Int) { pieces = Array(repeating: Piece(), count: count) }
+        func store(_ piece: Piece, at k: Int) { lock.withLock { pieces[k] = piece } }
+        var values: [Piece] { lock.withLock { pieces } }
     }
 
     /// Whether the `n` bytes at `p` are all ASCII.
@@ -207,9 +264,12 @@ private final class TextStorage: @unchecked Sendable {
 /// bench's 20,000 corpus lines have 10,770 distinct ones: the same "OK", "Cancel", "%@" in every
 /// locale and app), and a JSON Lines record depends only on the line's bytes and its
 /// measurement, so `LineMeasuring.writeRecords` measures and encodes each distinct line once and
-/// copies its record for the repeats. Found in one pass on one thread before the workers start
-/// (a hash table of line numbers, keys compared byte for byte), so the work does not depend on
-/// how lines are spread over threads.
+/// copies its record for the repeats. Found before the workers start, with hash tables of line
+/// numbers (keys compared byte for byte), so the work does not depend on how lines are spread over
+/// threads. On a crew, the lines' hashes are computed in pieces on every thread, then each thread
+/// takes the lines whose hash falls in its part (equal lines have equal hashes, so a line and
+/// all its repeats are in one part, met in line order), and slots are numbered afterwards in the
+/// order of their first repeat, exactly as one pass over all lines numbers them.
 public struct RepeatedLines: Sendable {
     /// Per line: `measure` (-1), `keep` a record in slot k (2k, a first occurrence that recurs),
     /// or `copy` slot k (2k + 1, a repeat).
@@ -218,6 +278,8 @@ public struct RepeatedLines: Sendable {
     public let slots: Int
     /// Number of distinct lines.
     public let distinct: Int
+    /// UTF-8 bytes of the lines that keep a record (the first occurrences of lines that recur).
+    public let keptBytes: Int
 
     /// What to do with one line.
     public enum Role: Equatable, Sendable {
@@ -238,21 +300,105 @@ public struct RepeatedLines: Sendable {
     @inline(__always)
     public func isMeasured(_ line: Int) -> Bool { roles[line] < 0 || roles[line] & 1 == 0 }
 
-    public init(_ lines: TextLines) {
+    /// Lines per part at least: below this, a second thread costs more than it saves.
+    static let minimumLinesPerPart = 4_096
+
+    public init(_ lines: TextLines, crew: WorkerCrew? = nil) {
         let count = lines.count
         precondition(count < Int(Int32.max) / 2, "RepeatedLines: too many lines")
+        let partCount = max(1, min(crew?.size ?? 1, count / Self.minimumLinesPerPart))
         var roles = [Int32](repeating: -1, count: count)
-        var slots = 0, distinct = 0
-        var capacity = 16
-        while capacity < 2 * count { capacity <<= 1 }
-        // Open addressing: 0 = empty, else the first line with those bytes, + 1.
-        var table = [Int32](repeating: 0, count: capacity)
-        lines.withUTF8 { text in
+        var hashes = [UInt64](repeating: 0, count: partCount > 1 ? count : 0)
+        // (The buffers stay valid throughout: `forEach` returns when every item is done.)
+        let parts = roles.withUnsafeMutableBufferPointer { roles in
+            hashes.withUnsafeMutableBufferPointer { hashes -> [Part] in
+                guard partCount > 1, let crew else {
+                    return [lines.withUTF8 { Part(lines: lines, text: $0, hashes: nil, part: 0, of: 1, size: count, roles: roles) }]
+                }
+                let out = UncheckedSendable((roles, hashes))
+                // The hashes, in pieces of lines on every thread, and how many lines fall in each part.
+                let pieceCount = 4 * crew.size
+                let sizes = PartSizes(parts: partCount)
+                crew.forEach(pieceCount) { _, k in
+                    let hashes = out.value.1
+                    var counts = [Int](repeating: 0, count: partCount)
+                    lines.withUTF8 { text in
+                        let base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                        for i in k * count / pieceCount..<(k + 1) * count / pieceCount {
+                            let range = lines.byteRange(i)
+                            let h = ByteHash.hash(base + range.lowerBound, range.count, 0)
+                            hashes[i] = h
+                            counts[Part.part(of: h, partCount)] += 1
+                        }
+                    }
+                    sizes.add(counts)
+                }
+                let totals = sizes.totals
+                let found = FoundParts(count: partCount)
+                crew.forEach(partCount) { _, p in
+                    found.store(lines.withUTF8 { Part(lines: lines, text: $0, hashes: UnsafeBufferPointer(out.value.1), part: p, of: partCount,
+                                                      size: totals[p], roles: out.value.0) }, at: p)
+                }
+                return found.values
+            }
+        }
+        // Slots in the order of their first repeat: each part's are in line order already, so
+        // merging the parts' lists by line number numbers them as one pass would.
+        var slotNumbers = parts.map { [Int32](repeating: 0, count: $0.firstRepeats.count) }
+        var next = [Int](repeating: 0, count: parts.count)
+        var slots = 0
+        while true {
+            var pick = -1
+            for p in parts.indices where next[p] < parts[p].firstRepeats.count {
+                if pick < 0 || parts[p].firstRepeats[next[p]] < parts[pick].firstRepeats[next[pick]] { pick = p }
+            }
+            guard pick >= 0 else { break }
+            slotNumbers[pick][next[pick]] = Int32(slots)
+            next[pick] += 1
+            slots += 1
+        }
+        if parts.count > 1 {
+            for i in 0..<count where roles[i] >= 0 {
+                let r = roles[i]
+                roles[i] = 2 * slotNumbers[Part.part(of: hashes[i], parts.count)][Int(r >> 1)] | (r & 1)
+            }
+        }
+        self.roles = roles
+        self.slots = slots
+        self.distinct = parts.reduce(0) { $0 + $1.distinct }
+        self.keptBytes = parts.reduce(0) { $0 + $1.keptBytes }
+    }
+
+    /// The lines of one part: their roles written into `roles` with slots numbered within the
+    /// part, in the order of their first repeat (`firstRepeats`: the line of each slot's first repeat).
+    private struct Part: Sendable {
+        var distinct = 0
+        var keptBytes = 0
+        var firstRepeats: [Int] = []
+
+        /// Which part a line with hash `h` is in (the hash's high bits; the table uses the low ones).
+        @inline(__always)
+        static func part(of h: UInt64, _ parts: Int) -> Int { Int(truncatingIfNeeded: (h >> 40) % UInt64(parts)) }
+
+        /// `hashes`: every line's, or nil to hash here (one part only). `size`: lines in the part.
+        init(lines: TextLines, text: UnsafeBufferPointer<UInt8>, hashes: UnsafeBufferPointer<UInt64>?, part: Int, of parts: Int,
+             size: Int, roles: UnsafeMutableBufferPointer<Int32>) {
+            var capacity = 16
+            while capacity < 2 * size { capacity <<= 1 }
+            // Open addressing: 0 = empty, else the first line with those bytes, + 1.
+            var table = [Int32](repeating: 0, count: capacity)
             let base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            for i in 0..<count {
+            for i in 0..<lines.count {
                 let range = lines.byteRange(i)
                 let p = base + range.lowerBound, n = range.count
-                var slot = Int(truncatingIfNeeded: ByteHash.hash(p, n, 0)) & (capacity - 1)
+                let h: UInt64
+                if let hashes {
+                    h = hashes[i]
+                    guard Self.part(of: h, parts) == part else { continue }
+                } else {
+                    h = ByteHash.hash(p, n, 0)
+                }
+                var slot = Int(truncatingIfNeeded: h) & (capacity - 1)
                 while true {
                     let found = Int(table[slot]) - 1
                     if found < 0 {
@@ -263,8 +409,9 @@ public struct RepeatedLines: Sendable {
                     let other = lines.byteRange(found)
                     if other.count == n && memcmp(base + other.lowerBound, p, n) == 0 {
                         if roles[found] < 0 {
-                            roles[found] = Int32(2 * slots)
-                            slots += 1
+                            roles[found] = Int32(2 * firstRepeats.count)
+                            firstRepeats.append(i)
+                            keptBytes += n
                         }
                         roles[i] = roles[found] | 1
                         break
@@ -273,9 +420,24 @@ public struct RepeatedLines: Sendable {
                 }
             }
         }
-        self.roles = roles
-        self.slots = slots
-        self.distinct = distinct
+    }
+
+    /// Lines per part, summed over the hashing pieces.
+    private final class PartSizes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sums: [Int]
+        init(parts: Int) { sums = Array(repeating: 0, count: parts) }
+        func add(_ counts: [Int]) { lock.withLock { for p in counts.indices { sums[p] += counts[p] } } }
+        var totals: [Int] { lock.withLock { sums } }
+    }
+
+    /// The parts' results, each stored by the thread that found it.
+    private final class FoundParts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [Part?]
+        init(count: Int) { parts = Array(repeating: nil, count: count) }
+        func store(_ part: Part, at p: Int) { lock.withLock { parts[p] = part } }
+        var values: [Part] { lock.withLock { parts.map { $0! } } }
     }
 }
 
@@ -292,16 +454,23 @@ public enum LineMeasuring {
     public static let chunkLines = 128
 
     /// Runs `encode(index, line's UTF-8, measurement, &output)` for every line on `threads` threads
-    /// (0 = all cores) and `emit(output)` for every chunk in order. Rethrows the first error of
-    /// `encode` or `emit`; no further chunk is emitted after an error.
+    /// (0 = all cores), or on `crew`'s when given, and `emit(output)` for every chunk in order.
+    /// Rethrows the first error of `encode` or `emit`; no further chunk is emitted after an error.
     public static func run<Output>(
         lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
+        crew: WorkerCrew? = nil,
         makeOutput: @escaping @Sendable () -> Output,
         encode: @escaping @Sendable (Int, UnsafeBufferPointer<UInt8>, LineMeasurement, inout Output) throws -> Void,
         emit: @escaping @Sendable (Output) throws -> Void
     ) throws {
-        try chunks(lines: lines, font: font, features: features, language: language, threads: threads, repeats: nil,
+        try chunks(lines: lines, font: font, features: features, language: language, crew: crew ?? Self.crew(threads, lines), repeats: nil,
                    makeOutput: { _ in makeOutput() }, encode: encode, emit: emit)
+    }
+
+    /// A crew of `threads` threads (0 = all cores), no more than `lines` has chunks.
+    private static func crew(_ threads: Int, _ lines: TextLines) -> WorkerCrew {
+        let chunkCount = (lines.count + chunkLines - 1) / chunkLines
+        return WorkerCrew(threads: max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, chunkCount)))
     }
 
     /// Writes one record per line, in line order, where a record is a function of the line's
@@ -313,12 +482,14 @@ public enum LineMeasuring {
     /// most the output's size; on the bench's 20,000 lines, the records of 2,976 lines).
     public static func writeRecords(
         lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
+        crew: WorkerCrew? = nil,
         encode: @escaping @Sendable (UnsafeBufferPointer<UInt8>, LineMeasurement, inout JSONBytes) throws -> Void,
         write: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws {
-        let repeats = RepeatedLines(lines)
-        let kept = KeptRecords(slots: repeats.slots)
-        try chunks(lines: lines, font: font, features: features, language: language, threads: threads, repeats: repeats,
+        let crew = crew ?? Self.crew(threads, lines)
+        let repeats = RepeatedLines(lines, crew: crew)
+        let kept = KeptRecords(slots: repeats.slots, textBytes: repeats.keptBytes)
+        try chunks(lines: lines, font: font, features: features, language: language, crew: crew, repeats: repeats,
                    makeOutput: { range in RecordChunk(lines: range) },
                    encode: { _, line, m, chunk in
                        try encode(line, m, &chunk.json)
@@ -328,13 +499,13 @@ public enum LineMeasuring {
     }
 
     private static func chunks<Output>(
-        lines: TextLines, font: ShapingFont, features: String, language: String?, threads: Int, repeats: RepeatedLines?,
+        lines: TextLines, font: ShapingFont, features: String, language: String?, crew: WorkerCrew, repeats: RepeatedLines?,
         makeOutput: @escaping @Sendable (Range<Int>) -> Output,
         encode: @escaping @Sendable (Int, UnsafeBufferPointer<UInt8>, LineMeasurement, inout Output) throws -> Void,
         emit: @escaping @Sendable (Output) throws -> Void
     ) throws {
         let chunkCount = (lines.count + chunkLines - 1) / chunkLines
-        let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, chunkCount)))
+        let threadCount = max(1, min(crew.size, chunkCount))
         // One cache shared by the threads (a word or line is shaped once per run, not once per
         // thread). A long run over many lines: the cache on huge pages (fewer page faults; a few
         // lines would touch only a few small pages).
@@ -343,35 +514,34 @@ public enum LineMeasuring {
                                                                                      bytes: FastMeasurer.CacheLimits.standard.bytes,
                                                                                      hugePages: lines.count >= 2_000))
         let order = ChunkOrder<Output>()
-        // Chunks in order to whichever thread is free (the cache is shared: see ChunkScheduler).
-        // Finished chunks wait in `order` until those before them are written.
-        let scheduler = ChunkScheduler(chunks: chunkCount)
+        // Chunks in order to whichever thread is free (the cache is shared: a word met in chunk
+        // 5 is more likely met again in chunk 6 than in chunk 90). Finished chunks wait in
+        // `order` until those before them are written.
         let shared = UncheckedSendable((measurers, lines))
-        DispatchQueue.concurrentPerform(iterations: threadCount) { t in
+        crew.forEach(chunkCount) { worker, chunk in
             let (all, lines) = shared.value
-            let fast = all[t]
-            while !order.failed, let chunk = scheduler.next() {
-                let range = chunk * chunkLines..<min(lines.count, (chunk + 1) * chunkLines)
-                var output = makeOutput(range)
-                do {
-                    try lines.withUTF8 { text in
-                        for i in range {
-                            let line = UnsafeBufferPointer(rebasing: text[lines.byteRange(i)])
-                            if let repeats {
-                                // Distinct lines only: the whole-line cache would never be hit.
-                                guard repeats.isMeasured(i) else { continue }
-                                try encode(i, line, fast.measure(utf8: line, cachingLine: false), &output)
-                            } else {
-                                try encode(i, line, fast.measure(utf8: line), &output)
-                            }
+            let fast = all[worker]
+            guard !order.failed else { return }
+            let range = chunk * chunkLines..<min(lines.count, (chunk + 1) * chunkLines)
+            var output = makeOutput(range)
+            do {
+                try lines.withUTF8 { text in
+                    for i in range {
+                        let line = UnsafeBufferPointer(rebasing: text[lines.byteRange(i)])
+                        if let repeats {
+                            // Distinct lines only: the whole-line cache would never be hit.
+                            guard repeats.isMeasured(i) else { continue }
+                            try encode(i, line, fast.measure(utf8: line, cachingLine: false), &output)
+                        } else {
+                            try encode(i, line, fast.measure(utf8: line), &output)
                         }
                     }
-                } catch {
-                    order.fail(error)
-                    return
                 }
-                order.complete(chunk, output, emit: emit)
+            } catch {
+                order.fail(error)
+                return
             }
+            order.complete(chunk, output, emit: emit)
         }
         if let error = order.error { throw error }
     }
@@ -395,8 +565,13 @@ private final class KeptRecords: @unchecked Sendable {
     private var ranges: [Range<Int>]
     private var output: [UInt8] = []
 
-    init(slots: Int) {
+    /// `textBytes`: the kept lines' UTF-8 length in all. Room for their records is reserved at
+    /// once (at most twice the text, escaped, plus 512 bytes of keys and numbers per record):
+    /// growing by doubling instead copied each byte about twice more, into fresh pages each time.
+    /// Reserved pages that are never written cost nothing.
+    init(slots: Int, textBytes: Int) {
         ranges = Array(repeating: 0..<0, count: slots)
+        bytes.reserveCapacity(2 * textBytes + 512 * slots)
         output.reserveCapacity(256 * 1024)
     }
 
@@ -482,8 +657,8 @@ private final class ChunkOrder<Output>: @unchecked Sendable {
     }
 }
 
-/// Hands values to `DispatchQueue.concurrentPerform` workers: each worker uses only its own
-/// measurer and reads the shared lines.
+/// Hands values to the crew's workers: each worker uses only its own measurer and reads the
+/// shared lines and text.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -58,7 +58,19 @@ struct MeasureCommand: ParsableCommand {
         if let large = sizes.first(where: { $0 > 1e6 }) {
             throw MeasureError(message: "--sizes: '\(sizeKey(large))' is larger than 1000000 pt")
         }
-        let lines = try readLines(textFile)
+        // The threads start now; one opens the font while this one reads the text, then all
+        // split the text into lines and measure them.
+        let crew = WorkerCrew(threads: threads ?? 0)
+        let opening = crew.start { [fontOptions, fallback, features, language, letterSpacing] in
+            // fontconfig is initialized only for a pattern (not a file path) or --fallback.
+            let catalog = fallback || !FontCatalog.isPath(fontOptions.font) ? try fontOptions.catalog() : nil
+            let face = try fontOptions.load(catalog: catalog)
+            _ = try Shaper(face: face, features: features, language: language)  // checks --features once, with its one-line error
+            return OpenedFont(font: ShapingFont(face: face),
+                              format: MeasureRecordFormat(info: face.info, sizes: sizes, letterSpacing: letterSpacing, withFallback: fallback),
+                              fallbacks: UncheckedCatalog(catalog: catalog))
+        }
+        let lines = try readLines(textFile, crew: crew)
         try lines.withUTF8 { text in
             for i in 0..<lines.count {
                 if let violation = TextLimits.violation(in: UnsafeBufferPointer(rebasing: text[lines.byteRange(i)])) {
@@ -66,30 +78,24 @@ struct MeasureCommand: ParsableCommand {
                 }
             }
         }
-        // fontconfig is initialized only for a pattern (not a file path) or --fallback.
-        let catalog = fallback || !FontCatalog.isPath(fontOptions.font) ? try fontOptions.catalog() : nil
-        let face = try fontOptions.load(catalog: catalog)
-        _ = try Shaper(face: face, features: features, language: language)  // checks --features once, with its one-line error
-        let info = face.info
-        let format = MeasureRecordFormat(info: info, sizes: sizes, letterSpacing: letterSpacing, withFallback: fallback)
-        let fallbacks = UncheckedCatalog(catalog: catalog)
-        let font = ShapingFont(face: face)
+        let (font, format, fallbacks) = try opening.value().parts
+        let info = format.info
         switch OutputFormat.resolve(self.format) {
         case .json:
             // Each distinct line is measured and encoded on a worker thread; records are written in order.
-            try LineMeasuring.writeRecords(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
+            try LineMeasuring.writeRecords(lines: lines, font: font, features: features, language: language, crew: crew,
                                            encode: { line, m, json in
                                                format.write(utf8: line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
                                            },
                                            write: { try StandardOutput.put($0) })
         case .text:
-            try writeTable(lines: lines, font: font, format: format, fallbacks: fallbacks)
+            try writeTable(lines: lines, font: font, format: format, fallbacks: fallbacks, crew: crew)
         }
     }
 
     /// The text table: rows are formatted on the worker threads, aligned once all are known.
     private func writeTable(lines: TextLines, font: ShapingFont, format: MeasureRecordFormat,
-                            fallbacks: UncheckedCatalog) throws {
+                            fallbacks: UncheckedCatalog, crew: WorkerCrew) throws {
         let sizes = format.sizes
         let family = format.info.family
         var header = ["#", "advance", "missing", "ink (xMin,yMin,xMax,yMax)"] + sizes.map { "\(sizeKey($0)) pt" }
@@ -97,7 +103,7 @@ struct MeasureCommand: ParsableCommand {
         header.append("text")
         struct Chunk { var rows: [[String]] = []; var notes: [String] = [] }
         let collected = Collected<Chunk>()
-        try LineMeasuring.run(lines: lines, font: font, features: features, language: language, threads: threads ?? 0,
+        try LineMeasuring.run(lines: lines, font: font, features: features, language: language, crew: crew,
                               makeOutput: { Chunk() },
                               encode: { i, bytes, m, chunk in
                                   let line = String(decoding: bytes, as: UTF8.self)
@@ -120,9 +126,9 @@ struct MeasureCommand: ParsableCommand {
     }
 
     /// The lines of a UTF-8 file (or stdin for "-"), see `TextLines`.
-    func readLines(_ path: String) throws -> TextLines {
+    func readLines(_ path: String, crew: WorkerCrew) throws -> TextLines {
         do {
-            return try TextLines(contentsOfFile: path)
+            return try TextLines(contentsOfFile: path, crew: crew)
         } catch {
             switch error {
             case .notFound: throw MeasureError(message: "\(path): no such text file")
@@ -133,6 +139,14 @@ struct MeasureCommand: ParsableCommand {
             }
         }
     }
+}
+
+/// What `measure` needs of the font, made on a helper thread while the text is read.
+private struct OpenedFont: Sendable {
+    let font: ShapingFont
+    let format: MeasureRecordFormat
+    let fallbacks: UncheckedCatalog
+    var parts: (ShapingFont, MeasureRecordFormat, UncheckedCatalog) { (font, format, fallbacks) }
 }
 
 /// `--fallback`'s fontconfig catalog, shared by the workers. `@unchecked Sendable`:

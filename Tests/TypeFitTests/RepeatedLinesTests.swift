@@ -37,20 +37,24 @@ import TypeFitSupport
     }
 
     /// Many lines, many collisions in the table: every role checked against a dictionary of the
-    /// lines' byte arrays.
-    @Test func rolesMatchADictionaryOnManyLines() {
+    /// lines' byte arrays, found alone and on crews of 2 and 3 threads (13,000 lines: 3 parts of
+    /// at least `minimumLinesPerPart`, so the parts and the renumbering of their slots are used).
+    @Test(arguments: [1, 2, 3])
+    func rolesMatchADictionaryOnManyLines(threads: Int) {
         var generator = SystemRandomNumberGenerator()
-        let words = ["OK", "Cancel", "%@", "", " ", "Done", "é", "e\u{301}", "Fertig", "完了"]
-        let texts = (0..<5_000).map { _ in (0..<Int.random(in: 0...2, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ") }
-        let repeats = RepeatedLines(Self.lines(texts.joined(separator: "\n") + "\n"))
+        let words = ["OK", "Cancel", "%@", "", " ", "Done", "é", "e\u{301}", "Fertig", "完了", "Abbrechen", "Annuler", "OK?"]
+        let texts = (0..<13_000).map { _ in (0..<Int.random(in: 0...3, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ") }
+        let repeats = RepeatedLines(Self.lines(texts.joined(separator: "\n") + "\n"), crew: WorkerCrew(threads: threads))
         var firstIndex: [[UInt8]: Int] = [:], slotOf: [[UInt8]: Int] = [:]
         var expected: [RepeatedLines.Role] = []
+        var keptBytes = 0
         for (i, text) in texts.enumerated() {
             let key = Array(text.utf8)
             if let first = firstIndex[key] {
                 if slotOf[key] == nil {
                     slotOf[key] = slotOf.count
                     expected[first] = .keep(slot: slotOf[key]!)
+                    keptBytes += key.count
                 }
                 expected.append(.copy(slot: slotOf[key]!))
             } else {
@@ -60,6 +64,8 @@ import TypeFitSupport
         }
         #expect((0..<texts.count).map(repeats.role(of:)) == expected)
         #expect(repeats.distinct == firstIndex.count)
+        #expect(repeats.slots == slotOf.count)
+        #expect(repeats.keptBytes == keptBytes)
     }
 
     /// `writeRecords` on the Focus strings files (their 5,460 raw lines repeat a lot: blank lines,
@@ -118,6 +124,59 @@ import TypeFitSupport
         // "€" (E2 82 AC) cut before its last byte by a line feed: invalid although each line is
         // checked alone (a line feed is never inside a sequence).
         expectNotUTF8([0x61, 0xE2, 0x82, 0x0A, 0xAC, 0x62], offset: 1, TextPosition(line: 1, column: 2), byte: 0xE2)
+    }
+
+    /// A long text read on a crew (in pieces that start at line starts, scanned by several
+    /// threads) gives the lines the text split on "\n" by hand gives: 1 MB of random lines
+    /// (empty ones, CRLF ends, lone "\r", 2- to 4-byte characters, some lines far longer than a
+    /// piece), without and with a final line feed; a bad byte near the end is found there.
+    @Test(arguments: [1, 2, 3])
+    func longTextOnACrew(threads: Int) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-crewlines-\(getpid())-\(threads)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "OK", " ", "\r", "é", "€", "𝄞", "完了", "Done."]
+        var texts: [String] = []
+        var size = 0
+        while size < 1_000_000 {
+            let words = Int.random(in: 0...12, using: &generator) == 0 ? Int.random(in: 0...40_000, using: &generator) : Int.random(in: 0...8, using: &generator)
+            let text = (0..<words).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            texts.append(text)
+            size += text.utf8.count + 1
+        }
+        let crew = WorkerCrew(threads: threads)
+        for finalFeed in [true, false] {
+            // Every other line ends in CRLF; the "\r" is not part of the line.
+            var bytes: [UInt8] = []
+            for (i, text) in texts.enumerated() {
+                bytes += Array(text.utf8)
+                if i < texts.count - 1 || finalFeed { bytes += i % 2 == 0 ? [0x0D, 0x0A] : [0x0A] }
+            }
+            let file = dir.appendingPathComponent("long.txt")
+            try Data(bytes).write(to: file)
+            let lines = try TextLines(contentsOfFile: file.path, crew: crew)
+            // A line ended by "\r\n" is its text; one ended by "\n" alone loses a final "\r" of
+            // its text (that "\r" and the "\n" are a CRLF); an unended last line keeps it.
+            let expected = texts.enumerated().map { i, text in
+                (i < texts.count - 1 || finalFeed) && i % 2 == 1 && text.hasSuffix("\r") ? String(text.dropLast()) : text
+            }
+            #expect(lines.count == expected.count)
+            #expect((0..<lines.count).allSatisfy { String(lines[$0]) == expected[$0] })
+        }
+        // One bad byte (a lone continuation byte) 100 bytes before the end of 1 MB of "ab\n" lines.
+        var bad = Array(repeating: Array("ab\n".utf8), count: 340_000).flatMap { $0 }
+        bad[bad.count - 100] = 0x80
+        let file = dir.appendingPathComponent("bad.txt")
+        try Data(bad).write(to: file)
+        do {
+            _ = try TextLines(contentsOfFile: file.path, crew: crew)
+            Issue.record("invalid UTF-8 was read")
+        } catch {
+            // Offset 1,019,900 = line 339,967 (3 bytes a line; the bad byte replaced its line
+            // feed), column 1,019,900 - 3·339,966 + 1 = 3.
+            #expect("\(error)" == "\(TextLines.ReadError.notUTF8(offset: 1_019_900, position: TextPosition(line: 339_967, column: 3), byte: 0x80))")
+        }
     }
 }
 

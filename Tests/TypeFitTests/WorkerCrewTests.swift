@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TypeFitSupport
+
+/// `WorkerCrew`: threads started once and handed a background job and loops.
+@Suite struct WorkerCrewTests {
+    /// Every item runs exactly once, on a worker numbered below the crew's size, for crews of 1
+    /// to 5 threads and loops of 0 to 1,000 items.
+    @Test(arguments: [1, 2, 3, 5])
+    func everyItemOnce(threads: Int) {
+        let crew = WorkerCrew(threads: threads)
+        #expect(crew.size == threads)
+        for count in [0, 1, 7, 1_000] {
+            let seen = Tally(count: count)
+            crew.forEach(count) { worker, item in seen.add(item, worker: worker) }
+            #expect(seen.counts == Array(repeating: 1, count: count), "\(count) items on \(threads) threads")
+            #expect(seen.workers.allSatisfy { $0 < threads })
+        }
+    }
+
+    /// A helper busy with a background job does not hold up a loop: here the job waits until the
+    /// loop has ended, so the calling thread (worker 0) must do every item itself; the job's
+    /// value comes afterwards.
+    @Test func busyHelperDoesNotHoldUpALoop() throws {
+        let crew = WorkerCrew(threads: 2)
+        let loopDone = DispatchSemaphore(value: 0)
+        let job = crew.start { () -> Int in
+            loopDone.wait()
+            return 42
+        }
+        let seen = Tally(count: 100)
+        crew.forEach(100) { worker, item in seen.add(item, worker: worker) }
+        #expect(seen.counts == Array(repeating: 1, count: 100))
+        #expect(seen.workers == Set([0]))
+        loopDone.signal()
+        #expect(try job.value() == 42)
+    }
+
+    /// A job's error comes back from `value()`; with no helpers the job runs at once, on this thread.
+    @Test func jobErrorsAndInlineJobs() throws {
+        struct Failure: Error, Equatable { let code: Int }
+        let crew = WorkerCrew(threads: 2)
+        #expect(throws: Failure(code: 7)) { try crew.start { () throws -> Int in throw Failure(code: 7) }.value() }
+        let alone = WorkerCrew(threads: 1)
+        let caller = pthread_self()
+        let ranHere = alone.start { pthread_equal(pthread_self(), caller) != 0 }
+        #expect(try ranHere.value())
+        // With a helper, the job runs on the helper's thread.
+        let elsewhere = crew.start { pthread_equal(pthread_self(), caller) != 0 }
+        #expect(try elsewhere.value() == false)
+    }
+
+    /// Items are handed out in order: with one thread they run 0, 1, 2, …
+    @Test func oneThreadRunsItemsInOrder() {
+        let crew = WorkerCrew(threads: 1)
+        let order = Tally(count: 50)
+        crew.forEach(50) { worker, item in order.add(item, worker: worker) }
+        #expect(order.sequence == Array(0..<50))
+    }
+}
+
+/// What a loop did, recorded under a lock.
+private final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hits: [Int]
+    private var seenWorkers = Set<Int>()
+    private var order: [Int] = []
+    init(count: Int) { hits = Array(repeating: 0, count: count) }
+    func add(_ item: Int, worker: Int) {
+        lock.withLock {
+            hits[item] += 1
+            seenWorkers.insert(worker)
+            order.append(item)
+        }
+    }
+    var counts: [Int] { lock.withLock { hits } }
+    var workers: Set<Int> { lock.withLock { seenWorkers } }
+    var sequence: [Int] { lock.withLock { order } }
+}
