@@ -1,4 +1,5 @@
 #include "CLineBreak.h"
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +7,79 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uversion.h>
+
+/* ICU is loaded at the first call that needs it (dlopen), not by the dynamic loader at start:
+   commands that never break lines (`typefit measure` with a font file) do not pay for mapping
+   libicuuc and its 30 MB libicudata. The library is the major version of the headers compiled
+   against (ICU's C API is stable within a major version, and its exported names carry the
+   version: ICU's headers #define ubrk_open to ubrk_open_72), so the names dlsym looks up are the
+   headers' renamed ones, stringified after macro expansion. */
+#define CLB_STRING(x) #x
+#define CLB_EXPANDED(x) CLB_STRING(x)
+#define CLB_ICU_LIBRARY "libicuuc.so." CLB_EXPANDED(U_ICU_VERSION_MAJOR_NUM)
+#define CLB_ICU_PACKAGE "libicu" CLB_EXPANDED(U_ICU_VERSION_MAJOR_NUM)
+
+typedef struct {
+    __typeof__(ubrk_open) *open;
+    __typeof__(ubrk_close) *close;
+    __typeof__(ubrk_setText) *set_text;
+    __typeof__(ubrk_first) *first;
+    __typeof__(ubrk_next) *next;
+    __typeof__(ubrk_getRuleStatus) *rule_status;
+    __typeof__(u_getUnicodeVersion) *unicode_version;
+} clb_icu_functions;
+
+static clb_icu_functions icu;
+static int icu_loaded;
+static char icu_problem[512];
+static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
+
+/* Fills `f` from `library`; 1 on success, else 0 with the one-line problem in `problem`. */
+static int clb_icu_load(const char *library, clb_icu_functions *f, char *problem, size_t cap) {
+    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *why = dlerror();
+        snprintf(problem, cap, "ICU (%s) could not be loaded: %s; install the %s package", library,
+                 why ? why : "unknown error", CLB_ICU_PACKAGE);
+        return 0;
+    }
+    struct { const char *name; void **slot; } symbols[] = {
+        {CLB_EXPANDED(ubrk_open), (void **)&f->open},
+        {CLB_EXPANDED(ubrk_close), (void **)&f->close},
+        {CLB_EXPANDED(ubrk_setText), (void **)&f->set_text},
+        {CLB_EXPANDED(ubrk_first), (void **)&f->first},
+        {CLB_EXPANDED(ubrk_next), (void **)&f->next},
+        {CLB_EXPANDED(ubrk_getRuleStatus), (void **)&f->rule_status},
+        {CLB_EXPANDED(u_getUnicodeVersion), (void **)&f->unicode_version},
+    };
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        *symbols[i].slot = dlsym(handle, symbols[i].name);
+        if (*symbols[i].slot == NULL) {
+            snprintf(problem, cap, "ICU (%s) could not be loaded: it has no function %s; install the %s package",
+                     library, symbols[i].name, CLB_ICU_PACKAGE);
+            dlclose(handle);
+            return 0;
+        }
+    }
+    return 1; /* the handle stays open for the life of the process */
+}
+
+static void clb_icu_load_once(void) {
+    icu_loaded = clb_icu_load(CLB_ICU_LIBRARY, &icu, icu_problem, sizeof icu_problem);
+}
+
+const char *clb_icu_problem(void) {
+    pthread_once(&icu_once, clb_icu_load_once);
+    return icu_loaded ? NULL : icu_problem;
+}
+
+int32_t clb_icu_try_library(const char *library, char *problem, int32_t cap) {
+    clb_icu_functions scratch;
+    char line[512];
+    int ok = clb_icu_load(library, &scratch, line, sizeof line);
+    if (!ok && problem != NULL && cap > 0) snprintf(problem, (size_t)cap, "%s", line);
+    return ok;
+}
 
 /* Opening a line break iterator costs far more than breaking a short text with it (ICU loads and
    clones the locale's rules: about 55,000 instructions per ubrk_open against a few hundred per
@@ -27,7 +101,7 @@ static pthread_once_t clb_once = PTHREAD_ONCE_INIT;
 
 static void clb_free(void *p) {
     clb_cache *cache = p;
-    for (int32_t i = 0; i < cache->count; i++) ubrk_close(cache->entries[i].iterator);
+    for (int32_t i = 0; i < cache->count; i++) icu.close(cache->entries[i].iterator);
     free(cache);
 }
 
@@ -51,14 +125,14 @@ static UBreakIterator *clb_iterator(const char *locale, const UChar *text, int32
     if (cache != NULL && n < 64) {
         for (int32_t i = 0; i < cache->count; i++) {
             if (strcmp(cache->entries[i].locale, locale) == 0) {
-                ubrk_setText(cache->entries[i].iterator, text, len, &status);
+                icu.set_text(cache->entries[i].iterator, text, len, &status);
                 if (U_FAILURE(status)) return NULL;
                 *kept = 1;
                 return cache->entries[i].iterator;
             }
         }
     }
-    UBreakIterator *bi = ubrk_open(UBRK_LINE, locale, text, len, &status);
+    UBreakIterator *bi = icu.open(UBRK_LINE, locale, text, len, &status);
     if (U_FAILURE(status) || bi == NULL) return NULL;
     if (cache == NULL || n >= 64) return bi;
     int32_t slot;
@@ -68,7 +142,7 @@ static UBreakIterator *clb_iterator(const char *locale, const UChar *text, int32
         /* Full: the oldest entry makes room. */
         slot = cache->next;
         cache->next = (cache->next + 1) % CLB_CACHED;
-        ubrk_close(cache->entries[slot].iterator);
+        icu.close(cache->entries[slot].iterator);
     }
     memcpy(cache->entries[slot].locale, locale, n + 1);
     cache->entries[slot].iterator = bi;
@@ -78,26 +152,30 @@ static UBreakIterator *clb_iterator(const char *locale, const UChar *text, int32
 
 int32_t clb_line_breaks(const uint16_t *text, int32_t len, const char *locale,
                         int32_t *out, uint8_t *hard, int32_t cap) {
+    if (clb_icu_problem() != NULL) return -2;
     if (len <= 0) return 0;
     const char *name = locale ? locale : "";
     int kept;
     UBreakIterator *bi = clb_iterator(name, (const UChar *)text, len, &kept);
     if (bi == NULL) return -1;
     int32_t n = 0;
-    ubrk_first(bi);
-    for (int32_t pos = ubrk_next(bi); pos != UBRK_DONE; pos = ubrk_next(bi)) {
+    icu.first(bi);
+    for (int32_t pos = icu.next(bi); pos != UBRK_DONE; pos = icu.next(bi)) {
         if (n < cap) {
             out[n] = pos;
-            hard[n] = (ubrk_getRuleStatus(bi) >= UBRK_LINE_HARD) ? 1 : 0;
+            hard[n] = (icu.rule_status(bi) >= UBRK_LINE_HARD) ? 1 : 0;
         }
         n++;
     }
-    if (!kept) ubrk_close(bi);
+    if (!kept) icu.close(bi);
     return n;
 }
 
 void clb_unicode_version(char *buf, int32_t cap) {
+    if (cap <= 0) return;
+    buf[0] = 0;
+    if (clb_icu_problem() != NULL) return;
     UVersionInfo v;
-    u_getUnicodeVersion(v);
+    icu.unicode_version(v);
     snprintf(buf, (size_t)cap, "%d.%d", v[0], v[1]);
 }
