@@ -20,11 +20,13 @@ let package = Package(
         // fontconfig and ICU are not linked: each is loaded at first use (dlopen), so a command that
         // needs neither (`typefit measure` with a font file) does not load them at start. Their
         // headers (libfontconfig-dev, libicu-dev, in /usr/include) are still needed to build.
+        // dlopen + dlsym of a list of functions, with the one-line error when that fails.
+        .target(name: "CLibraryLoader"),
         // fontconfig's functions through a table filled once from libfontconfig.so.1.
-        .target(name: "CFontconfig"),
+        .target(name: "CFontconfig", dependencies: ["CLibraryLoader"]),
         // ICU line breaking behind a C facade whose public header exposes no ICU types; loads
         // libicuuc.so.<the headers' major version>.
-        .target(name: "CLineBreak"),
+        .target(name: "CLineBreak", dependencies: ["CLibraryLoader"]),
         // The benchmark's floor: plain C shaping each line once with HarfBuzz (typefit bench).
         .target(name: "CShapeBaseline", dependencies: ["CHarfBuzz"]),
         // The same C loop as a whole process, for bench's whole-process table (a C program: no Swift startup).

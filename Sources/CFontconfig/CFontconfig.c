@@ -1,7 +1,6 @@
 #include "CFontconfig.h"
-#include <dlfcn.h>
+#include "CLibraryLoader.h"
 #include <pthread.h>
-#include <stdio.h>
 
 #define TF_FONTCONFIG_LIBRARY "libfontconfig.so.1"
 #define TF_FONTCONFIG_PACKAGE "libfontconfig1"
@@ -11,25 +10,19 @@ static int loaded;
 static char problem_line[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-/* Fills `t` from `library`; 1 on success, else 0 with the one-line problem in `problem`. */
+/* Fills `t` from `library` (Sources/CLibraryLoader); 1 on success, else 0 with the one-line problem. */
 static int load(const char *library, tf_fontconfig *t, char *problem, size_t cap) {
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *why = dlerror();
-        snprintf(problem, cap, "fontconfig (%s) could not be loaded: %s; install the %s package", library,
-                 why ? why : "unknown error", TF_FONTCONFIG_PACKAGE);
-        return 0;
-    }
-#define TF_FONTCONFIG_RESOLVE(name) \
-    if ((*(void **)&t->name = dlsym(handle, #name)) == NULL) { \
-        snprintf(problem, cap, "fontconfig (%s) could not be loaded: it has no function %s; install the %s package", \
-                 library, #name, TF_FONTCONFIG_PACKAGE); \
-        dlclose(handle); \
-        return 0; \
-    }
-    TF_FONTCONFIG_FUNCTIONS(TF_FONTCONFIG_RESOLVE)
-#undef TF_FONTCONFIG_RESOLVE
-    return 1; /* the handle stays open for the life of the process */
+#define TF_FONTCONFIG_NAME(name) #name,
+    static const char *const names[] = {TF_FONTCONFIG_FUNCTIONS(TF_FONTCONFIG_NAME)};
+#undef TF_FONTCONFIG_NAME
+    enum { count = sizeof names / sizeof names[0] };
+    void *slots[count];
+    if (!tf_load_library("fontconfig", library, TF_FONTCONFIG_PACKAGE, names, slots, count, problem, cap)) return 0;
+    size_t i = 0;
+#define TF_FONTCONFIG_SET(name) *(void **)&t->name = slots[i++];
+    TF_FONTCONFIG_FUNCTIONS(TF_FONTCONFIG_SET)
+#undef TF_FONTCONFIG_SET
+    return 1;
 }
 
 static void load_once(void) { loaded = load(TF_FONTCONFIG_LIBRARY, &table, problem_line, sizeof problem_line); }
@@ -46,8 +39,5 @@ const char *tf_fontconfig_problem(void) {
 
 int32_t tf_fontconfig_try_library(const char *library, char *problem, int32_t cap) {
     tf_fontconfig scratch;
-    char line[512];
-    int ok = load(library, &scratch, line, sizeof line);
-    if (!ok && problem != NULL && cap > 0) snprintf(problem, (size_t)cap, "%s", line);
-    return ok;
+    return load(library, &scratch, problem, cap > 0 ? (size_t)cap : 0);
 }

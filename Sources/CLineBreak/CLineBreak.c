@@ -1,5 +1,5 @@
 #include "CLineBreak.h"
-#include <dlfcn.h>
+#include "CLibraryLoader.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +19,15 @@
 #define CLB_ICU_LIBRARY "libicuuc.so." CLB_EXPANDED(U_ICU_VERSION_MAJOR_NUM)
 #define CLB_ICU_PACKAGE "libicu" CLB_EXPANDED(U_ICU_VERSION_MAJOR_NUM)
 
+/* The 7 functions: (field, ICU's name). */
+#define CLB_ICU_FUNCTIONS(X) \
+    X(open, ubrk_open) X(close, ubrk_close) X(set_text, ubrk_setText) X(first, ubrk_first) \
+    X(next, ubrk_next) X(rule_status, ubrk_getRuleStatus) X(unicode_version, u_getUnicodeVersion)
+
 typedef struct {
-    __typeof__(ubrk_open) *open;
-    __typeof__(ubrk_close) *close;
-    __typeof__(ubrk_setText) *set_text;
-    __typeof__(ubrk_first) *first;
-    __typeof__(ubrk_next) *next;
-    __typeof__(ubrk_getRuleStatus) *rule_status;
-    __typeof__(u_getUnicodeVersion) *unicode_version;
+#define CLB_ICU_FIELD(field, name) __typeof__(name) *field;
+    CLB_ICU_FUNCTIONS(CLB_ICU_FIELD)
+#undef CLB_ICU_FIELD
 } clb_icu_functions;
 
 static clb_icu_functions icu;
@@ -34,34 +35,19 @@ static int icu_loaded;
 static char icu_problem[512];
 static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
 
-/* Fills `f` from `library`; 1 on success, else 0 with the one-line problem in `problem`. */
+/* Fills `f` from `library` (Sources/CLibraryLoader); 1 on success, else 0 with the one-line problem. */
 static int clb_icu_load(const char *library, clb_icu_functions *f, char *problem, size_t cap) {
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *why = dlerror();
-        snprintf(problem, cap, "ICU (%s) could not be loaded: %s; install the %s package", library,
-                 why ? why : "unknown error", CLB_ICU_PACKAGE);
-        return 0;
-    }
-    struct { const char *name; void **slot; } symbols[] = {
-        {CLB_EXPANDED(ubrk_open), (void **)&f->open},
-        {CLB_EXPANDED(ubrk_close), (void **)&f->close},
-        {CLB_EXPANDED(ubrk_setText), (void **)&f->set_text},
-        {CLB_EXPANDED(ubrk_first), (void **)&f->first},
-        {CLB_EXPANDED(ubrk_next), (void **)&f->next},
-        {CLB_EXPANDED(ubrk_getRuleStatus), (void **)&f->rule_status},
-        {CLB_EXPANDED(u_getUnicodeVersion), (void **)&f->unicode_version},
-    };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(handle, symbols[i].name);
-        if (*symbols[i].slot == NULL) {
-            snprintf(problem, cap, "ICU (%s) could not be loaded: it has no function %s; install the %s package",
-                     library, symbols[i].name, CLB_ICU_PACKAGE);
-            dlclose(handle);
-            return 0;
-        }
-    }
-    return 1; /* the handle stays open for the life of the process */
+#define CLB_ICU_NAME(field, name) CLB_EXPANDED(name),
+    static const char *const names[] = {CLB_ICU_FUNCTIONS(CLB_ICU_NAME)};
+#undef CLB_ICU_NAME
+    enum { count = sizeof names / sizeof names[0] };
+    void *slots[count];
+    if (!tf_load_library("ICU", library, CLB_ICU_PACKAGE, names, slots, count, problem, cap)) return 0;
+    size_t i = 0;
+#define CLB_ICU_SET(field, name) *(void **)&f->field = slots[i++];
+    CLB_ICU_FUNCTIONS(CLB_ICU_SET)
+#undef CLB_ICU_SET
+    return 1;
 }
 
 static void clb_icu_load_once(void) {
@@ -75,10 +61,7 @@ const char *clb_icu_problem(void) {
 
 int32_t clb_icu_try_library(const char *library, char *problem, int32_t cap) {
     clb_icu_functions scratch;
-    char line[512];
-    int ok = clb_icu_load(library, &scratch, line, sizeof line);
-    if (!ok && problem != NULL && cap > 0) snprintf(problem, (size_t)cap, "%s", line);
-    return ok;
+    return clb_icu_load(library, &scratch, problem, cap > 0 ? (size_t)cap : 0);
 }
 
 /* Opening a line break iterator costs far more than breaking a short text with it (ICU loads and
