@@ -14,13 +14,20 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
-        // C libraries. Each is a [system] module with a shim header; see Sources/C*/.
+        // C libraries that are linked: [system] modules with a shim header (Sources/CFreeType, CHarfBuzz).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
-        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
-        // ICU line breaking behind a C facade whose public header exposes no ICU types.
-        .target(name: "CLineBreak", dependencies: ["CICU"]),
+        // fontconfig and ICU are not linked: each is loaded at first use (dlopen), so a command that
+        // needs neither (`typefit measure` with a font file) does not load them at start. Their
+        // headers (libfontconfig-dev, libicu-dev, in /usr/include: no pkg-config, which would add
+        // -lfontconfig / -licuuc to the link) are still needed to build.
+        // dlopen + dlsym of a list of functions, with the one-line error when that fails.
+        .target(name: "CLibraryLoader"),
+        // fontconfig's functions through a table filled once from libfontconfig.so.1.
+        .target(name: "CFontconfig", dependencies: ["CLibraryLoader"]),
+        // ICU line breaking behind a C facade whose public header exposes no ICU types; loads
+        // libicuuc.so.<the headers' major version>.
+        .target(name: "CLineBreak", dependencies: ["CLibraryLoader"]),
         // The benchmark's floor: plain C shaping each line once with HarfBuzz (typefit bench).
         .target(name: "CShapeBaseline", dependencies: ["CHarfBuzz"]),
         // The same C loop as a whole process, for bench's whole-process table (a C program: no Swift startup).

@@ -16,9 +16,12 @@ public struct FontLocation: Sendable, Hashable {
 
 /// Font lookup through fontconfig: the system fonts (optionally), the project's Fonts/ folder
 /// and extra directories. Owns its `FcConfig`; every fontconfig call goes through one global
-/// lock (fontconfig's initialisation is not thread-safe).
+/// lock (fontconfig's initialisation is not thread-safe). fontconfig is not linked: the first
+/// catalog loads libfontconfig.so.1 (Sources/CFontconfig), and every call goes through its table.
 public final class FontCatalog {
     private let config: OpaquePointer
+    /// fontconfig's functions, loaded by the first catalog.
+    private let fc: UnsafePointer<tf_fontconfig>
     /// The directories added on top of the system configuration.
     public let fontDirectories: [String]
 
@@ -47,28 +50,55 @@ public final class FontCatalog {
     /// Points `XDG_CACHE_HOME` at a private temporary folder when the user's cache folder cannot
     /// be written (see ``privateCacheHome(environment:)``), so fontconfig does not print "No writable
     /// cache directories" 5–15 times before every command's own output; its other errors still show.
-    public init(directories: [String], includeSystemFonts: Bool = true) {
+    /// Throws `LibraryUnavailable` (one line naming libfontconfig.so.1 and the package to install)
+    /// when fontconfig cannot be loaded.
+    public init(directories: [String], includeSystemFonts: Bool = true) throws(LibraryUnavailable) {
+        let fc = try FontCatalog.functions()
+        self.fc = fc
         self.fontDirectories = directories
         self.config = FontCatalog.lock.withLock { _ -> OpaquePointer in
             if let home = FontCatalog.privateCacheHome(environment: ProcessInfo.processInfo.environment) {
                 setenv("XDG_CACHE_HOME", home, 1)
             }
             let config: OpaquePointer
-            if includeSystemFonts, let loaded = FcInitLoadConfigAndFonts() {
+            if includeSystemFonts, let loaded = fc.pointee.FcInitLoadConfigAndFonts() {
                 config = loaded
             } else {
-                config = FcConfigCreate()
-                _ = FcConfigParseAndLoadFromMemory(config, "<fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>", 0)
+                // nil only when out of memory (as it was when called directly).
+                guard let created = fc.pointee.FcConfigCreate() else { fatalError("fontconfig: FcConfigCreate failed (out of memory)") }
+                config = created
+                _ = fc.pointee.FcConfigParseAndLoadFromMemory(config, "<fontconfig><cachedir prefix=\"xdg\">fontconfig</cachedir></fontconfig>", 0)
             }
             for directory in directories {
-                _ = FcConfigAppFontAddDir(config, directory)
+                _ = fc.pointee.FcConfigAppFontAddDir(config, directory)
             }
             return config
         }
     }
 
     deinit {
-        FontCatalog.lock.withLock { _ in FcConfigDestroy(config) }
+        FontCatalog.lock.withLock { _ in fc.pointee.FcConfigDestroy(config) }
+    }
+
+    /// fontconfig's functions, loaded on the first call (once per process).
+    static func functions() throws(LibraryUnavailable) -> UnsafePointer<tf_fontconfig> {
+        if let table = tf_fontconfig_load() { return table }
+        throw LibraryUnavailable(tf_fontconfig_problem().map { String(cString: $0) } ?? "fontconfig (libfontconfig.so.1) could not be loaded")
+    }
+
+    /// What loading fontconfig's functions from `library` (a name or path for dlopen) instead of
+    /// the real one would report: nil when every function is there. Leaves the loaded table alone.
+    public static func problemLoadingFontconfig(from library: String) -> LibraryUnavailable? {
+        var line = [CChar](repeating: 0, count: 512)
+        let ok = line.withUnsafeMutableBufferPointer { tf_fontconfig_try_library(library, $0.baseAddress, 512) }
+        return ok != 0 ? nil : LibraryUnavailable(String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// The table for the static helpers below, which run only inside a catalog's methods (whose
+    /// init loaded it) or in tests on a machine with fontconfig.
+    private static var fc: UnsafePointer<tf_fontconfig> {
+        guard let table = tf_fontconfig_load() else { fatalError("FontCatalog helper used before fontconfig loaded") }
+        return table
     }
 
     /// Whether a font argument names a file (it exists as a file, or ends in .ttf/.otf/.ttc/.woff*)
@@ -112,16 +142,16 @@ public final class FontCatalog {
     public func resolve(_ pattern: String) throws -> FontLocation {
         let rewritten = FontCatalog.convertingWeights(pattern)
         return try FontCatalog.lock.withLock { _ -> FontLocation in
-            guard let parsed = FcNameParse(rewritten) else { throw FontError.invalidPattern(pattern: pattern) }
-            defer { FcPatternDestroy(parsed) }
+            guard let parsed = fc.pointee.FcNameParse(rewritten) else { throw FontError.invalidPattern(pattern: pattern) }
+            defer { fc.pointee.FcPatternDestroy(parsed) }
             let wantedFamily = FontCatalog.string(parsed, FC_FAMILY)
             let wantedPostScript = FontCatalog.string(parsed, FC_POSTSCRIPT_NAME)
             if wantedFamily == nil && wantedPostScript == nil { throw FontError.invalidPattern(pattern: pattern) }
-            _ = FcConfigSubstitute(config, parsed, FcMatchPattern)
-            FcDefaultSubstitute(parsed)
+            _ = fc.pointee.FcConfigSubstitute(config, parsed, FcMatchPattern)
+            fc.pointee.FcDefaultSubstitute(parsed)
             var result = FcResultNoMatch
-            guard let match = FcFontMatch(config, parsed, &result) else { throw FontError.noMatchingFont(pattern: pattern, fallback: nil) }
-            defer { FcPatternDestroy(match) }
+            guard let match = fc.pointee.FcFontMatch(config, parsed, &result) else { throw FontError.noMatchingFont(pattern: pattern, fallback: nil) }
+            defer { fc.pointee.FcPatternDestroy(match) }
             let location = FontCatalog.location(match)
             let families = FontCatalog.strings(match, FC_FAMILY).map(FontCatalog.normalized)
             let fallback = "\(location.family) (\(location.postScriptName))"
@@ -140,25 +170,25 @@ public final class FontCatalog {
     public func fallback(for scalars: [Unicode.Scalar], like pattern: String = "sans-serif") -> FontLocation? {
         if scalars.isEmpty { return nil }
         return FontCatalog.lock.withLock { _ -> FontLocation? in
-            guard let parsed = FcNameParse(FontCatalog.convertingWeights(pattern)) ?? FcPatternCreate() else { return nil }
-            defer { FcPatternDestroy(parsed) }
-            guard let charset = FcCharSetCreate() else { return nil }
-            defer { FcCharSetDestroy(charset) }
-            for s in scalars { _ = FcCharSetAddChar(charset, s.value) }
-            _ = FcPatternAddCharSet(parsed, FC_CHARSET, charset)
-            _ = FcConfigSubstitute(config, parsed, FcMatchPattern)
-            FcDefaultSubstitute(parsed)
+            guard let parsed = fc.pointee.FcNameParse(FontCatalog.convertingWeights(pattern)) ?? fc.pointee.FcPatternCreate() else { return nil }
+            defer { fc.pointee.FcPatternDestroy(parsed) }
+            guard let charset = fc.pointee.FcCharSetCreate() else { return nil }
+            defer { fc.pointee.FcCharSetDestroy(charset) }
+            for s in scalars { _ = fc.pointee.FcCharSetAddChar(charset, s.value) }
+            _ = fc.pointee.FcPatternAddCharSet(parsed, FC_CHARSET, charset)
+            _ = fc.pointee.FcConfigSubstitute(config, parsed, FcMatchPattern)
+            fc.pointee.FcDefaultSubstitute(parsed)
             var result = FcResultNoMatch
-            guard let set = FcFontSort(config, parsed, 0, nil, &result) else { return nil }
-            defer { FcFontSetDestroy(set) }
+            guard let set = fc.pointee.FcFontSort(config, parsed, 0, nil, &result) else { return nil }
+            defer { fc.pointee.FcFontSetDestroy(set) }
             for i in 0..<Int(set.pointee.nfont) {
                 guard let candidate = set.pointee.fonts[i] else { continue }
                 var cs: OpaquePointer?
-                guard FcPatternGetCharSet(candidate, FC_CHARSET, 0, &cs) == FcResultMatch, let cs else { continue }
-                if scalars.allSatisfy({ FcCharSetHasChar(cs, $0.value) != 0 }) {
+                guard fc.pointee.FcPatternGetCharSet(candidate, FC_CHARSET, 0, &cs) == FcResultMatch, let cs else { continue }
+                if scalars.allSatisfy({ fc.pointee.FcCharSetHasChar(cs, $0.value) != 0 }) {
                     // Sorted entries lack some properties; render the full pattern for the file.
-                    guard let full = FcFontRenderPrepare(config, parsed, candidate) else { continue }
-                    defer { FcPatternDestroy(full) }
+                    guard let full = fc.pointee.FcFontRenderPrepare(config, parsed, candidate) else { continue }
+                    defer { fc.pointee.FcPatternDestroy(full) }
                     return FontCatalog.location(full)
                 }
             }
@@ -177,7 +207,7 @@ public final class FontCatalog {
             rest = rest[range.upperBound...]
             let digits = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
             if let css = Double(digits), css >= 1, css <= 1000 {
-                out += FontEngineFormat.number(FcWeightFromOpenTypeDouble(css))
+                out += FontEngineFormat.number(fc.pointee.FcWeightFromOpenTypeDouble(css))
                 rest = rest[digits.endIndex...]
             }
         }
@@ -190,7 +220,7 @@ public final class FontCatalog {
 
     static func string(_ pattern: OpaquePointer, _ key: String) -> String? {
         var value: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, key, 0, &value) == FcResultMatch, let value else { return nil }
+        guard fc.pointee.FcPatternGetString(pattern, key, 0, &value) == FcResultMatch, let value else { return nil }
         return String(cString: value)
     }
 
@@ -198,7 +228,7 @@ public final class FontCatalog {
         var result: [String] = []
         var n: Int32 = 0
         var value: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(pattern, key, n, &value) == FcResultMatch, let v = value {
+        while fc.pointee.FcPatternGetString(pattern, key, n, &value) == FcResultMatch, let v = value {
             result.append(String(cString: v))
             n += 1
         }
@@ -207,7 +237,7 @@ public final class FontCatalog {
 
     static func location(_ match: OpaquePointer) -> FontLocation {
         var index: Int32 = 0
-        _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
+        _ = fc.pointee.FcPatternGetInteger(match, FC_INDEX, 0, &index)
         let instance = Int(index >> 16)
         return FontLocation(path: string(match, FC_FILE) ?? "", faceIndex: Int(index & 0xFFFF),
                             namedInstanceIndex: instance > 0 ? instance - 1 : nil,

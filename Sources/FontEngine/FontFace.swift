@@ -38,7 +38,7 @@ public final class FontFace {
     /// Opens a font argument: a file path (see `FontCatalog.isPath`) or a fontconfig pattern
     /// resolved by `catalog()` (called only for patterns). `variations` is "wght=600,wdth=90".
     public static func open(_ argument: String, faceIndex: Int? = nil, variations: String? = nil, instance: String? = nil,
-                            catalog: () -> FontCatalog) throws -> FontFace {
+                            catalog: () throws -> FontCatalog) throws -> FontFace {
         if FontCatalog.isPath(argument) {
             let settings = try variations.map { try VariationSetting.parseList($0, path: argument) } ?? []
             return try FontFace(path: argument, faceIndex: faceIndex ?? 0, variations: settings, instance: instance)

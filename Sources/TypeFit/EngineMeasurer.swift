@@ -24,10 +24,11 @@ public final class EngineMeasurer: TextMeasuring {
     /// Measures with `face`, HarfBuzz `features` ("-kern,+smcp"), `language` (shaping) and the
     /// line-height `rule`; line breaks use `breakLocale` (defaults to `language`); the fast path
     /// keeps `cacheLimits` of shaped words and lines. Throws `FontError.invalidFeature` for a bad
-    /// feature string.
+    /// feature string, and `LibraryUnavailable` when the system ICU (line breaking) cannot be loaded.
     public init(face: FontFace, lineHeightRule: LineHeightRule = .hhea, features: String = "",
                 language: String? = nil, breakLocale: String? = nil,
                 cacheLimits: FastMeasurer.CacheLimits = EngineMeasurer.defaultCacheLimits) throws {
+        try LineBreaker.requireICU()
         self.face = face
         self.lineHeightRule = lineHeightRule
         self.breakLocale = breakLocale ?? language

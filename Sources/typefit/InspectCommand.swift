@@ -28,7 +28,7 @@ struct FontOptions: ParsableArguments {
     func load(catalog given: FontCatalog? = nil) throws -> FontFace {
         let catalog = try given ?? (FontCatalog.isPath(font) ? nil : catalog())
         return try FontFace.open(font, faceIndex: faceIndex, variations: variations, instance: instance) {
-            catalog ?? FontCatalog(directories: fontDirectories)
+            try catalog ?? FontCatalog(directories: fontDirectories)
         }
     }
 
@@ -40,7 +40,7 @@ struct FontOptions: ParsableArguments {
                 throw FontOptionsError(message: "--font-dir \(directory): no such directory")
             }
         }
-        return FontCatalog(directories: (FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) + fontDirectories)
+        return try FontCatalog(directories: (FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) + fontDirectories)
     }
 }
 

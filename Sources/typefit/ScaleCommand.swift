@@ -163,7 +163,7 @@ struct ScaleCommand: ParsableCommand {
         }
         var fontLineHeight: ((Double) -> Double)?
         if let font {
-            let info = try FontFace.open(font) { FontCatalog(directories: FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) }.info
+            let info = try FontFace.open(font) { try FontCatalog(directories: FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) }.info
             let rule = lineHeightRule ?? .hhea
             fontLineHeight = { info.lineHeight(rule, size: $0) }
         }

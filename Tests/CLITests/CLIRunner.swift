@@ -28,9 +28,10 @@ enum CLIRunner {
 
     static var binary: URL { root.appendingPathComponent(".build/debug/typefit") }
 
-    /// Runs `typefit arguments…` in `directory` (default: the package root) with `stdin` piped in.
+    /// Runs `typefit arguments…` (`binary`, default the built one) in `directory` (default: the
+    /// package root) with `stdin` piped in.
     static func run(_ arguments: [String], stdin: String? = nil, directory: URL? = nil,
-                    environment: [String: String]? = nil) throws -> Result {
+                    environment: [String: String]? = nil, binary: URL = CLIRunner.binary) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw MissingBinary(path: binary.path) }
         let process = Process()
         process.executableURL = binary

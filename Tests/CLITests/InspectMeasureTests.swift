@@ -280,7 +280,7 @@ import TypeFitSupport
         let format = MeasureRecordFormat(info: face.info, sizes: sizes, letterSpacing: spacing, withFallback: withFallback)
         let lines = try Self.corpusLines()
         // --fallback's lookup: fontconfig over the repository's fonts only.
-        let catalog = FontCatalog(directories: [CLIRunner.root.appendingPathComponent("Fonts").path], includeSystemFonts: false)
+        let catalog = try FontCatalog(directories: [CLIRunner.root.appendingPathComponent("Fonts").path], includeSystemFonts: false)
         var lookups: [[Unicode.Scalar]: FontLocation?] = [:]
         var foundSome = false
         var json = JSONBytes()

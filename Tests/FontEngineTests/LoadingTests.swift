@@ -92,7 +92,8 @@ import Testing
 /// fontconfig over the bundled Fonts/ folder only (no system fonts), so results do not depend
 /// on what the machine has installed.
 @Suite struct FontCatalogTests {
-    let catalog = FontCatalog(directories: [Paths.fonts], includeSystemFonts: false)
+    let catalog: FontCatalog
+    init() throws { catalog = try FontCatalog(directories: [Paths.fonts], includeSystemFonts: false) }
 
     @Test func cssWeightIsConverted() throws {
         // FcWeightFromOpenType(500) = 100 (FC_WEIGHT_MEDIUM): Roboto Medium, not Roboto Bold.

@@ -319,8 +319,8 @@ public struct AuditPlan: Sendable {
         var diagnostics: [Diagnostic] = []
         var directories = config.fontDirectories.map(\.path)
         if let bundled = FontCatalog.bundledFontsDirectory(), !directories.contains(bundled) { directories.append(bundled) }
-        let catalog = FontCatalog(directories: directories)
-        let localCatalog = FontCatalog(directories: directories, includeSystemFonts: false)
+        let catalog = try FontCatalog(directories: directories)
+        let localCatalog = try FontCatalog(directories: directories, includeSystemFonts: false)
         self.fallbackFinder = FallbackFinder(catalog: catalog)
         self.lineHeightRule = config.lineHeightRule
         self.lineHeightFonts = config.lineHeightFonts

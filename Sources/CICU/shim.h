@@ -1,2 +1,0 @@
-#include <unicode/ubrk.h>
-#include <unicode/utypes.h>
