@@ -17,6 +17,9 @@ public struct TextLines: Sendable {
     /// UTF-8 offsets of each line's start and end in the bytes.
     private let starts: [Int]
     private let ends: [Int]
+    /// `ByteHash` of each line's bytes (tag 0), computed while the text is split into lines (the
+    /// bytes are in the processor's cache then), for `RepeatedLines`.
+    private let hashes: [UInt64]
 
     /// Number of lines.
     public var count: Int { starts.count }
@@ -93,17 +96,21 @@ public struct TextLines: Sendable {
         if pieces.count == 1 {
             starts = pieces[0].starts
             ends = pieces[0].ends
+            hashes = pieces[0].hashes
         } else {
             let total = pieces.reduce(0) { $0 + $1.starts.count }
-            var starts: [Int] = [], ends: [Int] = []
+            var starts: [Int] = [], ends: [Int] = [], hashes: [UInt64] = []
             starts.reserveCapacity(total)
             ends.reserveCapacity(total)
+            hashes.reserveCapacity(total)
             for piece in pieces {
                 starts.append(contentsOf: piece.starts)
                 ends.append(contentsOf: piece.ends)
+                hashes.append(contentsOf: piece.hashes)
             }
             self.starts = starts
             self.ends = ends
+            self.hashes = hashes
         }
         self.storage = storage
     }
@@ -113,6 +120,7 @@ public struct TextLines: Sendable {
     private struct Piece {
         var starts: [Int] = []
         var ends: [Int] = []
+        var hashes: [UInt64] = []
         var valid = true
     }
 
@@ -128,6 +136,7 @@ public struct TextLines: Sendable {
         }
         piece.starts.reserveCapacity(feeds + 1)
         piece.ends.reserveCapacity(feeds + 1)
+        piece.hashes.reserveCapacity(feeds + 1)
         var start = range.lowerBound
         while start < limit {
             var end = limit
@@ -147,6 +156,7 @@ public struct TextLines: Sendable {
             }
             piece.starts.append(start)
             piece.ends.append(end)
+            piece.hashes.append(ByteHash.hash(base + start, end - start, 0))
             start = next
         }
         return piece
@@ -188,6 +198,9 @@ public struct TextLines: Sendable {
 
     /// UTF-8 offsets of line `i` in the bytes (without its line end).
     public func byteRange(_ i: Int) -> Range<Int> { starts[i]..<ends[i] }
+
+    /// `ByteHash.hash` of line `i`'s bytes with tag 0 (equal lines have equal hashes).
+    public func lineHash(_ i: Int) -> UInt64 { hashes[i] }
 }
 
 /// The bytes of a `TextLines`, in memory of its own. Immutable after init, so `@unchecked Sendable`.
@@ -265,9 +278,9 @@ private final class TextStorage: @unchecked Sendable {
 /// locale and app), and a JSON Lines record depends only on the line's bytes and its
 /// measurement, so `LineMeasuring.writeRecords` measures and encodes each distinct line once and
 /// copies its record for the repeats. Found before the workers start, with hash tables of line
-/// numbers (keys compared byte for byte), so the work does not depend on how lines are spread over
-/// threads. On a crew, the lines' hashes are computed in pieces on every thread, then each thread
-/// takes the lines whose hash falls in its part (equal lines have equal hashes, so a line and
+/// numbers (keys compared byte for byte; the hashes are `TextLines.lineHash`), so the work does
+/// not depend on how lines are spread over threads. On a crew, each thread takes the lines whose
+/// hash falls in its part (equal lines have equal hashes, so a line and
 /// all its repeats are in one part, met in line order), and slots are numbered afterwards in the
 /// order of their first repeat, exactly as one pass over all lines numbers them.
 public struct RepeatedLines: Sendable {
@@ -308,39 +321,20 @@ public struct RepeatedLines: Sendable {
         precondition(count < Int(Int32.max) / 2, "RepeatedLines: too many lines")
         let partCount = max(1, min(crew?.size ?? 1, count / Self.minimumLinesPerPart))
         var roles = [Int32](repeating: -1, count: count)
-        var hashes = [UInt64](repeating: 0, count: partCount > 1 ? count : 0)
-        // (The buffers stay valid throughout: `forEach` returns when every item is done.)
-        let parts = roles.withUnsafeMutableBufferPointer { roles in
-            hashes.withUnsafeMutableBufferPointer { hashes -> [Part] in
-                guard partCount > 1, let crew else {
-                    return [lines.withUTF8 { Part(lines: lines, text: $0, hashes: nil, part: 0, of: 1, size: count, roles: roles) }]
-                }
-                let out = UncheckedSendable((roles, hashes))
-                // The hashes, in pieces of lines on every thread, and how many lines fall in each part.
-                let pieceCount = 4 * crew.size
-                let sizes = PartSizes(parts: partCount)
-                crew.forEach(pieceCount) { _, k in
-                    let hashes = out.value.1
-                    var counts = [Int](repeating: 0, count: partCount)
-                    lines.withUTF8 { text in
-                        let base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                        for i in k * count / pieceCount..<(k + 1) * count / pieceCount {
-                            let range = lines.byteRange(i)
-                            let h = ByteHash.hash(base + range.lowerBound, range.count, 0)
-                            hashes[i] = h
-                            counts[Part.part(of: h, partCount)] += 1
-                        }
-                    }
-                    sizes.add(counts)
-                }
-                let totals = sizes.totals
-                let found = FoundParts(count: partCount)
-                crew.forEach(partCount) { _, p in
-                    found.store(lines.withUTF8 { Part(lines: lines, text: $0, hashes: UnsafeBufferPointer(out.value.1), part: p, of: partCount,
-                                                      size: totals[p], roles: out.value.0) }, at: p)
-                }
-                return found.values
+        // (The buffer stays valid throughout: `forEach` returns when every part is done.)
+        let parts = roles.withUnsafeMutableBufferPointer { roles -> [Part] in
+            guard partCount > 1, let crew else {
+                return [lines.withUTF8 { Part(lines: lines, text: $0, part: 0, of: 1, size: count, roles: roles) }]
             }
+            // Lines per part, so each part's table is sized for it (a quick pass over the hashes).
+            var sizes = [Int](repeating: 0, count: partCount)
+            for i in 0..<count { sizes[Part.part(of: lines.lineHash(i), partCount)] += 1 }
+            let found = FoundParts(count: partCount)
+            let out = UncheckedSendable(roles)
+            crew.forEach(partCount) { [sizes] _, p in
+                found.store(lines.withUTF8 { Part(lines: lines, text: $0, part: p, of: partCount, size: sizes[p], roles: out.value) }, at: p)
+            }
+            return found.values
         }
         // Slots in the order of their first repeat: each part's are in line order already, so
         // merging the parts' lists by line number numbers them as one pass would.
@@ -360,7 +354,7 @@ public struct RepeatedLines: Sendable {
         if parts.count > 1 {
             for i in 0..<count where roles[i] >= 0 {
                 let r = roles[i]
-                roles[i] = 2 * slotNumbers[Part.part(of: hashes[i], parts.count)][Int(r >> 1)] | (r & 1)
+                roles[i] = 2 * slotNumbers[Part.part(of: lines.lineHash(i), parts.count)][Int(r >> 1)] | (r & 1)
             }
         }
         self.roles = roles
@@ -380,24 +374,18 @@ public struct RepeatedLines: Sendable {
         @inline(__always)
         static func part(of h: UInt64, _ parts: Int) -> Int { Int(truncatingIfNeeded: (h >> 40) % UInt64(parts)) }
 
-        /// `hashes`: every line's, or nil to hash here (one part only). `size`: lines in the part.
-        init(lines: TextLines, text: UnsafeBufferPointer<UInt8>, hashes: UnsafeBufferPointer<UInt64>?, part: Int, of parts: Int,
-             size: Int, roles: UnsafeMutableBufferPointer<Int32>) {
+        /// The lines of `part` (of `parts`), `size` of them.
+        init(lines: TextLines, text: UnsafeBufferPointer<UInt8>, part: Int, of parts: Int, size: Int, roles: UnsafeMutableBufferPointer<Int32>) {
             var capacity = 16
             while capacity < 2 * size { capacity <<= 1 }
             // Open addressing: 0 = empty, else the first line with those bytes, + 1.
             var table = [Int32](repeating: 0, count: capacity)
             let base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
             for i in 0..<lines.count {
+                let h = lines.lineHash(i)
+                guard parts == 1 || Self.part(of: h, parts) == part else { continue }
                 let range = lines.byteRange(i)
                 let p = base + range.lowerBound, n = range.count
-                let h: UInt64
-                if let hashes {
-                    h = hashes[i]
-                    guard Self.part(of: h, parts) == part else { continue }
-                } else {
-                    h = ByteHash.hash(p, n, 0)
-                }
                 var slot = Int(truncatingIfNeeded: h) & (capacity - 1)
                 while true {
                     let found = Int(table[slot]) - 1
@@ -420,15 +408,6 @@ public struct RepeatedLines: Sendable {
                 }
             }
         }
-    }
-
-    /// Lines per part, summed over the hashing pieces.
-    private final class PartSizes: @unchecked Sendable {
-        private let lock = NSLock()
-        private var sums: [Int]
-        init(parts: Int) { sums = Array(repeating: 0, count: parts) }
-        func add(_ counts: [Int]) { lock.withLock { for p in counts.indices { sums[p] += counts[p] } } }
-        var totals: [Int] { lock.withLock { sums } }
     }
 
     /// The parts' results, each stored by the thread that found it.
