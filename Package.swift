@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak", "CShapeBaseline", "TypeFitSupport"]),
         // Pure Swift vocabulary.
         // Helpers shared by every reader of user input (spelling suggestions, plist guard).
-        .target(name: "TypeFitSupport"),
+        .target(name: "TypeFitSupport", dependencies: ["CThreadStart"]),
+        // Starting a helper thread on another CPU than its creator's (WorkerCrew; Linux affinity).
+        .target(name: "CThreadStart"),
         .target(name: "DynamicType", dependencies: ["TypeFitSupport"]),
         .target(name: "Localization", dependencies: ["TypeFitSupport"]),
         .target(name: "Layout", dependencies: ["DynamicType"]),

@@ -1,4 +1,5 @@
 import Foundation
+import CThreadStart
 import Synchronization
 
 /// Threads started once, at the start of a run, and handed work as it comes: one job in the
@@ -11,6 +12,14 @@ import Synchronization
 /// threads are started before the file is read and are running by the time there is work; and a
 /// helper still busy with a background job (opening the font) joins a loop as soon as it is
 /// free, instead of the loop waiting for it.
+///
+/// On Linux the helpers are started on the CPUs other than the caller's (when the process may
+/// use more than one): Linux queues a new or woken thread on the CPU of the thread that made or
+/// woke it, and moves it to an idle CPU only when it balances load, every few milliseconds. On
+/// the project's 2-core virtual machine a C program's new thread began 0.7–4.9 ms after
+/// `pthread_create` while its creator kept working, and 50–120 µs after it when started on the
+/// other CPU (/tmp measurements, 12 threads each). They stay on those CPUs while the crew lives
+/// (one `typefit measure` run); the caller is not bound.
 public final class WorkerCrew: Sendable {
     /// Threads that work in `forEach`: the caller and the helpers.
     public let size: Int
@@ -19,13 +28,24 @@ public final class WorkerCrew: Sendable {
     /// A crew of `threads` threads in all (at least 1): the caller and `threads - 1` helpers,
     /// started now. 0 = one per core.
     public init(threads: Int) {
-        size = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
-        queue = JobQueue()
-        for _ in 1..<size {
-            let queue = queue
-            let thread = Thread { queue.serve() }
-            thread.start()
+        let wanted = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
+        let queue = JobQueue()
+        var started = 0
+        for _ in 1..<wanted {
+            let context = Unmanaged.passRetained(queue).toOpaque()
+            let error = tf_thread_start_elsewhere({ context in
+                Unmanaged<JobQueue>.fromOpaque(context!).takeRetainedValue().serve()
+                return nil
+            }, context)
+            if error == 0 {
+                started += 1
+            } else {
+                // Out of threads: the caller and the helpers already started do the work.
+                Unmanaged<JobQueue>.fromOpaque(context).release()
+            }
         }
+        self.queue = queue
+        size = 1 + started
     }
 
     /// Helpers finish the job they are doing, then end.

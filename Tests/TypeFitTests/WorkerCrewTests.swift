@@ -1,3 +1,4 @@
+import CThreadStart
 import Foundation
 import Testing
 import TypeFitSupport
@@ -48,6 +49,24 @@ import TypeFitSupport
         // With a helper, the job runs on the helper's thread.
         let elsewhere = crew.start { pthread_equal(pthread_self(), caller) != 0 }
         #expect(try elsewhere.value() == false)
+    }
+
+    /// Helpers are started on the CPUs other than their creator's: a helper may run on one CPU
+    /// fewer than the process (all of them when the process has one), and not on the CPU the
+    /// caller was on when it made the crew (checked when the caller was on the same CPU before
+    /// and after; the caller itself stays free to move).
+    @Test func helpersStartOnOtherCPUs() throws {
+        let processCPUs = Int(tf_thread_cpu_count())
+        try #require(processCPUs > 0, "the system does not say which CPUs this thread may use")
+        let before = tf_thread_current_cpu()
+        let crew = WorkerCrew(threads: 2)
+        let after = tf_thread_current_cpu()
+        let seen = crew.start { (count: Int(tf_thread_cpu_count()), onCreatorsCPU: tf_thread_may_run_on(before)) }
+        let helper = try seen.value()
+        #expect(helper.count == (processCPUs > 1 ? processCPUs - 1 : processCPUs))
+        if processCPUs > 1 && before == after && before >= 0 {
+            #expect(helper.onCreatorsCPU == 0)
+        }
     }
 
     /// Items are handed out in order: with one thread they run 0, 1, 2, …
