@@ -70,6 +70,7 @@ public struct TextLines: Sendable {
     static let minimumPieceBytes = 64 * 1024
 
     private init(storage: TextStorage, crew: WorkerCrew? = nil) throws {
+        var crewUsed: WorkerCrew?
         let pieces = storage.withBytes { body -> [Piece] in
             guard let base = body.baseAddress, body.count > 0 else { return [] }
             let n = body.count
@@ -90,27 +91,43 @@ public struct TextLines: Sendable {
             let results = ScanResults(count: count)
             let text = UncheckedSendable(base)
             crew.forEach(count) { [bounds] _, k in results.store(Self.scan(text.value, bounds[k]..<bounds[k + 1]), at: k) }
+            crewUsed = crew
             return results.values
         }
         guard pieces.allSatisfy(\.valid) else { throw NotUTF8() }
-        if pieces.count == 1 {
-            starts = pieces[0].starts
-            ends = pieces[0].ends
-            hashes = pieces[0].hashes
-        } else {
-            let total = pieces.reduce(0) { $0 + $1.starts.count }
-            var starts: [Int] = [], ends: [Int] = [], hashes: [UInt64] = []
-            starts.reserveCapacity(total)
-            ends.reserveCapacity(total)
-            hashes.reserveCapacity(total)
-            for piece in pieces {
-                starts.append(contentsOf: piece.starts)
-                ends.append(contentsOf: piece.ends)
-                hashes.append(contentsOf: piece.hashes)
+        longestLine = pieces.map(\.longest).max() ?? 0
+        if let crew = crewUsed {
+            // The pieces' lines copied into place on every thread (each piece at its first
+            // line's index: the arrays' pages are first touched there too).
+            var firstLines = [0]
+            for piece in pieces { firstLines.append(firstLines[firstLines.count - 1] + piece.starts.count) }
+            let total = firstLines[pieces.count]
+            let all = UncheckedSendable((pieces, firstLines))
+            var endArray: [Int] = [], hashArray: [UInt64] = []
+            starts = [Int](unsafeUninitializedCapacity: total) { starts, startsCount in
+                endArray = [Int](unsafeUninitializedCapacity: total) { ends, endsCount in
+                    hashArray = [UInt64](unsafeUninitializedCapacity: total) { hashes, hashesCount in
+                        let out = UncheckedSendable((starts, ends, hashes))
+                        crew.forEach(pieces.count) { _, k in
+                            let (pieces, firstLines) = all.value
+                            let (starts, ends, hashes) = out.value
+                            let at = firstLines[k]
+                            pieces[k].starts.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(rebasing: starts[at...]).initialize(fromContentsOf: $0) }
+                            pieces[k].ends.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(rebasing: ends[at...]).initialize(fromContentsOf: $0) }
+                            pieces[k].hashes.withUnsafeBufferPointer { _ = UnsafeMutableBufferPointer(rebasing: hashes[at...]).initialize(fromContentsOf: $0) }
+                        }
+                        hashesCount = total
+                    }
+                    endsCount = total
+                }
+                startsCount = total
             }
-            self.starts = starts
-            self.ends = ends
-            self.hashes = hashes
+            ends = endArray
+            hashes = hashArray
+        } else {
+            starts = pieces.first?.starts ?? []
+            ends = pieces.first?.ends ?? []
+            hashes = pieces.first?.hashes ?? []
         }
         self.storage = storage
     }
@@ -122,6 +139,8 @@ public struct TextLines: Sendable {
         var ends: [Int] = []
         var hashes: [UInt64] = []
         var valid = true
+        /// Bytes of its longest line.
+        var longest = 0
     }
 
     private static func scan(_ base: UnsafePointer<UInt8>, _ range: Range<Int>) -> Piece {
@@ -157,6 +176,7 @@ public struct TextLines: Sendable {
             piece.starts.append(start)
             piece.ends.append(end)
             piece.hashes.append(ByteHash.hash(base + start, end - start, 0))
+            piece.longest = max(piece.longest, end - start)
             start = next
         }
         return piece
@@ -198,6 +218,9 @@ public struct TextLines: Sendable {
 
     /// UTF-8 offsets of line `i` in the bytes (without its line end).
     public func byteRange(_ i: Int) -> Range<Int> { starts[i]..<ends[i] }
+
+    /// UTF-8 bytes of the longest line (0 without lines).
+    public let longestLine: Int
 
     /// `ByteHash.hash` of line `i`'s bytes with tag 0 (equal lines have equal hashes).
     public func lineHash(_ i: Int) -> UInt64 { hashes[i] }

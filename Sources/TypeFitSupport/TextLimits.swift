@@ -12,6 +12,9 @@ public enum TextLimits {
     /// label is never a book.
     public static let maximumLineBytes = 64 << 20
 
+    /// Lines shorter than this (in UTF-8 bytes) pass every limit: a mark takes at least 2 bytes.
+    public static let shortestViolatingLine = 2 * maximumClusterMarks
+
     /// What a line exceeds.
     public struct Violation: Sendable, Hashable, CustomStringConvertible {
         /// UTF-8 offset where the limit is passed.
@@ -36,7 +39,7 @@ public enum TextLimits {
     /// bytes cannot pass (every mark takes ≥ 2 bytes), so short lines cost one comparison.
     public static func violation(in bytes: UnsafeBufferPointer<UInt8>) -> Violation? {
         if bytes.count > maximumLineBytes { return Violation(utf8Offset: maximumLineBytes, clusterMarks: nil) }
-        if bytes.count < 2 * maximumClusterMarks { return nil }
+        if bytes.count < shortestViolatingLine { return nil }
         var marks = 0, i = 0
         while i < bytes.count {
             let (scalar, length) = decode(bytes, at: i)

@@ -129,7 +129,8 @@ import TypeFitSupport
     /// A long text read on a crew (in pieces that start at line starts, scanned by several
     /// threads) gives the lines the text split on "\n" by hand gives: 1 MB of random lines
     /// (empty ones, CRLF ends, lone "\r", 2- to 4-byte characters, some lines far longer than a
-    /// piece), without and with a final line feed; a bad byte near the end is found there.
+    /// piece), without and with a final line feed, and the longest line's length; a bad byte near
+    /// the end is found there.
     @Test(arguments: [1, 2, 3])
     func longTextOnACrew(threads: Int) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-crewlines-\(getpid())-\(threads)")
@@ -163,6 +164,7 @@ import TypeFitSupport
             }
             #expect(lines.count == expected.count)
             #expect((0..<lines.count).allSatisfy { String(lines[$0]) == expected[$0] })
+            #expect(lines.longestLine == expected.map(\.utf8.count).max())
         }
         // One bad byte (a lone continuation byte) 100 bytes before the end of 1 MB of "ab\n" lines.
         var bad = Array(repeating: Array("ab\n".utf8), count: 340_000).flatMap { $0 }
