@@ -63,20 +63,20 @@ public final class FontFace {
     }
 
     init(path: String, faceIndex: Int, variations: [VariationSetting], instance: String?, instanceIndex: Int?) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FontError.fileNotFound(path: path)
+        // One stat (it follows symbolic links). FileManager's fileExists, resolvingSymlinksInPath
+        // and attributesOfItem did this in 9 system calls, the last also looking up the file's
+        // owner and group names (/etc/passwd, /etc/group, the nscd socket) and its extended
+        // attributes: 0.3 ms of `typefit measure`'s start.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG: throw FontError.fileNotFound(path: path)
+            default: throw FontError.unreadable(path: path)
+            }
         }
-        if isDirectory.boolValue { throw FontError.notAFile(path: path) }
-        // attributesOfItem describes a symlink itself: look at what it points to.
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: resolved) else {
-            throw FontError.unreadable(path: path)
-        }
-        if attributes[.type] as? FileAttributeType != .typeRegular {
-            throw FontError.notAFile(path: path)  // a FIFO, device or socket: reading it would block or never end
-        }
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        // A folder, FIFO, device or socket: reading it would fail, block or never end.
+        if info.st_mode & S_IFMT != S_IFREG { throw FontError.notAFile(path: path) }
+        let size = Int64(info.st_size)
         if size == 0 { throw FontError.emptyFile(path: path) }
         try Self.checkSize(size, path: path)
 
