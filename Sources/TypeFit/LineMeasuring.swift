@@ -88,11 +88,9 @@ public struct TextLines: Sendable {
                 bounds.append(at)
             }
             bounds.append(n)
-            let results = ScanResults(count: count)
             let text = UncheckedSendable(base)
-            crew.forEach(count) { [bounds] _, k in results.store(Self.scan(text.value, bounds[k]..<bounds[k + 1]), at: k) }
             crewUsed = crew
-            return results.values
+            return crew.map(count) { [bounds] _, k in Self.scan(text.value, bounds[k]..<bounds[k + 1]) }
         }
         guard pieces.allSatisfy(\.valid) else { throw NotUTF8() }
         longestLine = pieces.map(\.longest).max() ?? 0
@@ -176,15 +174,6 @@ public struct TextLines: Sendable {
             start = next
         }
         return piece
-    }
-
-    /// The pieces' results, each written by the one thread that scanned it.
-    private final class ScanResults: @unchecked Sendable {
-        private var pieces: [Piece]
-        private let lock = NSLock()
-        init(count: Int) { pieces = Array(repeating: Piece(), count: count) }
-        func store(_ piece: Piece, at k: Int) { lock.withLock { pieces[k] = piece } }
-        var values: [Piece] { lock.withLock { pieces } }
     }
 
     /// Whether the `n` bytes at `p` are all ASCII.
@@ -348,12 +337,10 @@ public struct RepeatedLines: Sendable {
             // Lines per part, so each part's table is sized for it (a quick pass over the hashes).
             var sizes = [Int](repeating: 0, count: partCount)
             for i in 0..<count { sizes[Part.part(of: lines.lineHash(i), partCount)] += 1 }
-            let found = FoundParts(count: partCount)
             let out = UncheckedSendable(roles)
-            crew.forEach(partCount) { [sizes] _, p in
-                found.store(lines.withUTF8 { Part(lines: lines, text: $0, part: p, of: partCount, size: sizes[p], roles: out.value) }, at: p)
+            return crew.map(partCount) { [sizes] _, p in
+                lines.withUTF8 { Part(lines: lines, text: $0, part: p, of: partCount, size: sizes[p], roles: out.value) }
             }
-            return found.values
         }
         // Slots in the order of their first repeat: each part's are in line order already, so
         // merging the parts' lists by line number numbers them as one pass would.
@@ -427,15 +414,6 @@ public struct RepeatedLines: Sendable {
                 }
             }
         }
-    }
-
-    /// The parts' results, each stored by the thread that found it.
-    private final class FoundParts: @unchecked Sendable {
-        private let lock = NSLock()
-        private var parts: [Part?]
-        init(count: Int) { parts = Array(repeating: nil, count: count) }
-        func store(_ part: Part, at p: Int) { lock.withLock { parts[p] = part } }
-        var values: [Part] { lock.withLock { parts.map { $0! } } }
     }
 }
 

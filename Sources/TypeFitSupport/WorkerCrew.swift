@@ -76,6 +76,22 @@ public final class WorkerCrew: Sendable {
         loop.waitUntilDone()
     }
 
+    /// `body(worker, item)` for every item in 0..<count, as `forEach` runs it, in item order.
+    public func map<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (_ worker: Int, _ item: Int) -> T) -> [T] {
+        let results = Results<T>(count: count)
+        forEach(count) { worker, item in results.store(body(worker, item), at: item) }
+        return results.values
+    }
+
+    /// `map`'s results, each stored by the thread that made it.
+    private final class Results<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [T?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func store(_ value: T, at item: Int) { lock.withLock { slots[item] = value } }
+        var values: [T] { lock.withLock { slots.map { $0! } } }
+    }
+
     /// One `forEach` call: items handed out in order; the caller waits for those taken by helpers.
     private final class Loop: Sendable {
         let count: Int

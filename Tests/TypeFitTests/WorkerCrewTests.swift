@@ -69,6 +69,15 @@ import TypeFitSupport
         }
     }
 
+    /// `map` returns the results in item order whichever thread made them (i² worked out for
+    /// 0…999 by the test itself).
+    @Test(arguments: [1, 2, 3])
+    func mapKeepsItemOrder(threads: Int) {
+        let crew = WorkerCrew(threads: threads)
+        #expect(crew.map(1_000) { _, i in i * i } == (0..<1_000).map { $0 * $0 })
+        #expect(crew.map(0) { _, i in i }.isEmpty)
+    }
+
     /// Items are handed out in order: with one thread they run 0, 1, 2, …
     @Test func oneThreadRunsItemsInOrder() {
         let crew = WorkerCrew(threads: 1)
