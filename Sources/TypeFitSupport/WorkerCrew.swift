@@ -16,10 +16,11 @@ import Synchronization
 /// On Linux the helpers are started on the CPUs other than the caller's (when the process may
 /// use more than one): Linux queues a new or woken thread on the CPU of the thread that made or
 /// woke it, and moves it to an idle CPU only when it balances load, every few milliseconds. On
-/// the project's 2-core virtual machine a C program's new thread began 0.7–4.9 ms after
+/// the project's 2-core virtual machine a C test program's new thread began 0.7–4.9 ms after
 /// `pthread_create` while its creator kept working, and 50–120 µs after it when started on the
-/// other CPU (/tmp measurements, 12 threads each). They stay on those CPUs while the crew lives
-/// (one `typefit measure` run); the caller is not bound.
+/// other CPU (12 threads each way). They stay on those CPUs while the crew lives (one
+/// `typefit measure` run); the caller is not bound (logged per chunk, the two threads were on
+/// different CPUs for all but 0–2 of 157 chunks).
 public final class WorkerCrew: Sendable {
     /// Threads that work in `forEach`: the caller and the helpers.
     public let size: Int
@@ -143,8 +144,8 @@ public final class Pending<T: Sendable>: @unchecked Sendable {
 }
 
 /// Waiting for something another thread makes true: first by watching it for a moment (on the
-/// project's 2-core virtual machine, waking a sleeping thread took 50–100 µs, and the phases of
-/// a `typefit measure` run hand over work every few hundred µs), then asleep.
+/// project's 2-core virtual machine, waking a sleeping thread took from 30 µs to several ms, and
+/// the phases of a `typefit measure` run hand over work every few hundred µs), then asleep.
 private final class Signal: @unchecked Sendable {
     private let condition = NSCondition()
     private var raised = false
@@ -187,6 +188,8 @@ private final class JobQueue: @unchecked Sendable {
     private var head = 0
     private var closed = false
     private let waiting = Atomic<Int>(0)
+    /// `closed`, for watching without the lock.
+    private let ended = Atomic<Bool>(false)
 
     func add(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
@@ -199,6 +202,7 @@ private final class JobQueue: @unchecked Sendable {
     func close() {
         condition.lock()
         closed = true
+        ended.store(true, ordering: .releasing)
         condition.broadcast()
         condition.unlock()
     }
@@ -206,7 +210,7 @@ private final class JobQueue: @unchecked Sendable {
     /// A helper's loop: runs jobs as they come until the crew is gone and no job is left.
     func serve() {
         while true {
-            _ = Signal.watch { waiting.load(ordering: .acquiring) > 0 }
+            _ = Signal.watch { waiting.load(ordering: .acquiring) > 0 || ended.load(ordering: .acquiring) }
             condition.lock()
             while head == jobs.count && !closed { condition.wait() }
             guard head < jobs.count else {
