@@ -89,9 +89,7 @@ public final class FontCatalog {
     /// What loading fontconfig's functions from `library` (a name or path for dlopen) instead of
     /// the real one would report: nil when every function is there. Leaves the loaded table alone.
     public static func problemLoadingFontconfig(from library: String) -> LibraryUnavailable? {
-        var line = [CChar](repeating: 0, count: 512)
-        let ok = line.withUnsafeMutableBufferPointer { tf_fontconfig_try_library(library, $0.baseAddress, 512) }
-        return ok != 0 ? nil : LibraryUnavailable(String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        LibraryUnavailable.trying { tf_fontconfig_try_library(library, $0, $1) }
     }
 
     /// The table for the static helpers below, which run only inside a catalog's methods (whose

@@ -14,9 +14,7 @@ public enum LineBreaker {
     /// What loading ICU's functions from `library` (a name or path for dlopen) instead of the
     /// real one would report: nil when every function is there. Leaves the loaded ICU alone.
     public static func problemLoadingICU(from library: String) -> LibraryUnavailable? {
-        var line = [CChar](repeating: 0, count: 512)
-        let ok = line.withUnsafeMutableBufferPointer { clb_icu_try_library(library, $0.baseAddress, 512) }
-        return ok != 0 ? nil : LibraryUnavailable(String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        LibraryUnavailable.trying { clb_icu_try_library(library, $0, $1) }
     }
 
     /// A break opportunity: a UTF-16 offset where a new line may start; `isHard` after a
