@@ -69,6 +69,21 @@ import TypeFitSupport
         }
     }
 
+    /// The default size is the number of CPUs this process may run on, as coreutils' `nproc`
+    /// counts them (both honour the affinity: run under `taskset -c 0`, both say 1).
+    @Test func defaultSizeIsWhatNprocCounts() throws {
+        let nproc = Process()
+        nproc.executableURL = URL(fileURLWithPath: "/usr/bin/nproc")
+        let out = Pipe()
+        nproc.standardOutput = out
+        try nproc.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        nproc.waitUntilExit()
+        let count = try #require(Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(WorkerCrew.defaultSize == count)
+        #expect(WorkerCrew(threads: 0).size == count)
+    }
+
     /// `map` returns the results in item order whichever thread made them (i² worked out for
     /// 0…999 by the test itself).
     @Test(arguments: [1, 2, 3])
