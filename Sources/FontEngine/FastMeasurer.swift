@@ -138,6 +138,7 @@ public final class FastMeasurer {
     // this line (a new line bumps `generation`); `lacksBMP[s]`: 0 = not asked yet, 1 = the
     // font has it, 2 = lacks it. `seenScalars` and `lacks` keep the scalars above U+FFFF.
     private let seenGeneration: UnsafeMutablePointer<UInt32>
+    private let scalarTables: AnonymousMapping
     @exclusivity(unchecked) private var generation: UInt32 = 0
     private let lacksBMP: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var lineMissing: [Unicode.Scalar] = []
@@ -220,9 +221,12 @@ public final class FastMeasurer {
                                   shared: shared)
         self.cuts = CutTable(shared: shared)
         self.glyphExtents = GlyphExtentsCache(font: font.hbFont)
-        // calloc: pages are zeroed by the kernel as they are first touched.
-        seenGeneration = calloc(0x10000, MemoryLayout<UInt32>.stride)!.bindMemory(to: UInt32.self, capacity: 0x10000)
-        lacksBMP = calloc(0x10000, 1)!.bindMemory(to: UInt8.self, capacity: 0x10000)
+        // Mapped, not calloc'd: the kernel zeroes a page when it is first touched (a Latin text
+        // touches one or two of these 80), where calloc on memory malloc had already used wrote
+        // all 320 KiB (after large frees glibc serves such sizes from its heap).
+        scalarTables = AnonymousMapping(bytes: 0x10000 * (MemoryLayout<UInt32>.stride + 1), hugePages: false, owner: "FastMeasurer")
+        seenGeneration = scalarTables.base.bindMemory(to: UInt32.self, capacity: 0x10000)
+        lacksBMP = (scalarTables.base + 0x10000 * MemoryLayout<UInt32>.stride).bindMemory(to: UInt8.self, capacity: 0x10000)
         runPieces.reserveCapacity(64)
         pieces.reserveCapacity(64)
         members.reserveCapacity(64)
@@ -232,8 +236,7 @@ public final class FastMeasurer {
         hb_buffer_destroy(buffer)
         features.deallocate()
         scratch.deallocate()
-        free(seenGeneration)
-        free(lacksBMP)
+        scalarTables.unmap()
     }
 
     /// Counters since init.
@@ -1066,20 +1069,21 @@ final class CutTable {
     /// (first 8 bytes, next 8 bytes, length | script << 8 | safe << 63); a zero third word = empty
     /// (length is never 0).
     private let slots: UnsafeMutablePointer<(UInt64, UInt64, UInt64)>
+    private let mapping: AnonymousMapping
     @exclusivity(unchecked) private var count = 0
     private let shared: SharedSegmentTable?
     @exclusivity(unchecked) private var cursor = SharedSegmentTable.Cursor()
 
     init(shared: SharedSegmentTable? = nil) {
         self.shared = shared
-        // calloc: all-zero slots are empty, and the kernel zeroes pages as they are first touched
+        // Mapped: all-zero slots are empty, and the kernel zeroes pages as they are first touched
         // (a measurer made while others wait does not touch all 192 KiB first: 48 page faults
         // each, at about 1.3 µs apiece on the project's machine).
-        slots = calloc(Self.capacity, MemoryLayout<(UInt64, UInt64, UInt64)>.stride)!
-            .bindMemory(to: (UInt64, UInt64, UInt64).self, capacity: Self.capacity)
+        mapping = AnonymousMapping(bytes: Self.capacity * MemoryLayout<(UInt64, UInt64, UInt64)>.stride, hugePages: false, owner: "CutTable")
+        slots = mapping.base.bindMemory(to: (UInt64, UInt64, UInt64).self, capacity: Self.capacity)
     }
 
-    deinit { free(slots) }
+    deinit { mapping.unmap() }
 
     @inline(__always)
     private static func meta(_ length: Int, _ script: UInt32) -> UInt64 { UInt64(length) | UInt64(script) << 8 }
