@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TypeFitSupport"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
         .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "DynamicType"]),
     ],
     swiftLanguageModes: [.v6]

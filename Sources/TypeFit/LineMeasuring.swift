@@ -299,6 +299,8 @@ public struct RepeatedLines: Sendable {
     public let slots: Int
     /// Number of distinct lines.
     public let distinct: Int
+    /// Number of lines.
+    public var lineCount: Int { roles.count }
     /// UTF-8 bytes of the lines that keep a record (the first occurrences of lines that recur).
     public let keptBytes: Int
 
@@ -384,8 +386,11 @@ public struct RepeatedLines: Sendable {
         init(lines: TextLines, text: UnsafeBufferPointer<UInt8>, part: Int, of parts: Int, size: Int, roles: UnsafeMutableBufferPointer<Int32>) {
             var capacity = 16
             while capacity < 2 * size { capacity <<= 1 }
-            // Open addressing: 0 = empty, else the first line with those bytes, + 1.
-            var table = [Int32](repeating: 0, count: capacity)
+            // Open addressing: 0 = empty, else the first line with those bytes, + 1. calloc'd, not
+            // an array filled with zeros: a table this size (256 KiB for 20,000 lines) is usually
+            // fresh pages, zeroed by the kernel, and an array would write each of them once more.
+            let table = calloc(capacity, MemoryLayout<Int32>.stride)!.bindMemory(to: Int32.self, capacity: capacity)
+            defer { free(table) }
             let base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
             for i in 0..<lines.count {
                 let h = lines.lineHash(i)
@@ -430,7 +435,7 @@ public enum LineMeasuring {
     public static let chunkLines = 128
 
     /// Runs `encode(index, line's UTF-8, measurement, &output)` for every line on `threads` threads
-    /// (0 = all cores), or on `crew`'s when given, and `emit(output)` for every chunk in order.
+    /// (0 = `WorkerCrew.defaultSize`), or on `crew`'s when given, and `emit(output)` for every chunk in order.
     /// Rethrows the first error of `encode` or `emit`; no further chunk is emitted after an error.
     public static func run<Output>(
         lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
@@ -443,10 +448,10 @@ public enum LineMeasuring {
                    makeOutput: { _ in makeOutput() }, encode: encode, emit: emit)
     }
 
-    /// A crew of `threads` threads (0 = all cores), no more than `lines` has chunks.
+    /// A crew of `threads` threads (0 = `WorkerCrew.defaultSize`), no more than `lines` has chunks.
     private static func crew(_ threads: Int, _ lines: TextLines) -> WorkerCrew {
         let chunkCount = (lines.count + chunkLines - 1) / chunkLines
-        return WorkerCrew(threads: max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, chunkCount)))
+        return WorkerCrew(threads: max(1, min(threads > 0 ? threads : WorkerCrew.defaultSize, chunkCount)))
     }
 
     /// Writes one record per line, in line order, where a record is a function of the line's
@@ -456,14 +461,16 @@ public enum LineMeasuring {
     /// repeat's record is a copy of the first occurrence's bytes, so the output is exactly what
     /// encoding every line would give. Records of lines that recur are kept until the end (at
     /// most the output's size; on the bench's 20,000 lines, the records of 2,976 lines).
+    /// `repeats`: the lines' `RepeatedLines` when already found (found here otherwise).
     public static func writeRecords(
-        lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
-        crew: WorkerCrew? = nil,
+        lines: TextLines, repeats known: RepeatedLines? = nil, font: ShapingFont, features: String = "", language: String? = nil,
+        threads: Int = 0, crew: WorkerCrew? = nil,
         encode: @escaping @Sendable (UnsafeBufferPointer<UInt8>, LineMeasurement, inout JSONBytes) throws -> Void,
         write: @escaping @Sendable (UnsafeBufferPointer<UInt8>) throws -> Void
     ) throws {
         let crew = crew ?? Self.crew(threads, lines)
-        let repeats = RepeatedLines(lines, crew: crew)
+        precondition(known.map { $0.lineCount == lines.count } ?? true, "writeRecords: repeats of other lines")
+        let repeats = known ?? RepeatedLines(lines, crew: crew)
         let kept = KeptRecords(slots: repeats.slots, textBytes: repeats.keptBytes)
         try chunks(lines: lines, font: font, features: features, language: language, crew: crew, repeats: repeats,
                    makeOutput: { range in RecordChunk(lines: range) },
@@ -483,12 +490,16 @@ public enum LineMeasuring {
         let chunkCount = (lines.count + chunkLines - 1) / chunkLines
         let threadCount = max(1, min(crew.size, chunkCount))
         // One cache shared by the threads (a word or line is shaped once per run, not once per
-        // thread). A long run over many lines: the cache on huge pages (fewer page faults; a few
-        // lines would touch only a few small pages).
+        // thread), sized to the text: room for two entries a line (the bench's 20,000 corpus
+        // lines filled 21,500 to 21,850 entries: words, neighbourhoods, lines), at least 16,384
+        // and at most the standard 131,072; a fuller table goes on in the measurers' own tables.
+        // A long run over many lines: the cache on huge pages (fewer page faults; a few lines
+        // would touch only a few small pages). With 131,072 entries on 20,000 lines, its slots
+        // (2 MiB) and records (2.2 MiB) took 3 huge pages; sized to the text, 2.
+        let limits = FastMeasurer.CacheLimits(entries: min(FastMeasurer.CacheLimits.standard.entries, max(1 << 14, 2 * lines.count)),
+                                              bytes: FastMeasurer.CacheLimits.standard.bytes, hugePages: lines.count >= 2_000)
         let measurers = try FastMeasurer.group(count: threadCount, font: font, features: features, language: language, computesInk: true,
-                                               cacheLimits: FastMeasurer.CacheLimits(entries: FastMeasurer.CacheLimits.standard.entries,
-                                                                                     bytes: FastMeasurer.CacheLimits.standard.bytes,
-                                                                                     hugePages: lines.count >= 2_000))
+                                               cacheLimits: limits)
         let order = ChunkOrder<Output>()
         // Chunks in order to whichever thread is free (the cache is shared: a word met in chunk
         // 5 is more likely met again in chunk 6 than in chunk 90). Finished chunks wait in

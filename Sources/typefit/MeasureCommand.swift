@@ -5,15 +5,18 @@ import TypeFit
 import TypeFitSupport
 
 struct MeasureCommand: ParsableCommand {
+    /// The subcommand's name and the options `EarlyMeasureStart` looks for before parsing.
+    static let name = "measure", textFileOption = "text-file", threadsOption = "threads", formatOption = "format"
+
     static let configuration = CommandConfiguration(
-        commandName: "measure",
+        commandName: name,
         abstract: "Measure each line of a text file with a real font (HarfBuzz shaping, font units).",
         discussion: """
         Each line of the file (split on \\n only, nothing trimmed) is shaped with HarfBuzz in script runs, \
         with the font's default features plus --features. Advances and ink boxes are font units; widths in \
         points = advance × size / unitsPerEm. Letter-spacing is reported separately (PT per grapheme cluster). \
         Output is a table on a terminal and JSON Lines (one object per input line, sorted keys) when piped. \
-        Lines are measured and encoded on all cores (--threads) and written in input order as they are done.
+        Lines are measured and encoded on every core the process may use (--threads) and written in input order as they are done.
 
         Examples:
           typefit measure Fonts/Roboto/Roboto-Regular.ttf --text-file strings.txt --sizes 14,17,53
@@ -25,7 +28,7 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup var fontOptions: FontOptions
 
-    @Option(name: .customLong("text-file"), help: "UTF-8 text file, one string per line; - reads stdin.")
+    @Option(name: .customLong(MeasureCommand.textFileOption), help: "UTF-8 text file, one string per line; - reads stdin.")
     var textFile: String
 
     @Option(help: "Point sizes for widths in points, e.g. 14,17,53.")
@@ -43,10 +46,10 @@ struct MeasureCommand: ParsableCommand {
     @Flag(help: "For lines with missing characters, ask fontconfig which font covers them.")
     var fallback = false
 
-    @Option(help: "Output format: text or json (default: text on a terminal, json when piped).")
+    @Option(name: .customLong(MeasureCommand.formatOption), help: "Output format: text or json (default: text on a terminal, json when piped).")
     var format: OutputFormat?
 
-    @Option(help: "Threads (default: all cores). Lines are measured with the cached fast path, identical to whole-line shaping.")
+    @Option(name: .customLong(MeasureCommand.threadsOption), help: "Threads (default: one per core this process may use, as `nproc` counts). Lines are measured with the cached fast path, identical to whole-line shaping.")
     var threads: Int?
 
     func run() throws {
@@ -58,10 +61,7 @@ struct MeasureCommand: ParsableCommand {
         if let large = sizes.first(where: { $0 > 1e6 }) {
             throw MeasureError(message: "--sizes: '\(sizeKey(large))' is larger than 1000000 pt")
         }
-        // The threads start now; one opens the font while this one reads the text, then all
-        // split the text into lines and measure them.
-        let crew = WorkerCrew(threads: threads ?? 0)
-        let opening = crew.start { [fontOptions, fallback, features, language, letterSpacing] in
+        let open: @Sendable () throws -> OpenedFont = { [fontOptions, fallback, features, language, letterSpacing] in
             // fontconfig is initialized only for a pattern (not a file path) or --fallback.
             let catalog = fallback || !FontCatalog.isPath(fontOptions.font) ? try fontOptions.catalog() : nil
             let face = try fontOptions.load(catalog: catalog)
@@ -70,7 +70,26 @@ struct MeasureCommand: ParsableCommand {
                               format: MeasureRecordFormat(info: face.info, sizes: sizes, letterSpacing: letterSpacing, withFallback: fallback),
                               fallbacks: UncheckedCatalog(catalog: catalog))
         }
-        let lines = try readLines(textFile, crew: crew)
+        let crew: WorkerCrew
+        let lines: TextLines
+        var repeats: RepeatedLines?
+        let opened: Result<OpenedFont, any Error>
+        if let early = EarlyMeasureStart.matching(textFile: textFile, threads: threads) {
+            // A helper has been reading the text since before the options were parsed: this
+            // thread opens the font meanwhile (a bad text file is still reported first).
+            crew = early.crew
+            opened = Result { try open() }
+            let text = try readLines(textFile) { try early.text.value() }
+            lines = text.lines
+            repeats = text.repeats
+        } else {
+            // The threads start now; one opens the font while this one reads the text, then all
+            // split the text into lines and measure them.
+            crew = WorkerCrew(threads: threads ?? 0)
+            let opening = crew.start(open)
+            lines = try readLines(textFile) { try TextLines(contentsOfFile: textFile, crew: crew) }
+            opened = Result { try opening.value() }
+        }
         // Only a line of `shortestViolatingLine` bytes or more can pass a limit (most files have none).
         if lines.longestLine >= TextLimits.shortestViolatingLine {
             try lines.withUTF8 { text in
@@ -81,12 +100,12 @@ struct MeasureCommand: ParsableCommand {
                 }
             }
         }
-        let (font, format, fallbacks) = try opening.value().parts
+        let (font, format, fallbacks) = try opened.get().parts
         let info = format.info
         switch OutputFormat.resolve(self.format) {
         case .json:
             // Each distinct line is measured and encoded on a worker thread; records are written in order.
-            try LineMeasuring.writeRecords(lines: lines, font: font, features: features, language: language, crew: crew,
+            try LineMeasuring.writeRecords(lines: lines, repeats: repeats, font: font, features: features, language: language, crew: crew,
                                            encode: { line, m, json in
                                                format.write(utf8: line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
                                            },
@@ -128,11 +147,12 @@ struct MeasureCommand: ParsableCommand {
         for note in chunks.flatMap(\.notes) { print(note) }
     }
 
-    /// The lines of a UTF-8 file (or stdin for "-"), see `TextLines`.
-    func readLines(_ path: String, crew: WorkerCrew) throws -> TextLines {
+    /// The lines of a UTF-8 file (or stdin for "-") read by `read` (see `TextLines`), with its
+    /// `TextLines.ReadError` as a one-line error naming `path`.
+    func readLines<T>(_ path: String, _ read: () throws -> T) throws -> T {
         do {
-            return try TextLines(contentsOfFile: path, crew: crew)
-        } catch {
+            return try read()
+        } catch let error as TextLines.ReadError {
             switch error {
             case .notFound: throw MeasureError(message: "\(path): no such text file")
             case .unreadable(let problem): throw MeasureError(message: "\(path == "-" ? "stdin" : path): cannot read the file (\(problem))")
