@@ -164,7 +164,8 @@ struct MeasureCommand: ParsableCommand {
     }
 }
 
-/// What `measure` needs of the font, made on a helper thread while the text is read.
+/// What `measure` needs of the font, made while the text is read: on a helper, or on the main
+/// thread when a helper has been reading the text since before the options were parsed.
 private struct OpenedFont: Sendable {
     let font: ShapingFont
     let format: MeasureRecordFormat
