@@ -961,7 +961,7 @@ extension FastMeasurer {
     /// the summed statistics.
     public static func advances(of lines: PackedLines, font: ShapingFont, features: String = "", language: String? = nil,
                                 threads: Int = 0, cacheLimits: CacheLimits = .standard) throws -> (advances: [Int], statistics: Statistics) {
-        let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
+        let threadCount = max(1, min(threads > 0 ? threads : Processors.available, max(1, lines.count)))
         let measurers = try group(count: threadCount, font: font, features: features, language: language, cacheLimits: cacheLimits)
         var result = [Int](repeating: 0, count: lines.count)
         let chunk = 256
@@ -1008,7 +1008,7 @@ extension FastMeasurer {
     /// measurer over the shared `font`.
     public static func measurements(of lines: [String], font: ShapingFont, features: String = "", language: String? = nil,
                                     threads: Int = 0) throws -> [LineMeasurement] {
-        let threadCount = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, max(1, lines.count)))
+        let threadCount = max(1, min(threads > 0 ? threads : Processors.available, max(1, lines.count)))
         let measurers = try group(count: threadCount, font: font, features: features, language: language, computesInk: true)
         let empty = LineMeasurement(advance: 0, clusterCount: 0, missingGlyphCount: 0, missingCharacters: [], ink: nil)
         var result = [LineMeasurement](repeating: empty, count: lines.count)

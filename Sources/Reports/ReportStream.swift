@@ -139,7 +139,7 @@ struct PrettyJSON {
         guard count > 0 else { stream.write("[\n\n" + pad(level) + "]"); return }
         stream.write("[\n")
         let batch = 2048
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let cores = max(1, Processors.available)
         let indent = Array(pad(level + 1).utf8)
         for first in stride(from: 0, to: count, by: batch) {
             let range = first..<min(count, first + batch)

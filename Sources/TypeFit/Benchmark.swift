@@ -3,6 +3,7 @@ import FontEngine
 import Foundation
 import Layout
 import Localization
+import TypeFitSupport
 
 /// `typefit bench`: TypeFit's measuring throughput against plain HarfBuzz (a C loop shaping each
 /// line once), on the real lines of a localized-strings corpus.
@@ -63,7 +64,7 @@ public enum Benchmark {
     public static func run(_ options: Options, progress: (String) -> Void = { _ in }) throws -> String {
         let lines = try corpusLines(at: options.corpus)
         let packed = PackedLines(lines)
-        let threads = options.threads > 0 ? options.threads : ProcessInfo.processInfo.activeProcessorCount
+        let threads = options.threads > 0 ? options.threads : Processors.available
         let sizes = Set(appleSizes).sorted()
         var out = "TypeFit bench: \(lines.count) lines of \(options.corpus.lastPathComponent)/ (every file, every language), "
         out += "\(Set(lines).count) distinct; \(threads) threads for the parallel figures; best of \(options.repeats) runs, cold caches.\n"

@@ -435,7 +435,7 @@ public enum LineMeasuring {
     public static let chunkLines = 128
 
     /// Runs `encode(index, line's UTF-8, measurement, &output)` for every line on `threads` threads
-    /// (0 = `WorkerCrew.defaultSize`), or on `crew`'s when given, and `emit(output)` for every chunk in order.
+    /// (0 = `Processors.available`), or on `crew`'s when given, and `emit(output)` for every chunk in order.
     /// Rethrows the first error of `encode` or `emit`; no further chunk is emitted after an error.
     public static func run<Output>(
         lines: TextLines, font: ShapingFont, features: String = "", language: String? = nil, threads: Int = 0,
@@ -448,10 +448,10 @@ public enum LineMeasuring {
                    makeOutput: { _ in makeOutput() }, encode: encode, emit: emit)
     }
 
-    /// A crew of `threads` threads (0 = `WorkerCrew.defaultSize`), no more than `lines` has chunks.
+    /// A crew of `threads` threads (0 = `Processors.available`), no more than `lines` has chunks.
     private static func crew(_ threads: Int, _ lines: TextLines) -> WorkerCrew {
         let chunkCount = (lines.count + chunkLines - 1) / chunkLines
-        return WorkerCrew(threads: max(1, min(threads > 0 ? threads : WorkerCrew.defaultSize, chunkCount)))
+        return WorkerCrew(threads: max(1, min(threads > 0 ? threads : Processors.available, chunkCount)))
     }
 
     /// Writes one record per line, in line order, where a record is a function of the line's

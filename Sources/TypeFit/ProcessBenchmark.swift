@@ -1,5 +1,6 @@
 import FontEngine
 import Foundation
+import TypeFitSupport
 
 /// `typefit bench`'s whole-process figures: what a user times. A `typefit` executable is run as
 /// `typefit measure FONT --text-file LINES --format json [--threads 1] > /dev/null` on a temporary
@@ -67,7 +68,7 @@ public enum ProcessBenchmark {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-bench-lines-\(getpid()).txt")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file, options: .atomic)
         defer { try? FileManager.default.removeItem(at: file) }
-        let threadCount = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        let threadCount = threads > 0 ? threads : Processors.available
         var rows: [Row] = []
         for spec in fonts {
             progress("bench: whole process, \(spec.label)")

@@ -27,9 +27,9 @@ public final class WorkerCrew: Sendable {
     private let queue: JobQueue
 
     /// A crew of `threads` threads in all (at least 1): the caller and `threads - 1` helpers,
-    /// started now. 0 = one per core this process may run on (`defaultSize`).
+    /// started now. 0 = `Processors.available`.
     public init(threads: Int) {
-        let wanted = max(1, threads > 0 ? threads : Self.defaultSize)
+        let wanted = max(1, threads > 0 ? threads : Processors.available)
         let queue = JobQueue()
         var started = 0
         for _ in 1..<wanted {
@@ -47,16 +47,6 @@ public final class WorkerCrew: Sendable {
         }
         self.queue = queue
         size = 1 + started
-    }
-
-    /// One thread per CPU this process may run on (its affinity: `taskset -c 0` gives 1, as
-    /// `nproc` counts), or `ProcessInfo.activeProcessorCount` where the system does not say.
-    /// Not `activeProcessorCount` first: on Linux it counts the CPUs online whatever the
-    /// affinity, and asking for it sets up all of `ProcessInfo` (the environment, the memory
-    /// size, …: about 0.3 ms, at the start of every `typefit measure`).
-    public static var defaultSize: Int {
-        let cpus = Int(tf_thread_cpu_count())
-        return cpus > 0 ? cpus : ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// Helpers finish the job they are doing, then end.

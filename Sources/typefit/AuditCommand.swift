@@ -48,7 +48,7 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "No progress bar.")
     var noProgress = false
 
-    @Option(help: "Threads to lay out with (default: every core). Reports do not depend on it.")
+    @Option(help: "Threads to lay out with (default: every core the process may use). Reports do not depend on it.")
     var threads: Int?
 
     @Option(help: ArgumentHelp("Audit only share I of N of the units (screen × locale, dealt by estimated cost) and write a part to --output for `typefit merge`. No baseline or reports here.", valueName: "I/N"))

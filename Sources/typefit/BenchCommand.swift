@@ -54,7 +54,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Fonts to benchmark, comma-separated paths (default: bundled Inter-Regular.otf, Roboto-Regular.ttf, NotoSansArabic-Regular.ttf).")
     var fonts: String?
 
-    @Option(help: "Threads for the parallel figures (default: all cores).")
+    @Option(help: "Threads for the parallel figures (default: every core the process may use).")
     var threads: Int = 0
 
     @Option(help: "Timed runs per figure; the best is kept.")

@@ -59,8 +59,7 @@ struct EarlyMeasureStart: Sendable {
     /// `--format` (nil: not given, or not a format); nil for another command, or with `--threads`.
     static func guess(from arguments: [String]) -> (textFile: String?, format: OutputFormat?)? {
         guard arguments.count > 2, arguments[1] == MeasureCommand.name else { return nil }
-        var values: [String: String] = [:]
-        let names = [MeasureCommand.textFileOption, MeasureCommand.formatOption]
+        var textFile: String?, format: String?
         var i = 2
         while i < arguments.count {
             let argument = arguments[i]
@@ -69,15 +68,17 @@ struct EarlyMeasureStart: Sendable {
             guard argument.hasPrefix("--") else { continue }
             let name = argument.dropFirst(2).prefix { $0 != "=" }
             if name == MeasureCommand.threadsOption { return nil }
-            guard names.contains(String(name)) else { continue }
+            guard name == MeasureCommand.textFileOption || name == MeasureCommand.formatOption else { continue }
+            var value: String?
             if let equals = argument.firstIndex(of: "=") {
-                values[String(name)] = String(argument[argument.index(after: equals)...])
+                value = String(argument[argument.index(after: equals)...])
             } else if i < arguments.count {
-                values[String(name)] = arguments[i]
+                value = arguments[i]
                 i += 1
             }
+            if name == MeasureCommand.textFileOption { textFile = value ?? textFile } else { format = value ?? format }
         }
-        return (values[MeasureCommand.textFileOption], values[MeasureCommand.formatOption].flatMap(OutputFormat.init(rawValue:)))
+        return (textFile, format.flatMap(OutputFormat.init(rawValue:)))
     }
 
     /// The early start, when the parsed options are those it guessed.

@@ -69,8 +69,8 @@ import TypeFitSupport
         }
     }
 
-    /// The default size is the number of CPUs this process may run on, as coreutils' `nproc`
-    /// counts them (both honour the affinity: run under `taskset -c 0`, both say 1).
+    /// The default size (`Processors.available`) is the number of CPUs this process may run
+    /// on, as coreutils' `nproc` counts them (both honour the affinity: run under `taskset -c 0`, both say 1).
     @Test func defaultSizeIsWhatNprocCounts() throws {
         let nproc = Process()
         nproc.executableURL = URL(fileURLWithPath: "/usr/bin/nproc")
@@ -80,7 +80,7 @@ import TypeFitSupport
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         nproc.waitUntilExit()
         let count = try #require(Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(WorkerCrew.defaultSize == count)
+        #expect(Processors.available == count)
         #expect(WorkerCrew(threads: 0).size == count)
     }
 

@@ -5,6 +5,7 @@ import Foundation
 import Layout
 import Localization
 import Reports
+import TypeFitSupport
 
 /// What an audit run is asked to do beyond the config.
 public struct AuditOptions: Sendable {
@@ -156,7 +157,7 @@ public struct AuditPipeline: Sendable {
         let collector = Collector(snapshotLimit: options.snapshotLimit, categories: categories.map(\.uikitName),
                                   total: units.count * layoutsPerUnit,
                                   progress: options.progress)
-        let threads = max(1, min(options.threads ?? ProcessInfo.processInfo.activeProcessorCount, units.count))
+        let threads = max(1, min(options.threads ?? Processors.available, units.count))
         let next = UnitScheduler(units, workers: threads)
         let pipeline = self
         DispatchQueue.concurrentPerform(iterations: threads) { worker in
