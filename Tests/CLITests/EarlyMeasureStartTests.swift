@@ -32,7 +32,11 @@ import Testing
     }
 
     /// The same bytes with the early read (no --threads) as without it (--threads given), for
-    /// JSON Lines (repeats found early) and the table, a file named either way and stdin.
+    /// JSON Lines (repeats found early) and the table, a file named either way and stdin. The
+    /// path with --threads is checked against whole-line shaping encoded independently
+    /// (`MeasureJSONLinesTests.commandWritesReferenceBytesOnAnyThreadCount`); the text below has
+    /// 8 lines (counted by hand: the empty one too), so at least 8 output lines (8 records, or a
+    /// header and 8 rows).
     @Test func sameOutputWithAndWithoutTheEarlyRead() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-early-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
