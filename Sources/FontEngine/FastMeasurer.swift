@@ -141,6 +141,15 @@ public final class FastMeasurer {
     private let scalarTables: AnonymousMapping
     @exclusivity(unchecked) private var generation: UInt32 = 0
     private let lacksBMP: UnsafeMutablePointer<UInt8>
+    // Which 4 KiB blocks of `scalarTables` have been written: a block's first access is a write
+    // (`writeFirst`), so reading an untouched page never maps the zero page that the write after
+    // it would have to replace, with a TLB flush on the other threads' CPUs (`AnonymousMapping`).
+    // Not populated at once like the `CutTable`: a text touches few of these 80 blocks (a Latin
+    // one, one or two); the bench's 20,000 corpus lines in Liberation Sans, which lacks 864 of
+    // their BMP characters, about 40 (fontTools: those characters' blocks of the two tables).
+    // Looked at only where a glyph is missing.
+    private let scalarBlocksWritten: UnsafeMutablePointer<Bool>
+    private static let scalarBlocks = 0x10000 * (MemoryLayout<UInt32>.stride + 1) / 4096
     @exclusivity(unchecked) private var lineMissing: [Unicode.Scalar] = []
     // Whether the font lacks a character (no cmap entry, not default-ignorable), per character seen.
     @exclusivity(unchecked) private var lacks: [UInt32: Bool] = [:]
@@ -224,7 +233,9 @@ public final class FastMeasurer {
         // Mapped, not calloc'd: the kernel zeroes a page when it is first touched (a Latin text
         // touches one or two of these 80), where calloc on memory malloc had already used wrote
         // all 320 KiB (after large frees glibc serves such sizes from its heap).
-        scalarTables = AnonymousMapping(bytes: 0x10000 * (MemoryLayout<UInt32>.stride + 1), hugePages: false, owner: "FastMeasurer")
+        scalarTables = AnonymousMapping(bytes: Self.scalarBlocks * 4096, hugePages: false, owner: "FastMeasurer")
+        scalarBlocksWritten = .allocate(capacity: Self.scalarBlocks)
+        scalarBlocksWritten.initialize(repeating: false, count: Self.scalarBlocks)
         seenGeneration = scalarTables.base.bindMemory(to: UInt32.self, capacity: 0x10000)
         lacksBMP = (scalarTables.base + 0x10000 * MemoryLayout<UInt32>.stride).bindMemory(to: UInt8.self, capacity: 0x10000)
         runPieces.reserveCapacity(64)
@@ -237,6 +248,18 @@ public final class FastMeasurer {
         features.deallocate()
         scratch.deallocate()
         scalarTables.unmap()
+        scalarBlocksWritten.deallocate()
+    }
+
+    /// Before the first access to `p`'s 4 KiB block of `scalarTables`: writes it (a zero byte,
+    /// as the kernel handed the block out), see `scalarBlocksWritten`.
+    @inline(__always)
+    private func writeFirst(_ p: UnsafeMutableRawPointer) {
+        let block = (p - scalarTables.base) >> 12
+        if !scalarBlocksWritten[block] {
+            scalarBlocksWritten[block] = true
+            p.storeBytes(of: 0, as: UInt8.self)
+        }
     }
 
     /// Counters since init.
@@ -377,6 +400,7 @@ public final class FastMeasurer {
             generation &+= 1
             if generation == 0 {  // wrapped: forget every mark
                 seenGeneration.update(repeating: 0, count: 0x10000)
+                scalarBlocksWritten.update(repeating: true, count: Self.scalarBlocks)  // all written now
                 generation = 1
             }
         }
@@ -518,6 +542,7 @@ public final class FastMeasurer {
     @inline(__always)
     private func firstInLine(_ scalar: UInt32) -> Bool {
         guard scalar < 0x10000 else { return seenScalars.insert(scalar).inserted }
+        writeFirst(seenGeneration + Int(scalar))
         if seenGeneration[Int(scalar)] == generation { return false }
         seenGeneration[Int(scalar)] = generation
         return true
@@ -810,6 +835,7 @@ public final class FastMeasurer {
                 let (scalar, length) = TextLimits.decode(text, at: i)
                 if firstScalar == nil { firstScalar = scalar }
                 let lacked: Bool
+                if scalar < 0x10000 { writeFirst(lacksBMP + Int(scalar)) }
                 if scalar < 0x10000, lacksBMP[Int(scalar)] != 0 {
                     lacked = lacksBMP[Int(scalar)] == 2
                 } else if let known = lacks[scalar] {
@@ -1076,10 +1102,12 @@ final class CutTable {
 
     init(shared: SharedSegmentTable? = nil) {
         self.shared = shared
-        // Mapped: all-zero slots are empty, and the kernel zeroes pages as they are first touched
-        // (a measurer made while others wait does not touch all 192 KiB first: 48 page faults
-        // each, at about 1.3 µs apiece on the project's machine).
-        mapping = AnonymousMapping(bytes: Self.capacity * MemoryLayout<(UInt64, UInt64, UInt64)>.stride, hugePages: false, owner: "CutTable")
+        // Mapped: all-zero slots are empty. Populated at once (`AnonymousMapping`): neighbourhoods
+        // hash all over the table and a slot is read before it is written, so touched page by
+        // page each of the 48 pages was faulted twice, the second time interrupting the other
+        // measuring threads' CPUs to flush their TLBs (`perf stat -e ipi:ipi_send_cpu`, Liberation
+        // Sans, 20,000 corpus lines, 2 threads: 95 of the run's 282 interrupts came from here).
+        mapping = AnonymousMapping(bytes: Self.capacity * MemoryLayout<(UInt64, UInt64, UInt64)>.stride, hugePages: false, populate: true, owner: "CutTable")
         slots = mapping.base.bindMemory(to: (UInt64, UInt64, UInt64).self, capacity: Self.capacity)
     }
 

@@ -92,6 +92,12 @@ final class SegmentCache {
         let byteOffset = entryOffset + self.entryCapacity * MemoryLayout<Entry>.stride
         let listOffset = (byteOffset + self.byteCapacity + 7) & ~7
         mapping = AnonymousMapping(bytes: listOffset + listCapacity * 8, hugePages: hugePages, owner: "SegmentCache")
+        // Alone (no shared table), its slots are read and written all over from the first
+        // lines: made writable at once (`AnonymousMapping`: touched page by page, each slot page
+        // was faulted twice, the second time interrupting the other threads' CPUs to flush
+        // their TLBs; `typefit audit` on the bench's 30-screen slice, 2 threads: 608 of its 925
+        // such interrupts). With a shared table they stay untouched until it is full.
+        if shared == nil { mapping.populate(0..<slotBytes) }
         let aligned = mapping.base
         slots = aligned.bindMemory(to: Int32.self, capacity: slotCount)
         entries = (aligned + entryOffset).bindMemory(to: Entry.self, capacity: self.entryCapacity)

@@ -386,11 +386,15 @@ public struct RepeatedLines: Sendable {
         init(lines: TextLines, text: UnsafeBufferPointer<UInt8>, part: Int, of parts: Int, size: Int, roles: UnsafeMutableBufferPointer<Int32>) {
             var capacity = 16
             while capacity < 2 * size { capacity <<= 1 }
-            // Open addressing: 0 = empty, else the first line with those bytes, + 1. calloc'd, not
-            // an array filled with zeros: a table this size (256 KiB for 20,000 lines) is usually
-            // fresh pages, zeroed by the kernel, and an array would write each of them once more.
-            let table = calloc(capacity, MemoryLayout<Int32>.stride)!.bindMemory(to: Int32.self, capacity: capacity)
-            defer { free(table) }
+            // Open addressing: 0 = empty, else the first line with those bytes, + 1. Mapped and
+            // populated (`AnonymousMapping`), not an array filled with zeros (a table this size,
+            // 256 KiB for 20,000 lines, is fresh pages the kernel zeroes, and an array would write
+            // each once more), nor calloc'd: lines hash all over it and a slot is read before it
+            // is written, so each page would be faulted twice, the second time with a TLB flush
+            // on the CPU of the thread parsing the options meanwhile (`EarlyMeasureStart`).
+            let mapping = AnonymousMapping(bytes: capacity * MemoryLayout<Int32>.stride, hugePages: false, populate: true, owner: "RepeatedLines")
+            let table = mapping.base.bindMemory(to: Int32.self, capacity: capacity)
+            defer { mapping.unmap() }
             let base = text.baseAddress ?? UnsafePointer(bitPattern: 1)!
             for i in 0..<lines.count {
                 let h = lines.lineHash(i)
