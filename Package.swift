@@ -1,5 +1,27 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// Release builds on Linux link libstdc++, which the Swift runtime needs, from its static archive
+/// when GCC's directories have it beside every libstdc++.so (Debian's and Ubuntu's
+/// libstdc++-N-dev install both; elsewhere the shared library is linked as before). Loading
+/// libstdc++.so.6 at start cost about 0.8 ms of each run of `typefit measure` (README,
+/// "Session 8"). The symbols stay private to the executable (the toolchain links with
+/// `--exclude-libs ALL`), so a library loaded later that uses libstdc++.so.6 (ICU) has its own.
+let staticLibstdcxx: [LinkerSetting] = {
+    let files = FileManager.default
+    let gcc = "/usr/lib/gcc"
+    var directories: [String] = []
+    for triple in (try? files.contentsOfDirectory(atPath: gcc)) ?? [] {
+        for version in (try? files.contentsOfDirectory(atPath: "\(gcc)/\(triple)")) ?? [] {
+            let directory = "\(gcc)/\(triple)/\(version)"
+            if files.fileExists(atPath: "\(directory)/libstdc++.so") { directories.append(directory) }
+        }
+    }
+    guard !directories.isEmpty, directories.allSatisfy({ files.fileExists(atPath: "\($0)/libstdc++.a") }) else { return [] }
+    return [.unsafeFlags(["-L\(Context.packageDirectory)/scripts/static-libstdc++"],
+                         .when(platforms: [.linux], configuration: .release))]
+}()
 
 let package = Package(
     name: "TypeFit",
@@ -56,7 +78,7 @@ let package = Package(
         .executableTarget(name: "typefit", dependencies: [
             "TypeFit", "TypeFitSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], linkerSettings: staticLibstdcxx),
 
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization", "TypeFitSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"], exclude: ["Fixtures"]),
