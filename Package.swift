@@ -23,6 +23,17 @@ let staticLibstdcxx: [LinkerSetting] = {
                          .when(platforms: [.linux], configuration: .release))]
 }()
 
+/// Release builds on Linux export no symbols from the `typefit` executable
+/// (`scripts/typefit-symbols.map`, a version script that makes every symbol local). The toolchain
+/// exported all 9,867 public symbols of the package's modules, and the Swift runtime's backtrace
+/// set-up calls `dladdr` on itself before `main` at every start, which walks them all (355 k
+/// instructions, callgrind) and pages in the 720 KiB symbol and string tables: `typefit measure` on
+/// a one-line file 5.59 → 5.34 ms (p10 of 60 alternated runs), the executable 0.8 MB smaller.
+let hiddenSymbols: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/scripts/typefit-symbols.map"],
+                 .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "TypeFit",
     platforms: [.macOS(.v14)],
@@ -78,7 +89,7 @@ let package = Package(
         .executableTarget(name: "typefit", dependencies: [
             "TypeFit", "TypeFitSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: staticLibstdcxx),
+        ], linkerSettings: staticLibstdcxx + hiddenSymbols),
 
         .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization", "TypeFitSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"], exclude: ["Fixtures"]),
