@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import typefit
 
-/// `OutputFormat` writes out what ArgumentParser's generic defaults would give (they cost 1.3 M
+/// `OutputFormat` writes out what ArgumentParser's generic defaults would give (they cost 1.6 M
 /// instructions at every start of `typefit measure`: InspectCommand.swift).
 @Suite struct OutputFormatTests {
     /// ArgumentParser 1.8.2, Sources/ArgumentParser/Parsable Types/ExpressibleByArgument.swift:
