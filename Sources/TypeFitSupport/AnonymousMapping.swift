@@ -48,10 +48,8 @@ public struct AnonymousMapping: @unchecked Sendable {
         if hugePages {
             base = UnsafeMutableRawPointer(bitPattern: (Int(bitPattern: mapped) + huge - 1) & ~(huge - 1))!
             _ = madvise(base, mappedBytes - huge, MADV_HUGEPAGE)
-            #if os(Linux)
-            // After the advice, so the pages are huge ones.
+            // After the advice, so the pages are huge ones (`populate(_:)` does nothing off Linux).
             if populate { self.populate(0..<bytes) }
-            #endif
         } else {
             base = mapped
         }
