@@ -76,6 +76,8 @@ let package = Package(
         .target(name: "DynamicType", dependencies: ["TypeFitSupport"]),
         .target(name: "Localization", dependencies: ["TypeFitSupport"]),
         .target(name: "Layout", dependencies: ["DynamicType"]),
+        // The app's own UI as read from its files (shared by the Interface Builder and SwiftUI readers).
+        .target(name: "AppUI", dependencies: ["DynamicType"]),
         .target(name: "Reports", dependencies: ["TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
