@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func nonFiniteAndNegativeSizesAreErrors() {
-        // Regression: these used to scale to a row of nan / inf / negative point sizes.
+        // Not a row of nan / inf / negative point sizes: an error naming the key.
         #expect(error(Self.plist(pointSize: "nan")) == "ui-font-text-styles.body.point-size: expected a finite number, got nan")
         #expect(error(Self.plist(pointSize: "inf")) == "ui-font-text-styles.body.point-size: expected a finite number, got inf")
         #expect(error(Self.plist(pointSize: "-4")) == "ui-font-text-styles.body.point-size: expected a number > 0, got -4.0")
