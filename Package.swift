@@ -93,15 +93,17 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: staticLibstdcxx + hiddenSymbols),
 
-        .testTarget(name: "FontEngineTests", dependencies: ["FontEngine", "Localization", "TypeFitSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"], exclude: ["Fixtures"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TypeFitSupport"], exclude: ["Schemas"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
-        .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
-        .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "DynamicType"]),
+        // Paths, temporary folders and process runs shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FontEngineTests", dependencies: ["TestSupport", "FontEngine", "Localization", "TypeFitSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "DynamicTypeTests", dependencies: ["TestSupport", "DynamicType"], exclude: ["Fixtures"]),
+        .testTarget(name: "LayoutTests", dependencies: ["TestSupport", "Layout", "FontEngine", "DynamicType", "TypeFit"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["TestSupport", "Localization"]),
+        .testTarget(name: "ReportsTests", dependencies: ["TestSupport", "Reports", "TypeFitSupport"], exclude: ["Schemas"]),
+        .testTarget(name: "AuditTests", dependencies: ["TestSupport", "Audit", "Layout", "DynamicType", "Reports"]),
+        .testTarget(name: "TypeFitTests", dependencies: ["TestSupport", "TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
+        .testTarget(name: "WebAuditTests", dependencies: ["TestSupport", "WebAudit", "DynamicType"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ public struct PseudoLocale: Sendable, Hashable {
 
     /// The largest expansion ratio a config may ask for: 3 (text four times as long). IBM's
     /// guideline tops out at +100 % for the shortest strings, so 300 % covers any real
-    /// translation; more only multiplies the work (`1e8` ran for minutes; issue 12.3).
+    /// translation; more only multiplies the work (`1e8` would run for minutes; issue 12.3).
     public static let maximumExpansion = 3.0
 
     /// Android's accented pseudo-locale identifier.
@@ -81,7 +81,7 @@ public struct PseudoLocale: Sendable, Hashable {
             i += 1
         }
         let n = chars.count
-        // The ratio is clamped to [0, maximumExpansion] (NaN → 0): 1e300 used to trap converting to Int.
+        // The ratio is clamped to [0, maximumExpansion] (NaN → 0): a ratio of 1e300 would trap converting to Int.
         let ratio = min(max(expansion.ratio(forLength: n), 0), Self.maximumExpansion)
         let target = Int((Double(n) * (1 + (ratio.isNaN ? 0 : ratio))).rounded(.up))
         var length = out.count

@@ -434,9 +434,8 @@ struct StringsParser {
 }
 
 /// `String(decoding: units, as: UTF16.self)`, the same string (each lone surrogate becomes one
-/// U+FFFD), without the generic decoder's per-unit cost on an `ArraySlice` (it took about 30,000
-/// instructions per string and most of the time of loading a whole app's strings): transcoded
-/// to UTF-8 here, into the string's own storage. Tested against the decoder in StringsParserTests.
+/// U+FFFD), without the generic decoder's per-unit cost on an `ArraySlice` (the bulk of loading a
+/// whole app's strings with it): transcoded to UTF-8 here, into the string's own storage. Tested against the decoder in StringsParserTests.
 func utf16String(_ units: ArraySlice<UInt16>) -> String {
     units.withUnsafeBufferPointer { u in
         String(unsafeUninitializedCapacity: u.count * 3) { out in

@@ -72,14 +72,7 @@ public enum ScalingTable {
         let short = categories.map { (try? ContentSizeCategory(parsing: $0))?.shortName ?? $0 }
         var table = [["style"] + short]
         for s in styles { table.append([s] + categories.map { cells[s]?[$0] ?? "" }) }
-        let widths = (0..<table[0].count).map { col in table.map { $0[col].count }.max() ?? 0 }
-        let lines = table.map { row in
-            row.enumerated().map { i, cell in
-                i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                       : String(repeating: " ", count: widths[i] - cell.count) + cell
-            }.joined(separator: "  ")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        return TextTable.render(table)
     }
 
     /// A number as the tables print it: up to 3 decimals, trailing zeros removed ("17", "20.573").

@@ -34,8 +34,8 @@ struct ChecksCommand: ParsableCommand {
                 Entry(id: $0.id, defaultSeverity: $0.defaultSeverity.rawValue, title: $0.title, rationale: $0.rationale)
             }))
         case .text:
-            print(alignedTable(header: ["id", "severity", "title"],
-                               rows: checks.map { [$0.id, $0.defaultSeverity.rawValue, $0.title] }, left: [0, 1, 2]),
+            print(TextTable.render([["id", "severity", "title"]] + checks.map { [$0.id, $0.defaultSeverity.rawValue, $0.title] },
+                                   leftAligned: [0, 1, 2]),
                   terminator: "")
         }
     }

@@ -37,16 +37,11 @@ struct FontOptions: ParsableArguments {
         for directory in fontDirectories {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw FontOptionsError(message: "--font-dir \(directory): no such directory")
+                throw CLIError(message: "--font-dir \(directory): no such directory")
             }
         }
         return try FontCatalog(directories: (FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) + fontDirectories)
     }
-}
-
-struct FontOptionsError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }
 
 /// Output format: text on a terminal, JSON when piped, unless --format says otherwise.
@@ -54,10 +49,9 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
 
     // What ArgumentParser's generic defaults give (OutputFormatTests compares them), written
-    // out: it asks for them each time it builds the options of `measure` or `inspect` (12 times
-    // a run), and its defaults reach the raw value through a key path instantiated at run time,
-    // which looks up protocol conformances by scanning the executable's 6,753 conformance
-    // records: 1.6 M of the 22 M instructions of `typefit measure` on a one-line file.
+    // out: it asks for them each time it builds the options of `measure` or `inspect`, and its
+    // defaults reach the raw value through a key path instantiated at run time, which looks up
+    // protocol conformances by scanning every conformance record of the executable.
     static var allValueStrings: [String] { allCases.map { $0.rawValue } }
     static var allValueDescriptions: [String: String] { [:] }
     var defaultValueDescription: String { rawValue }
@@ -234,8 +228,7 @@ struct InspectReport: Encodable {
             rows.append(("named instances", info.namedInstances.joined(separator: ", ")))
             if let instance = info.instance { rows.append(("instance", instance)) }
         }
-        let width = rows.map { $0.0.count }.max() ?? 0
-        var out = rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n") + "\n"
+        var out = TextTable.render(rows.map { [$0.0, $0.1] }, leftAligned: [0, 1])
         if !sizes.isEmpty {
             out += "\n" + textTable(header: ["size (pt)", "hhea (pt)", "typo (pt)", "win (pt)"], rows: sizes.map { size in
                 [sizeKey(size)] + LineHeightRule.allCases.map { String(format: "%.3f", info.lineHeight($0, size: size)) }
@@ -251,11 +244,12 @@ extension InspectReport {
     static func checksText(_ results: [FontQA.Result], style: TextStyle) -> String {
         let sizes = ContentSizeCategory.allCases.map { style.pointSize(at: $0) }
         var out = "font checks (sizes of the HIG \(style.rawValue) style, \(sizeKey(sizes.min() ?? 0))–\(sizeKey(sizes.max() ?? 0)) pt)\n"
-        let width = results.map(\.check.id.count).max() ?? 0
-        for result in results {
-            let fontbakery = result.check.fontbakeryCheck.map { "fontbakery \($0)" } ?? "no fontbakery counterpart"
-            out += "  " + result.check.id.padding(toLength: width, withPad: " ", startingAt: 0)
-                + "  " + result.verdict.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0) + "  " + fontbakery + "\n"
+        let lines = TextTable.lines(results.map { result in
+            [result.check.id, result.verdict.rawValue,
+             result.check.fontbakeryCheck.map { "fontbakery \($0)" } ?? "no fontbakery counterpart"]
+        }, leftAligned: [0, 1, 2])
+        for (result, line) in zip(results, lines) {
+            out += "  " + line + "\n"
             for finding in result.findings {
                 out += "      " + finding.message + "\n"
                 let figures = finding.figures.keys.sorted().map { "\($0) \(String(format: "%g", roundedPoints(finding.figures[$0] ?? 0)))" }
@@ -266,27 +260,7 @@ extension InspectReport {
     }
 }
 
-/// An aligned text table: first column left-aligned, the others right-aligned.
+/// A table whose first column is left-aligned and the others (numbers) right-aligned.
 func textTable(header: [String], rows: [[String]]) -> String {
-    let all = [header] + rows
-    // Character counts once per cell; the table is built as UTF-8 bytes (tens of thousands of
-    // rows for `measure`: padding strings per cell dominated the run).
-    let counts = all.map { $0.map(\.count) }
-    let widths = header.indices.map { c in counts.map { c < $0.count ? $0[c] : 0 }.max() ?? 0 }
-    var out: [UInt8] = []
-    for (cells, cellCounts) in zip(all, counts) {
-        for (c, cell) in cells.enumerated() {
-            if c > 0 { out += [0x20, 0x20] }
-            let pad = repeatElement(UInt8(0x20), count: max(0, widths[c] - cellCounts[c]))
-            if c == 0 {
-                out += cell.utf8
-                out += pad
-            } else {
-                out += pad
-                out += cell.utf8
-            }
-        }
-        out.append(0x0A)
-    }
-    return String(decoding: out, as: UTF8.self)
+    TextTable.render([header] + rows)
 }

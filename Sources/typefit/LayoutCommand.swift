@@ -50,7 +50,7 @@ struct LayoutCommand: ParsableCommand {
         let selectedDevices = try devices.map { name -> String in
             // A device of the config, or any device of the catalog.
             guard let device = (try? Device.named(name, in: project.devices)) ?? (try? Device.named(name)) else {
-                throw LayoutInputError(description: "--device '\(name)' is not a known device; devices: \((project.devices + Device.catalog).map(\.name).uniqued().joined(separator: ", "))")
+                throw CLIError(message: "--device '\(name)' is not a known device; devices: \((project.devices + Device.catalog).map(\.name).uniqued().joined(separator: ", "))")
             }
             return device.name
         }
@@ -58,16 +58,16 @@ struct LayoutCommand: ParsableCommand {
         for name in categories {
             let category: ContentSizeCategory
             do throws(DynamicTypeError) { category = try ContentSizeCategory(parsing: name) } catch {
-                throw LayoutInputError(description: "--category: \(error.message)")
+                throw CLIError(message: "--category: \(error.message)")
             }
             guard project.categories.contains(category) else {
-                throw LayoutInputError(description: "--category \(name): \(config) audits \(project.categories.map(\.shortName).joined(separator: ", ")) only")
+                throw CLIError(message: "--category \(name): \(config) audits \(project.categories.map(\.shortName).joined(separator: ", ")) only")
             }
             if !selectedCategories.contains(category) { selectedCategories.append(category) }
         }
         let locale = locale ?? project.locales.first ?? "en"
         guard project.locales.contains(locale) else {
-            throw LayoutInputError(description: "--locale \(locale): not a locale of \(config); locales: \(project.locales.joined(separator: ", "))")
+            throw CLIError(message: "--locale \(locale): not a locale of \(config); locales: \(project.locales.joined(separator: ", "))")
         }
         var options = AuditOptions(devices: selectedDevices.isEmpty ? nil : selectedDevices,
                                    categories: selectedCategories.isEmpty ? nil : selectedCategories,
@@ -104,8 +104,8 @@ struct LayoutCommand: ParsableCommand {
                 return [category, String(format: "%.2f", r.rowsVisible), "\(r.fullyVisibleRows)",
                         heights(r.rowHeights), problems.isEmpty ? "–" : problems.joined(separator: ", ")]
             }
-            return group.title + "\n" + alignedTable(header: ["category", "rows visible", "full rows", "row heights (pt)",
-                                                                "truncated labels"], rows: rows, left: [0, 3, 4])
+            let header = ["category", "rows visible", "full rows", "row heights (pt)", "truncated labels"]
+            return group.title + "\n" + TextTable.render([header] + rows, leftAligned: [0, 3, 4])
         }.joined(separator: "\n")
     }
 
@@ -117,11 +117,6 @@ struct LayoutCommand: ParsableCommand {
         }
         return parts.map { ScalingTable.formatted($0.0) + ($0.1 > 1 ? "×\($0.1)" : "") }.joined(separator: " ")
     }
-}
-
-/// A one-line input error of `typefit layout`.
-struct LayoutInputError: Error, CustomStringConvertible {
-    let description: String
 }
 
 extension Array where Element == String {

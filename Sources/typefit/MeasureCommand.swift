@@ -208,7 +208,4 @@ enum StandardOutput {
     }
 }
 
-struct MeasureError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
+typealias MeasureError = CLIError

@@ -261,7 +261,7 @@ struct ScaleCommand: ParsableCommand {
         let names = style.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? all
         return try names.map { name in
             guard let model = project.scalingModel(forStyle: name, scale: scale, lineHeightRule: lineHeightRule) else {
-                throw ScaleInputError(description: "\(path): --style \(name): no such style; styles: \(all.joined(separator: ", "))")
+                throw CLIError(message: "\(path): --style \(name): no such style; styles: \(all.joined(separator: ", "))")
             }
             return (name, model)
         }
@@ -273,21 +273,21 @@ struct ScaleCommand: ParsableCommand {
         }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ScaleInputError(description: "\(path): cannot read the file")
+            throw CLIError(message: "\(path): cannot read the file")
         }
         let config: TypographyKitConfig
         do throws(TypographyKitConfigError) {
             config = path.lowercased().hasSuffix(".plist") ? try .parse(propertyList: data)
                 : path.lowercased().hasSuffix(".json") ? try .parse(json: data) : try .parse(data: data)
         } catch {
-            throw ScaleInputError(description: "\(path):\(error.position.map { "\($0):" } ?? "") \(error.keyPath.isEmpty ? "" : error.keyPath + ": ")\(error.message)")
+            throw CLIError(message: "\(path):\(error.position.map { "\($0):" } ?? "") \(error.keyPath.isEmpty ? "" : error.keyPath + ": ")\(error.message)")
         }
         for w in config.warnings { writeStderr("typefit: warning: \(path): \(w)\n") }
         var names = config.styles.keys.sorted()
         if let style {
             let wanted = style.split(separator: ",").map(String.init)
             for w in wanted where config.styles[w] == nil {
-                throw ScaleInputError(description: "\(path): --style \(w): no such style; styles: \(names.joined(separator: ", "))")
+                throw CLIError(message: "\(path): --style \(w): no such style; styles: \(names.joined(separator: ", "))")
             }
             names = wanted
         }
@@ -297,8 +297,4 @@ struct ScaleCommand: ParsableCommand {
     }
 }
 
-/// A one-line input error (file and key path named).
-struct ScaleInputError: Error, CustomStringConvertible {
-    let description: String
-}
 extension LineHeightRule: ExpressibleByArgument {}

@@ -1,14 +1,8 @@
 @testable import Audit
 import Foundation
+import TestSupport
 import Reports
 import Testing
-
-/// A fresh empty folder under the system temp dir.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-audit-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 func sampleFindings() -> [Finding] {
     [
@@ -212,11 +206,7 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
     @Test func leftoversOfAKilledRunAreRemoved() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/true")
-        try p.run()
-        p.waitUntilExit()
-        let dead = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(p.processIdentifier)-ABC")
+        let dead = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(try ProcessRunner.deadProcessID())-ABC")
         let live = dir.appendingPathComponent(".typefit-baseline.json.tmp-\(getpid())-DEF")
         try Data("half".utf8).write(to: dead)
         try Data("half".utf8).write(to: live)

@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CheckRegistryTests {
@@ -32,7 +33,7 @@ import Testing
 
     /// docs/checks.md is generated from the registry; it must list every check id and be current.
     @Test func docsAreCurrent() throws {
-        let url = packageRoot().appendingPathComponent("docs/checks.md")
+        let url = Repository.root.appendingPathComponent("docs/checks.md")
         let expected = CheckRegistry.markdown()
         if ProcessInfo.processInfo.environment["TYPEFIT_REGENERATE_DOCS"] == "1" {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -44,14 +45,4 @@ import Testing
         }
         #expect(text == expected, "docs/checks.md is stale: run TYPEFIT_REGENERATE_DOCS=1 swift test --filter AuditTests")
     }
-}
-
-/// The folder that holds Package.swift, found from this file.
-func packageRoot() -> URL {
-    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while url.path != "/" {
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        url.deleteLastPathComponent()
-    }
-    return url
 }

@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import TestSupport
 
 /// Reads the few sfnt fields the font checks need straight from a bundled font file, so the
 /// figures in the tests come from the real tables (cross-checked with `ttx -t hhea -t OS/2 -t head`).
@@ -11,7 +12,7 @@ struct FontTables {
     var useTypoMetrics = false
 
     init(relativePath: String) throws {
-        let data = try Data(contentsOf: packageRoot().appendingPathComponent(relativePath))
+        let data = try Data(contentsOf: Repository.root.appendingPathComponent(relativePath))
         let bytes = [UInt8](data)
         func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
         func i16(_ at: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(at)))) }

@@ -1,16 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end tests of `typefit audit` on the bundled example (Examples/Focus), running the built binary.
 @Suite("typefit audit", .serialized)
 struct AuditCLITests {
-    let root = CLIRunner.root
-
-    func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-audit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    let root = Repository.root
 
     /// CI's regression check on our own output: the bundled audit regenerated now must equal the
     /// committed Reports/ byte for byte (reports are deterministic: sorted, no time stamps).

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a new user hit (issue 11): the commands run from the user's own folder, `bench` without the
 /// reference corpus, `scale` rounding like the audit, and help text the parser wraps.
 @Suite("Everyday use", .serialized)
 struct EverydayCLITests {
-    let root = CLIRunner.root
+    let root = Repository.root
 
     /// A fresh folder `…/<uuid>/work`, with nothing beside it (no reference corpus next to it).
     func folder() throws -> URL {

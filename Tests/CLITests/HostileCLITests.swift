@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Hostile input through the built binary (issue 7): every case exits 2 with exactly one stderr line
@@ -6,17 +7,6 @@ import Testing
 /// result. Inputs are generated here. The audit cases use Examples/Contacts (literal texts, about a
 /// second per run).
 @Suite(.serialized) struct HostileCLITests {
-    final class Scratch {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-hostile-cli-\(UUID().uuidString)")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func write(_ name: String, _ data: Data) throws -> String {
-            let file = url.appendingPathComponent(name)
-            try data.write(to: file)
-            return file.path
-        }
-    }
-
     /// Runs and checks the bad-input contract: status 2, one stderr line, naming `needle`, nothing on stdout.
     @discardableResult
     func expectBadInput(_ arguments: [String], naming needle: String, stdin: String? = nil,
@@ -41,7 +31,7 @@ import Testing
     // MARK: Fonts
 
     @Test func randomBytesAndFakeWoff2() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let random = try scratch.write("random.ttf", Self.lcg(8192, seed: 1))
         try expectBadInput(["inspect", random], naming: random)
         try expectBadInput(["measure", random, "--text-file", "-"], naming: random, stdin: "AV\n")
@@ -50,8 +40,8 @@ import Testing
     }
 
     @Test func brokenTablesLoadOrFailOnOneLine() throws {
-        let scratch = try Scratch()
-        var bytes = [UInt8](try Data(contentsOf: CLIRunner.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf")))
+        let scratch = try ScratchDirectory()
+        var bytes = [UInt8](try Data(contentsOf: Repository.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf")))
         // Table record 1 (GPOS: records start at byte 12, 16 bytes each, sorted GDEF, GPOS, …): zero its
         // 67 322 bytes at offset 227 172 (struct dump of the directory). HarfBuzz drops the broken table, so
         // "AV" is unkerned: hb-shape --features=-kern Roboto-Regular.ttf "AV" → 1336 + 1304 = 2640.
@@ -63,7 +53,7 @@ import Testing
         #expect(CLIRunner.object(r.stdout.split(separator: "\n").first ?? "")?["advance"] as? Int == 2640)
         // 'head' (record 6: GDEF, GPOS, GSUB, OS/2, cmap, glyf, head; at 12 + 16 × 6 = 108, its offset
         // field 8 bytes later) pointing past the end of the file.
-        var noHead = [UInt8](try Data(contentsOf: CLIRunner.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf")))
+        var noHead = [UInt8](try Data(contentsOf: Repository.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf")))
         #expect(Array(noHead[108..<112]) == Array("head".utf8))
         let past = noHead.count + 4096
         for k in 0..<4 { noHead[116 + k] = UInt8(truncatingIfNeeded: past >> (24 - 8 * k)) }
@@ -88,7 +78,7 @@ import Testing
     // MARK: Text
 
     @Test func hostileTextFiles() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let invalid = try scratch.write("invalid.txt", Data([0x61, 0xC3, 0x28, 0x0A]))
         let message = try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", invalid], naming: invalid)
         // "a" then 0xC3 0x28: the bad byte is line 1, column 2.
@@ -128,13 +118,13 @@ import Testing
             try expectBadInput(["scale", "--model", "stepping", "--size=17", option], naming: "\(option.split(separator: "=")[0]): ")
         }
         try expectBadInput(["scale", "--model", "table", "--table", "1,2,3,4,5,6,7,8,9,10,11,1e308"], naming: "--table")
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let tk = try scratch.write("huge.json", Data(#"{"ui-font-text-styles":{"body":{"point-size":1e308}}}"#.utf8))
         try expectBadInput(["scale", "--config", tk], naming: "ui-font-text-styles.body.point-size: expected a finite number, got 1e+308 is out of range")
         // typefit.yml: "    size: " is 10 characters, so the value is at column 11 of line 7.
         let yml = try scratch.write("typefit.yml", Data("""
         fonts:
-          text: { file: \(CLIRunner.root.path)/Fonts/Inter/Inter-Regular.otf }
+          text: { file: \(Repository.root.path)/Fonts/Inter/Inter-Regular.otf }
         styles:
           caption:
             font: text
@@ -159,7 +149,7 @@ import Testing
     /// Regression (issue 12.7): a named pipe given as a config or font said "You don't have permission"
     /// (or blocked); now it says what it is.
     @Test func specialFilesAreNamedAsSuch() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let fifo = scratch.url.appendingPathComponent("pipe.yml").path
         #expect(mkfifo(fifo, 0o600) == 0)
         try expectBadInput(["layout", fifo], naming: "\(fifo): is a named pipe (FIFO), not a regular file")
@@ -183,7 +173,7 @@ import Testing
     // MARK: TypographyKit configs
 
     @Test func typographyKitConfigs() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let cases: [(String, Data, String)] = [
             ("bool.json", Data(#"{"ui-font-text-styles":{"a":{"point-size":true}}}"#.utf8),
              "ui-font-text-styles.a.point-size: expected a number, got true"),
@@ -194,9 +184,8 @@ import Testing
              #"typography-kit.point-step-size: expected a number, got "x""#),
             ("empty.json", Data(), "not valid JSON"),
             ("random.plist", Self.lcg(2048, seed: 3), "not a valid property list"),
-            // bplist00, a set of one string, offsets, trailer: crashed `scale` inside Foundation before the fix.
-            ("set.plist", Data(Array("bplist00".utf8) + [0xC1, 0x01, 0x51, 0x61, 0x00, 0x08, 0x00, 0x0A, 0, 0, 0, 0, 0, 0, 2, 1,
-                                                         0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12]),
+            // PropertyListSerialization crashes on a set (Linux): `scale` must refuse it first.
+            ("set.plist", binaryPlistWithSet(),
              "the binary property list contains a set"),
         ]
         for (name, data, problem) in cases {
@@ -246,7 +235,7 @@ import Testing
     }
 
     @Test func auditHostileConfigs() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         try expectAuditError(["/nonexistent/typefit.yml"], naming: "/nonexistent/typefit.yml: no such file")
         // A 512-byte merge-key bomb: refused by the parser's entry budget instead of hanging.
         var items = ["&a0 {x: 1}"]
@@ -258,7 +247,7 @@ import Testing
             ("type.yml", "screens: 3\n", "screens: expected "),
             ("key.yml", "screen: []\n", #"unknown key "screen" at the top level; did you mean "screens"?"#),
             ("font.yml", "fonts:\n  t: { file: ../../nope.otf }\n", "nope.otf"),
-            ("nan.yml", "fonts:\n  t: { file: \(CLIRunner.root.path)/Fonts/Inter/Inter-Regular.otf }\n"
+            ("nan.yml", "fonts:\n  t: { file: \(Repository.root.path)/Fonts/Inter/Inter-Regular.otf }\n"
                 + "styles:\n  s: { font: t, model: fixed, size: .nan }\n", "styles.s.size: expected a finite number > 0, got \".nan\" (not finite)"),
         ]
         for (name, yaml, problem) in cases {
@@ -271,7 +260,7 @@ import Testing
     }
 
     @Test func auditOutputThatCannotBeWritten() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let file = try scratch.write("a-file", Data("x".utf8))
         try expectAuditError([Self.contacts, "--output", file], naming: "\(file): exists and is not a directory")
         try expectAuditError([Self.contacts, "--output", file + "/Reports"], naming: file + "/Reports: cannot create directory")
@@ -281,7 +270,7 @@ import Testing
     }
 
     @Test func failedAuditLeavesEarlierReportsIntact() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let reports = scratch.url.appendingPathComponent("Reports")
         // Run 1 writes the five report files (the example has failing findings: exit 1).
         let first = try CLIRunner.run(["audit", Self.contacts, "--output", reports.path, "--no-progress"])
@@ -311,7 +300,7 @@ import Testing
     /// as it was (it is written only after the reports); a baseline inside the output folder is refused
     /// before anything runs; a baseline with schemaVersion 0 or −5 is bad input naming the file.
     @Test func baselineIsWrittenOnlyAfterTheReports() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let baseline = scratch.url.appendingPathComponent("typefit-baseline.json")
         let write = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--no-progress"])
         #expect(write.status == 0, "\(write.stderr)")
@@ -339,7 +328,7 @@ import Testing
     }
 
     @Test func baselineChangesOnlyWithUpdateBaseline() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let baseline = scratch.url.appendingPathComponent("typefit-baseline.json")
         // No baseline file and no --update-baseline: an error, and no file appears.
         try expectAuditError([Self.contacts, "--baseline", baseline.path], naming: baseline.path)
@@ -373,7 +362,7 @@ import Testing
     // MARK: Layout
 
     @Test func layoutHostileInput() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         var items = ["&a0 {x: 1}"]
         for i in 1...11 { items.append("&a\(i) {<<: [" + Array(repeating: "*a\(i - 1)", count: 6).joined(separator: ", ") + "]}") }
         let bomb = try scratch.write("bomb.yml", Data(("<<: [\n  " + items.joined(separator: ",\n  ") + "]\n").utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import FontEngine
 import Testing
 import TypeFit
@@ -140,7 +141,7 @@ import TypeFitSupport
         let empty = dir.appendingPathComponent("empty.ttf")
         try Data().write(to: empty)
         let truncated = dir.appendingPathComponent("truncated.otf")
-        let real = try Data(contentsOf: CLIRunner.root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf"))
+        let real = try Data(contentsOf: Repository.root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf"))
         try real.prefix(100).write(to: truncated)
         for file in [empty, truncated] {
             let r = try CLIRunner.run(["inspect", file.path])
@@ -153,7 +154,7 @@ import TypeFitSupport
     @Test func fontconfigPatternAndNoCacheNoise() throws {
         // Without HOME, fontconfig must not print "No writable cache directories".
         let r = try CLIRunner.run(["inspect", ":postscriptname=Roboto-Medium", "--format", "json"],
-                                  environment: ["PATH": "/usr/bin:/bin", "TYPEFIT_FONTS": CLIRunner.root.appendingPathComponent("Fonts").path])
+                                  environment: ["PATH": "/usr/bin:/bin", "TYPEFIT_FONTS": Repository.root.appendingPathComponent("Fonts").path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         #expect(CLIRunner.object(r.stdout)?["postscriptName"] as? String == "Roboto-Medium")
@@ -263,7 +264,7 @@ import TypeFitSupport
 
     /// Every line of every Focus strings file, raw (comments and quoted keys and values included).
     static func corpusLines() throws -> [String] {
-        let dir = CLIRunner.root.appendingPathComponent("Examples/Focus/strings")
+        let dir = Repository.root.appendingPathComponent("Examples/Focus/strings")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".strings") }.sorted()
         #expect(files.count == 9)
         return try files.flatMap { file in
@@ -275,12 +276,12 @@ import TypeFitSupport
         ([], nil, false), ([17, 53, 11.5, 100, 9], 0.5, false), ([14], -0.25, true),
     ] as [([Double], Double?, Bool)])
     func writerMatchesJSONEncoderOnCorpusLines(sizes: [Double], spacing: Double?, withFallback: Bool) throws {
-        let face = try FontFace(path: CLIRunner.root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf").path)
+        let face = try FontFace(path: Repository.root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf").path)
         let shaper = try Shaper(face: face)
         let format = MeasureRecordFormat(info: face.info, sizes: sizes, letterSpacing: spacing, withFallback: withFallback)
         let lines = try Self.corpusLines()
         // --fallback's lookup: fontconfig over the repository's fonts only.
-        let catalog = try FontCatalog(directories: [CLIRunner.root.appendingPathComponent("Fonts").path], includeSystemFonts: false)
+        let catalog = try FontCatalog(directories: [Repository.root.appendingPathComponent("Fonts").path], includeSystemFonts: false)
         var lookups: [[Unicode.Scalar]: FontLocation?] = [:]
         var foundSome = false
         var json = JSONBytes()
@@ -321,7 +322,7 @@ import TypeFitSupport
         let file = dir.appendingPathComponent("lines.txt")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
         let font = "Fonts/Roboto/Roboto-Regular.ttf"
-        let face = try FontFace(path: CLIRunner.root.appendingPathComponent(font).path)
+        let face = try FontFace(path: Repository.root.appendingPathComponent(font).path)
         let shaper = try Shaper(face: face)
         let reference = lines.map { line in
             ReferenceRecord(line[...], shaper.measure(line[...]), info: face.info, sizes: [17, 53], letterSpacing: nil, fallback: .none)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end `typefit layout` on the bundled Contacts example (run `swift build` first).
@@ -200,7 +201,7 @@ import Testing
     @Test func readmeTableIsCurrent() throws {
         let run = try CLIRunner.run(["layout", "Examples/Contacts/typefit.yml", "--format", "text"])
         #expect(run.status == 0)
-        let readme = try String(contentsOf: CLIRunner.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
         let begin = try #require(readme.range(of: "<!-- BEGIN typefit layout Examples/Contacts/typefit.yml"))
         let open = try #require(readme.range(of: "```text\n", range: begin.upperBound..<readme.endIndex))
         let close = try #require(readme.range(of: "```\n<!-- END typefit layout -->", range: open.upperBound..<readme.endIndex))

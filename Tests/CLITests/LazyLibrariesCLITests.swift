@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// ICU and fontconfig are loaded at first use (dlopen), not by the dynamic loader at start:
@@ -12,9 +13,9 @@ import Testing
     /// How the dynamic loader mapped each library in a run: "needed by" (at start, from an ELF
     /// NEEDED entry) or "dynamically loaded by" (dlopen), by file name.
     struct Loads {
-        var run: CLIRunner.Result
+        var run: ProcessOutput
         var how: [String: String] = [:]
-        init(_ run: CLIRunner.Result) {
+        init(_ run: ProcessOutput) {
             self.run = run
             for line in run.stderr.split(separator: "\n") {
                 guard let start = line.range(of: "file="), let end = line.range(of: " [", range: start.upperBound..<line.endIndex) else { continue }
@@ -88,15 +89,14 @@ import Testing
             }
         }
         #expect(replaced > 0, "\(library) not found in \(CLIRunner.binary.path)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-absent-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryDirectory("typefit-absent")
         let copy = folder.appendingPathComponent("typefit")
         try Data(bytes).write(to: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
         return copy
     }
 
-    static func run(_ binary: URL, _ arguments: [String], stdin: String? = nil) throws -> CLIRunner.Result {
+    static func run(_ binary: URL, _ arguments: [String], stdin: String? = nil) throws -> ProcessOutput {
         defer { try? FileManager.default.removeItem(at: binary.deletingLastPathComponent()) }
         return try CLIRunner.run(arguments, stdin: stdin, binary: binary)
     }

@@ -1,26 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End-to-end: the built `.build/debug/typefit` (run `swift build` first).
 @Suite struct ScaleCLITests {
-    static var root: URL { CLIRunner.root }
-
-    struct Run { let status: Int32; let stdout: String; let stderr: String }
-
-    func typefit(_ args: [String]) throws -> Run {
-        let p = Process()
-        p.executableURL = Self.root.appendingPathComponent(".build/debug/typefit")
-        p.arguments = args
-        p.currentDirectoryURL = Self.root
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-    }
+    func typefit(_ args: [String]) throws -> ProcessOutput { try CLIRunner.run(args) }
 
     /// Every row of `scale --model apple --format json` against ios_dynamic_type.table of the reference JSON.
     @Test func appleJSONMatchesTheReference() throws {
@@ -28,7 +12,7 @@ import Testing
         #expect(run.status == 0)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let rows = try #require(doc["rows"] as? [[String: Any]])
-        let refData = try Data(contentsOf: Self.root.appendingPathComponent("Tests/DynamicTypeTests/Fixtures/reference/apple-dynamic-type.json"))
+        let refData = try Data(contentsOf: Repository.url("Tests/DynamicTypeTests/Fixtures/reference/apple-dynamic-type.json"))
         let ref = try #require(try JSONSerialization.jsonObject(with: refData) as? [String: Any])
         let table = try #require((ref["ios_dynamic_type"] as? [String: Any])?["table"] as? [String: [String: [String: Any]]])
         let categories = try #require(ref["content_size_categories"] as? [[String: Any]]).compactMap { $0["uikit"] as? String }
@@ -68,8 +52,7 @@ import Testing
     }
 
     @Test func badInputExitsTwoWithOneLine() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-scale-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporaryDirectory("typefit-scale")
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("TypographyKit.json")
         try Data(#"{"ui-font-text-styles": {"paragraph": {"point-size": "big"}}}"#.utf8).write(to: bad, options: .atomic)

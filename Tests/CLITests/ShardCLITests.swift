@@ -1,20 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `typefit audit --shard I/N` and `typefit merge`, run as a CI matrix runs them: every shard a
 /// separate process (one thread each), then the merge, compared with the unsharded run.
 @Suite("typefit audit --shard / typefit merge", .serialized)
 struct ShardCLITests {
-    let root = CLIRunner.root
+    let root = Repository.root
     let config = "Examples/Focus/typefit.yml"
     let baseline = "Examples/Focus/typefit-baseline.json"
     let reportNames = ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"]
-
-    func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-shard-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
 
     /// Runs the N shards of `config` in `directory` into `dir/part-I`, one process each.
     func shards(_ n: Int, in dir: URL, directory: URL? = nil) throws -> [String] {
@@ -172,7 +167,7 @@ struct ShardCLITests {
 /// runs it (`bash --noprofile --norc -eo pipefail`), in a folder laid out as the jobs see it.
 @Suite("Examples/ci/github-actions.yml", .serialized)
 struct GitHubActionsExampleTests {
-    let root = CLIRunner.root
+    let root = Repository.root
 
     /// The `run:` script of the step named `name` (the block after `run: |`, unindented).
     func script(_ workflow: String, step name: String) throws -> String {
@@ -190,16 +185,8 @@ struct GitHubActionsExampleTests {
     }
 
     func bash(_ script: String, in dir: URL, environment: [String: String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--noprofile", "--norc", "-eo", "pipefail", "-c", script]
-        process.currentDirectoryURL = dir
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-eo", "pipefail", "-c", script],
+                              directory: dir, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }).status
     }
 
     @Test func workflowStepsGiveTheUnshardedReports() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `typefit audit` with `webViews:`: one-line errors (exit 2) for a missing browser and a page that
@@ -25,8 +26,7 @@ import Testing
     }
 
     @Test func pageThatNeverLoadsIsOneLineAndTheBrowserIsGone() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-webcli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporaryDirectory("typefit-webcli")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("""
             webViews:

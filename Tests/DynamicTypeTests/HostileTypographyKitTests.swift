@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import DynamicType
 
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func nonFiniteAndNegativeSizesAreErrors() {
-        // Regression: these used to scale to a row of nan / inf / negative point sizes.
+        // Not a row of nan / inf / negative point sizes: an error naming the key.
         #expect(error(Self.plist(pointSize: "nan")) == "ui-font-text-styles.body.point-size: expected a finite number, got nan")
         #expect(error(Self.plist(pointSize: "inf")) == "ui-font-text-styles.body.point-size: expected a finite number, got inf")
         #expect(error(Self.plist(pointSize: "-4")) == "ui-font-text-styles.body.point-size: expected a number > 0, got -4.0")
@@ -81,18 +82,4 @@ import Testing
             if let message = error(Data(bytes)) { #expect(!message.unicodeScalars.contains("\n"), "\(message)") }
         }
     }
-}
-
-/// A binary property list whose top object is a set holding the string "a" (built by hand: header,
-/// objects C1 01 = set of 1 reference to object 1, 51 61 = ASCII string "a", 2-byte offsets, trailer).
-/// Found by the stringsdict fuzz target: PropertyListSerialization crashes (SIGSEGV) on sets on Linux.
-func binaryPlistWithSet() -> Data {
-    var bytes = Array("bplist00".utf8) + [0xC1, 0x01, 0x51, 0x61]
-    let table = bytes.count
-    bytes += [0x00, 0x08, 0x00, 0x0A]            // object offsets 8 and 10, 2 bytes each
-    bytes += [0, 0, 0, 0, 0, 0, 2, 1]              // unused ×6, offset size 2, reference size 1
-    bytes += [0, 0, 0, 0, 0, 0, 0, 2]              // 2 objects
-    bytes += [0, 0, 0, 0, 0, 0, 0, 0]              // top object 0
-    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]   // offset table at byte 12
-    return Data(bytes)
 }

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import TestSupport
 import Localization
 import Testing
 @testable import FontEngine
@@ -15,7 +16,7 @@ import Testing
     /// line cache, which a first occurrence in the same run has filled).
     static let lines: [String] = {
         var entries: [LocalizedString] = []
-        for folder in [Paths.focusStrings, Paths.corpus] {
+        for folder in [Repository.focusStrings, Repository.corpus] {
             guard let table = try? StringTable.load(contentsOf: folder, options: .init(mode: .lenient)) else { return [] }
             entries += table.entries
         }
@@ -48,7 +49,7 @@ import Testing
     @Test(arguments: faces.indices)
     func everyCorpusLineMatchesWholeLineShaping(_ index: Int) throws {
         let (file, faceIndex) = Self.faces[index]
-        let face = try FontFace(path: Paths.font(file), faceIndex: faceIndex)
+        let face = try FontFace(path: Repository.font(file), faceIndex: faceIndex)
         let shaper = try Shaper(face: face)
         let font = ShapingFont(face: face)
         let fast = try FastMeasurer(font: font)
@@ -67,7 +68,7 @@ import Testing
 
     @Test func parallelAndTinyCacheGiveTheSameAdvances() throws {
         // Roboto: the font whose space + T kerning HarfBuzz 6.0 does not flag (see below).
-        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"))
         let shaper = try Shaper(face: face)
         let font = ShapingFont(face: face)
         let packed = PackedLines(Self.lines)
@@ -161,7 +162,7 @@ import Testing
         //   "Trans"        → gid57=0+1147|…         (T alone: 1147)
         //   "Pride: Trans" → … gid5=6+468|gid57=7+1147 … (kerned space: 508 − 40 = 468)
         // Sum of ax over "Pride: Trans" by hb-shape: 1292+694+498+1155+1086+496+468+1147+654+1114+1131+1057 = 10792.
-        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"))
         let fast = try FastMeasurer(font: ShapingFont(face: face))
         #expect(fast.advance(of: "Pride: ") == 1292 + 694 + 498 + 1155 + 1086 + 496 + 508)
         #expect(fast.advance(of: "Trans") == 1147 + 654 + 1114 + 1131 + 1057)
@@ -171,7 +172,7 @@ import Testing
 
     @Test(arguments: ["Inter/Inter-Regular.otf", "Noto/NotoSansArabic-Regular.ttf", "Noto/NotoSansHebrew-Regular.ttf", "Noto/NotoSansThai-Regular.ttf"])
     func measureMatchesShaperInkAndMissing(_ file: String) throws {
-        let face = try FontFace(path: Paths.font(file))
+        let face = try FontFace(path: Repository.font(file))
         let shaper = try Shaper(face: face)
         let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
         var differences = 0
@@ -195,7 +196,7 @@ import Testing
 @Suite(.serialized) struct HarvestedPieceTests {
     /// The whole-line shaper (the reference) and the shaping font of a fixture font.
     static func engines(_ file: String) throws -> (Shaper, ShapingFont) {
-        let face = try FontFace(path: Paths.font(file))
+        let face = try FontFace(path: Repository.font(file))
         return (try Shaper(face: face), ShapingFont(face: face))
     }
 
@@ -300,7 +301,7 @@ import Testing
     /// in the line; "( " alone is a neutral run with its own entries), where the parenthesis
     /// sets the ink box's top and bottom: a batch not split makes it differ from `Shaper`'s.
     @Test func anUnsafeArtificialBoundaryEndsTheBatch() throws {
-        let face = try FontFace(path: Paths.font("Inter/Inter-Regular.otf"))
+        let face = try FontFace(path: Repository.font("Inter/Inter-Regular.otf"))
         let shaper = try Shaper(face: face)
         let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
         _ = fast.measure("then ")
@@ -324,7 +325,7 @@ import Testing
     /// A batch longer than the measurer's first scratch text (1,024 bytes) grows it: 400 words
     /// of 6 bytes with every second one cached leave 200 to shape together (1,200 bytes).
     @Test func aLongBatchGrowsTheScratchText() throws {
-        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"))
         let shaper = try Shaper(face: face)
         let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
         let words = (0..<400).map { "w\(1000 + $0) " }
@@ -353,7 +354,7 @@ import Testing
 
     /// The rule: a run is shaped whole only when none of it is cached.
     @Test func runsWithCachedPiecesAreShapedPieceByPiece() throws {
-        let face = try FontFace(path: Paths.font("Inter/Inter-Regular.otf"))
+        let face = try FontFace(path: Repository.font("Inter/Inter-Regular.otf"))
         let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
         _ = fast.measure("Open the settings")  // 3 pieces, nothing cached: shaped whole
         #expect(fast.statistics.harvestedPieces == 3)

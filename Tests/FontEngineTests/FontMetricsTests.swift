@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import FontEngine
 
@@ -40,7 +41,7 @@ let tableRows: [TableRow] = [
 @Suite struct FontMetricsTests {
     @Test(arguments: tableRows)
     func tablesMatchFontTools(_ row: TableRow) throws {
-        let face = try FontFace(path: Paths.font(row.file))
+        let face = try FontFace(path: Repository.font(row.file))
         let info = face.info
         #expect(info.unitsPerEm == row.upem)
         #expect(info.hhea == VerticalMetrics(ascender: row.hhea.0, descender: row.hhea.1, lineGap: row.hhea.2))
@@ -63,13 +64,13 @@ let tableRows: [TableRow] = [
     }
 
     @Test func lineHeightInPointsIsUnitsTimesSizeOverUpem() throws {
-        let info = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf")).info
+        let info = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf")).info
         // hhea: (1900 + 500 + 0) × 17 / 2048 = 19.921875; typo: (2146 + 555) × 17 / 2048 = 22.42041015625
         #expect(info.lineHeight(.hhea, size: 17) == 2400.0 * 17 / 2048)
         #expect(info.lineHeight(.hhea, size: 17) == 19.921875)
         #expect(abs(info.lineHeight(.typo, size: 17) - 22.42041015625) < 1e-12)
         // Open Sans: hhea 2789 vs typo 1567 + 492 + 132 = 2191 (27 % apart, see font-notes.md).
-        let openSans = try FontFace(path: Paths.font("OpenSans/OpenSans-Regular.ttf")).info
+        let openSans = try FontFace(path: Repository.font("OpenSans/OpenSans-Regular.ttf")).info
         #expect(openSans.lineHeight(.hhea) == 2789)
         #expect(openSans.lineHeight(.typo) == 2191)
         #expect(openSans.lineHeight(.win) == 2789)
@@ -78,7 +79,7 @@ let tableRows: [TableRow] = [
     }
 
     @Test func namesAndFamily() throws {
-        let info = try FontFace(path: Paths.font("OpenSans/OpenSans-Regular.ttf")).info
+        let info = try FontFace(path: Repository.font("OpenSans/OpenSans-Regular.ttf")).info
         #expect(info.family == "Open Sans")
         #expect(info.style == "Regular")
         #expect(info.isVariable == false)

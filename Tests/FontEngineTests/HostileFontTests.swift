@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeFitSupport
 @testable import FontEngine
@@ -9,19 +10,7 @@ import TypeFitSupport
 /// text (1 MiB, NUL, bidi controls, invalid UTF-8). Each ends in a correct result or a one-line
 /// `FontError` naming the file. Expected advances come from `hb-shape` runs shown next to them.
 @Suite struct HostileFontTests {
-    static let roboto = Paths.font("Roboto/Roboto-Regular.ttf")
-
-    /// A scratch folder removed at the end of the test.
-    final class Scratch {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-hostile-\(UUID().uuidString)")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-            let path = url.appendingPathComponent(name).path
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            return path
-        }
-    }
+    static let roboto = Repository.font("Roboto/Roboto-Regular.ttf")
 
     /// The sfnt table directory: tag → (record offset in the file, table offset, table length).
     static func tables(_ bytes: [UInt8], at start: Int = 0) -> [String: (record: Int, offset: Int, length: Int)] {
@@ -62,7 +51,7 @@ import TypeFitSupport
     }
 
     @Test func validHeaderWithBrokenTables() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.roboto)))
         let directory = Self.tables(original)
         // Roboto-Regular.ttf's directory (fontTools/struct dump): 13 tables, GPOS at 227172, 67322 bytes.
@@ -91,7 +80,7 @@ import TypeFitSupport
     }
 
     @Test func absurdTableCount() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.roboto)))
         bytes[4] = 0xFF; bytes[5] = 0xFF  // numTables = 65535: the directory would run past the file end
         loadOrOneLineError(try scratch.write("tables.ttf", bytes))
@@ -100,8 +89,8 @@ import TypeFitSupport
     }
 
     @Test func collectionWithBadFaceIndexes() throws {
-        let scratch = try Scratch()
-        let ttc = Paths.font("Noto/NotoSansCJK-Subset.ttc")
+        let scratch = try ScratchDirectory()
+        let ttc = Repository.font("Noto/NotoSansCJK-Subset.ttc")
         // Fonts/Noto/NotoSansCJK-Subset.md: two faces (JP, KR).
         #expect(throws: FontError.faceIndexOutOfRange(path: ttc, index: 2, faceCount: 2)) { try FontFace(path: ttc, faceIndex: 2) }
         #expect(FontError.faceIndexOutOfRange(path: ttc, index: 2, faceCount: 2).description
@@ -147,7 +136,7 @@ import TypeFitSupport
     }
 
     @Test func woffAndWoff2() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let sfnt = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.roboto)))
         let woff = try scratch.write("Roboto.woff", Self.woff(from: sfnt))
         // Either the engine reads WOFF and gets the TTF's numbers (fontTools: upem 2048, 3359 glyphs;
@@ -193,7 +182,7 @@ import TypeFitSupport
         // Regression (found by scripts/sanitize, `measure` of a 1 MiB line): every .notdef glyph used to scan
         // the whole run for its cluster end, so 100 000 missing characters took minutes. Noto Sans Arabic has
         // no Latin "a": hb-shape NotoSansArabic-Regular.ttf "aa" → [.notdef +600 | .notdef +600].
-        let shaper = try Shaper(face: try FontFace(path: Paths.font("Noto/NotoSansArabic-Regular.ttf")))
+        let shaper = try Shaper(face: try FontFace(path: Repository.font("Noto/NotoSansArabic-Regular.ttf")))
         let line = String(repeating: "a", count: 100_000)
         let start = ContinuousClock.now
         let m = shaper.measure(Substring(line))
@@ -244,7 +233,7 @@ import TypeFitSupport
     /// with fontTools) kerns A A by +32767, the int16 maximum; `hb-shape kern32767.ttf AAA` gives
     /// 33267, 33267, 500. 70,000 A's (70 kB) then advance 70000 × 500 + 69999 × 32767 = 2,328,657,233.
     @Test func craftedKerningPairOver70KilobytesPastInt32() throws {
-        let path = Paths.root.appendingPathComponent("Tests/FontEngineTests/Fixtures/kern32767.ttf").path
+        let path = Repository.root.appendingPathComponent("Tests/FontEngineTests/Fixtures/kern32767.ttf").path
         let face = try FontFace(path: path)
         let short = try Shaper(face: face).advance(of: "AAA")
         #expect(short == 33267 + 33267 + 500)
@@ -297,7 +286,7 @@ import TypeFitSupport
     /// Regression (issue 12.7): HarfBuzz blobs have 32-bit lengths, so a 4 GiB + N byte font was read
     /// as its first N bytes. A sparse file of 4 GiB + 100 bytes (no disk space used) is refused by size.
     @Test func fontOverFourGibibytesIsRefusedBySize() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let path = scratch.url.appendingPathComponent("huge.ttf").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(try Data(contentsOf: URL(fileURLWithPath: Self.roboto)).prefix(100))))
         let handle = try #require(FileHandle(forWritingAtPath: path))
@@ -315,7 +304,7 @@ import TypeFitSupport
 
     /// Regression (issue 12.7): a named pipe as the font blocked or said "permission"; now "not a regular file".
     @Test func namedPipeIsNotAFont() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let path = scratch.url.appendingPathComponent("pipe.ttf").path
         #expect(mkfifo(path, 0o600) == 0)
         do {
@@ -333,7 +322,7 @@ import TypeFitSupport
         let home = try #require(FontCatalog.privateCacheHome(environment: ["XDG_CACHE_HOME": "/proc/typefit-no-such-folder"]))
         #expect(access(home, W_OK) == 0)
         #expect(home.hasPrefix(NSTemporaryDirectory()))
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         #expect(FontCatalog.privateCacheHome(environment: ["XDG_CACHE_HOME": scratch.url.path]) == nil)
         #expect(FileManager.default.fileExists(atPath: scratch.url.path + "/fontconfig"))
     }

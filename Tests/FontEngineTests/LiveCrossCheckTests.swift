@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import FontEngine
 
@@ -34,7 +35,7 @@ import Testing
         guard FileManager.default.fileExists(atPath: font) else { return }
         var lines: [String] = []
         for file in ["firefox-focus-ios/ja.strings", "home-assistant-ios/ja.strings", "swiftfin/ja.strings"] {
-            lines += stringsValues(Paths.corpusFile(file)).prefix(25)
+            lines += stringsValues(Repository.corpusFile(file)).prefix(25)
         }
         #expect(lines.count >= 30)
         let textFile = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-live-ja-\(getpid()).txt")
@@ -58,7 +59,7 @@ import Testing
     func corpusLinesMatchHbShape(_ c: Case) throws {
         var lines: [String] = []
         for file in c.files {
-            let values = stringsValues(Paths.corpusFile(file)).filter { value in
+            let values = stringsValues(Repository.corpusFile(file)).filter { value in
                 // Every letter in the target script; at least one letter.
                 let letters = value.unicodeScalars.filter { $0.properties.isAlphabetic }
                 return !letters.isEmpty && letters.allSatisfy { s in c.ranges.contains { $0.contains(s.value) } }
@@ -69,12 +70,12 @@ import Testing
         let textFile = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-live-\(getpid())-\(c.font.hashValue).txt")
         try Data(lines.joined(separator: "\n").utf8).write(to: textFile)
         defer { try? FileManager.default.removeItem(at: textFile) }
-        guard let out = runTool("hb-shape", ["--no-glyph-names", "--output-format=json", "--text-file=\(textFile.path)", Paths.font(c.font)]) else {
+        guard let out = runTool("hb-shape", ["--no-glyph-names", "--output-format=json", "--text-file=\(textFile.path)", Repository.font(c.font)]) else {
             return  // hb-shape not installed
         }
         let expected = hbShapeAdvances(out)
         try #require(expected.count == lines.count)
-        let shaper = try Shaper(face: FontFace(path: Paths.font(c.font)))
+        let shaper = try Shaper(face: FontFace(path: Repository.font(c.font)))
         for (line, advance) in zip(lines, expected) {
             #expect(shaper.advance(of: Substring(line)) == advance, "\(line)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import FontEngine
 
@@ -35,12 +36,12 @@ import Testing
 
     @Test func truncatedFont() throws {
         // The first 100 bytes of a real font: the table directory points past the end.
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: Paths.font("Roboto/Roboto-Regular.ttf"))).prefix(100)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Repository.font("Roboto/Roboto-Regular.ttf"))).prefix(100)
         let path = Self.temp.appendingPathComponent("truncated.ttf").path
         try bytes.write(to: URL(fileURLWithPath: path))
         expectOneLineError(path) { if case .notAFont = $0 { return true } else { return false } }
         // Half a font (glyf/loca cut off): still an error, never a crash.
-        let half = try Data(contentsOf: URL(fileURLWithPath: Paths.font("Inter/Inter-Regular.otf"))).prefix(4096)
+        let half = try Data(contentsOf: URL(fileURLWithPath: Repository.font("Inter/Inter-Regular.otf"))).prefix(4096)
         let halfPath = Self.temp.appendingPathComponent("half.otf").path
         try half.write(to: URL(fileURLWithPath: halfPath))
         do {
@@ -69,16 +70,16 @@ import Testing
     }
 
     @Test func textFile() {
-        let path = Paths.root.appendingPathComponent("Package.swift").path
+        let path = Repository.root.appendingPathComponent("Package.swift").path
         expectOneLineError(path) { if case .notAFont = $0 { return true } else { return false } }
     }
 
     @Test func directory() {
-        expectOneLineError(Paths.fonts) { $0 == .notAFile(path: Paths.fonts) }
+        expectOneLineError(Repository.fonts) { $0 == .notAFile(path: Repository.fonts) }
     }
 
     @Test func faceIndexOutOfRange() {
-        let path = Paths.font("Roboto/Roboto-Regular.ttf")
+        let path = Repository.font("Roboto/Roboto-Regular.ttf")
         expectOneLineError(path, faceIndex: 1) { $0 == .faceIndexOutOfRange(path: path, index: 1, faceCount: 1) }
     }
 
@@ -93,7 +94,7 @@ import Testing
 /// on what the machine has installed.
 @Suite struct FontCatalogTests {
     let catalog: FontCatalog
-    init() throws { catalog = try FontCatalog(directories: [Paths.fonts], includeSystemFonts: false) }
+    init() throws { catalog = try FontCatalog(directories: [Repository.fonts], includeSystemFonts: false) }
 
     @Test func cssWeightIsConverted() throws {
         // FcWeightFromOpenType(500) = 100 (FC_WEIGHT_MEDIUM): Roboto Medium, not Roboto Bold.
@@ -141,12 +142,12 @@ import Testing
     }
 
     @Test func pathOrPattern() {
-        #expect(FontCatalog.isPath(Paths.font("Roboto/Roboto-Regular.ttf")))
+        #expect(FontCatalog.isPath(Repository.font("Roboto/Roboto-Regular.ttf")))
         #expect(FontCatalog.isPath("missing/Font.otf"))
         #expect(!FontCatalog.isPath("Inter:weight=600"))
-        #expect(FontCatalog.bundledFontsDirectory(environment: ["TYPEFIT_FONTS": Paths.fonts], currentDirectory: "/") == Paths.fonts)
-        #expect(FontCatalog.bundledFontsDirectory(environment: [:], currentDirectory: Paths.root.path, executablePath: nil)
-                == Paths.root.appendingPathComponent("Fonts").path)
+        #expect(FontCatalog.bundledFontsDirectory(environment: ["TYPEFIT_FONTS": Repository.fonts], currentDirectory: "/") == Repository.fonts)
+        #expect(FontCatalog.bundledFontsDirectory(environment: [:], currentDirectory: Repository.root.path, executablePath: nil)
+                == Repository.root.appendingPathComponent("Fonts").path)
     }
 }
 
@@ -155,7 +156,7 @@ import Testing
 @Suite struct MutatedFontTests {
     @Test(arguments: ["Roboto/Roboto-Regular.ttf", "Inter/Inter-Regular.otf", "Noto/NotoSansArabic-Regular.ttf"])
     func mutatedFontsNeverCrash(_ file: String) throws {
-        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Paths.font(file))))
+        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Repository.font(file))))
         // One folder per test case: the cases run in parallel in one process, and a font file rewritten
         // while another case has it mapped (FreeType maps font files) ends in SIGBUS.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-mutate-\(getpid())-\(UUID().uuidString)")

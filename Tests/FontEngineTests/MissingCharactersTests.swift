@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import FontEngine
 
@@ -15,7 +16,7 @@ import Testing
 
     @Test(arguments: fonts)
     func sameAsWholeLineShapingOnTheCorpus(_ file: String) throws {
-        let face = try FontFace(path: Paths.font(file))
+        let face = try FontFace(path: Repository.font(file))
         let shaper = try Shaper(face: face)
         let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
         var withMissing = 0, differences: [String] = []
@@ -38,7 +39,7 @@ import Testing
         // [.notdef=0+600|uni2010=1+321|.notdef=2+600|space=3+270|uni2010=4+321|space=5+270|.notdef=6+600|
         //  .notdef=7+600|space=8+270|.notdef=9+600]: 5 .notdef; U+2011 is drawn with U+2010's glyph, so it
         // is not missing; advance 600+321+600+270+321+270+600+600+270+600 = 4452.
-        let face = try FontFace(path: Paths.font("Noto/NotoSansHebrew-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Noto/NotoSansHebrew-Regular.ttf"))
         let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
         let line = "a\u{2011}b \u{2011} 日本 日"
         for _ in 0..<2 {
@@ -57,7 +58,7 @@ import Testing
         // hb-shape 6.0.0 Fonts/OpenSans/OpenSans-Regular.ttf "x‑y 日本 日" --no-glyph-names:
         // [91=0+1073|0=1+1229|92=2+1032|3=3+532|0=4+1229|0=5+1229|3=6+532|0=7+1229]:
         // 4 .notdef, advance 1073+1229+1032+532+1229+1229+532+1229 = 8085.
-        let face = try FontFace(path: Paths.font("OpenSans/OpenSans-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("OpenSans/OpenSans-Regular.ttf"))
         let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true)
         let m = fast.measure("x\u{2011}y 日本 日")
         #expect(m.advance == 8085 && m.missingGlyphCount == 4)

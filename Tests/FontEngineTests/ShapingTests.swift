@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import FontEngine
 
@@ -36,7 +37,7 @@ let shapeCases: [ShapeCase] = [
 @Suite struct ShapingTests {
     @Test(arguments: shapeCases)
     func advanceAndInkMatchHbShapeAndFontTools(_ c: ShapeCase) throws {
-        let face = try FontFace(path: Paths.font(c.file))
+        let face = try FontFace(path: Repository.font(c.file))
         let shaper = try Shaper(face: face)
         let m = shaper.measure(Substring(c.text))
         #expect(m.advance == c.advance)
@@ -54,7 +55,7 @@ let shapeCases: [ShapeCase] = [
     /// holding the exact bounds (FT_Outline_Get_BBox) within 3 % of the em.
     @Test(arguments: ["Inter/Inter-Regular.otf", "Roboto/Roboto-Regular.ttf", "Noto/NotoSansArabic-Regular.ttf", "Noto/NotoSansDevanagari-Regular.ttf"])
     func harfBuzzExtentsAgreeWithFreeType(_ file: String) throws {
-        let face = try FontFace(path: Paths.font(file))
+        let face = try FontFace(path: Repository.font(file))
         var compared = 0
         for glyph in stride(from: 1, to: UInt32(face.info.glyphCount), by: 7) {
             let ft = face.outlineBounds(glyph: glyph)
@@ -73,7 +74,7 @@ let shapeCases: [ShapeCase] = [
 
     @Test func variableFontAtWeight600MatchesHbShapeAndFreeType() throws {
         // hb-shape --variations=wght=600 Fonts/Inter/Inter.var.ttf "AV Wave Office fi Ồ" → ax sum 26428.
-        let face = try FontFace(path: Paths.font("Inter/Inter.var.ttf"), variations: [VariationSetting(tag: "wght", value: 600)])
+        let face = try FontFace(path: Repository.font("Inter/Inter.var.ttf"), variations: [VariationSetting(tag: "wght", value: 600)])
         #expect(try Shaper(face: face).advance(of: "AV Wave Office fi Ồ") == 26428)
         // fvar (ttx -t fvar): wght 100…400…900, slnt −10…0…0.
         #expect(face.info.axes.map(\.tag) == ["wght", "slnt"])
@@ -82,28 +83,28 @@ let shapeCases: [ShapeCase] = [
         #expect(face.coordinates == [600, 0])
         // FreeType got the same coordinates: its outline bounds equal HarfBuzz's varied extents.
         let glyph = try #require(face.glyph(for: "W"))
-        let regular = try FontFace(path: Paths.font("Inter/Inter.var.ttf"))
+        let regular = try FontFace(path: Repository.font("Inter/Inter.var.ttf"))
         #expect(face.outlineBounds(glyph: glyph) == face.glyphExtents(glyph: glyph))
         #expect(face.outlineBounds(glyph: glyph) != regular.outlineBounds(glyph: glyph))
     }
 
     @Test func namedInstance() throws {
         // fvar instance "Semi Bold" (name ID from ttx -t fvar -t name) has wght=600.
-        let face = try FontFace(path: Paths.font("Inter/Inter.var.ttf"), instance: "SemiBold")
+        let face = try FontFace(path: Repository.font("Inter/Inter.var.ttf"), instance: "SemiBold")
         #expect(face.info.instance == "Semi Bold")
         #expect(face.coordinates == [600, 0])
         #expect(try Shaper(face: face).advance(of: "AV Wave Office fi Ồ") == 26428)
-        #expect(throws: FontError.self) { try FontFace(path: Paths.font("Inter/Inter.var.ttf"), instance: "Ultra") }
+        #expect(throws: FontError.self) { try FontFace(path: Repository.font("Inter/Inter.var.ttf"), instance: "Ultra") }
         #expect(throws: FontError.self) {
-            try FontFace(path: Paths.font("Inter/Inter.var.ttf"), variations: [VariationSetting(tag: "wght", value: 2000)])
+            try FontFace(path: Repository.font("Inter/Inter.var.ttf"), variations: [VariationSetting(tag: "wght", value: 2000)])
         }
         #expect(throws: FontError.self) {
-            try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"), variations: [VariationSetting(tag: "wght", value: 600)])
+            try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"), variations: [VariationSetting(tag: "wght", value: 600)])
         }
     }
 
     @Test func missingCharactersAreReportedInTextOrder() throws {
-        let face = try FontFace(path: Paths.font("Noto/NotoSans-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Noto/NotoSans-Regular.ttf"))
         // Noto Sans has no Hebrew and no emoji (cmap checked with fontTools: 0x5E9, 0x1F600 absent).
         let m = try Shaper(face: face).measure("Hi 😀 שלום")
         #expect(m.missingGlyphCount == 5)
@@ -111,7 +112,7 @@ let shapeCases: [ShapeCase] = [
     }
 
     @Test func emptyAndSpaceHaveNoInk() throws {
-        let shaper = try Shaper(face: FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf")))
+        let shaper = try Shaper(face: FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf")))
         #expect(shaper.measure("").ink == nil)
         #expect(shaper.measure("").advance == 0)
         #expect(shaper.measure("   ").ink == nil)
@@ -120,7 +121,7 @@ let shapeCases: [ShapeCase] = [
     }
 
     @Test func badFeatureIsAnError() throws {
-        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"))
         #expect(throws: FontError.invalidFeature(feature: "kern=x=y")) { try Shaper(face: face, features: "kern=x=y") }
         // "+smcp" is valid even where the font lacks it.
         _ = try Shaper(face: face, features: "-kern,+smcp")
@@ -129,14 +130,14 @@ let shapeCases: [ShapeCase] = [
 
 @Suite struct ItemizationTests {
     @Test func mixedLineIsSplitIntoScriptRuns() throws {
-        let shaper = try Shaper(face: FontFace(path: Paths.font("Noto/NotoSansThai-Regular.ttf")))
+        let shaper = try Shaper(face: FontFace(path: Repository.font("Noto/NotoSansThai-Regular.ttf")))
         // From firefox-focus-ios th.strings: leading "%@ " joins the first (Thai) run.
         let text = "%@ ถูกสร้างขึ้นโดย Mozilla ภารกิจ"
         let runs = shaper.scriptRuns(of: Substring(text))
         #expect(runs.map(\.script) == ["Thai", "Latn", "Thai"])
         #expect(runs.first?.start == 0)
         #expect(runs.last?.end == text.utf8.count)
-        let arabic = try Shaper(face: FontFace(path: Paths.font("Noto/NotoSansArabic-Regular.ttf")))
+        let arabic = try Shaper(face: FontFace(path: Repository.font("Noto/NotoSansArabic-Regular.ttf")))
         let ar = arabic.scriptRuns(of: "(abc) مرحبا (نص) 123")
         #expect(ar.map(\.script) == ["Latn", "Arab"])
         #expect(ar.map(\.isRightToLeft) == [false, true])
@@ -154,7 +155,7 @@ let shapeCases: [ShapeCase] = [
             ("Noto/NotoSansDevanagari-Regular.ttf", "%@ Mozilla द्वारा निर्मित है."),
         ]
         for (file, text) in cases {
-            let shaper = try Shaper(face: FontFace(path: Paths.font(file)))
+            let shaper = try Shaper(face: FontFace(path: Repository.font(file)))
             let runs = shaper.scriptRuns(of: Substring(text))
             #expect(runs.count >= 2, "\(text)")
             var expected = 0
@@ -165,7 +166,7 @@ let shapeCases: [ShapeCase] = [
                 let after = String(decoding: bytes[run.end...], as: UTF8.self)
                 guard let out = runTool("hb-shape", ["--no-glyph-names", "--output-format=json", "--script=\(run.script)",
                                                      "--direction=\(run.isRightToLeft ? "rtl" : "ltr")",
-                                                     "--text-before=\(before)", "--text-after=\(after)", Paths.font(file), runText])
+                                                     "--text-before=\(before)", "--text-after=\(after)", Repository.font(file), runText])
                 else { return }  // hb-shape not installed
                 expected += hbShapeAdvances(out).reduce(0, +)
             }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Synchronization
 import Testing
 @testable import FontEngine
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func aSecondMeasurerFindsTheFirstOnesLinesAndWords() throws {
-        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"))
         let shaper = try Shaper(face: face)
         let group = try FastMeasurer.group(count: 2, font: ShapingFont(face: face), computesInk: true)
         let sample = Array(Self.lines.prefix(800))
@@ -47,7 +48,7 @@ import Testing
     /// measurer, so measurer 1 shapes those it has not met. Inter, these 1,200 lines: 1,748 calls alone,
     /// 1,783 in the group, 3,349 with the cut checks not shared, 5,241 for a fresh measurer.)
     @Test func aGroupShapesAboutAsLittleAsOneMeasurer() throws {
-        let face = try FontFace(path: Paths.font("Inter/Inter-Regular.otf"))
+        let face = try FontFace(path: Repository.font("Inter/Inter-Regular.otf"))
         let font = ShapingFont(face: face)
         let shaper = try Shaper(face: face)
         let sample = Array(Self.lines.prefix(1200))
@@ -70,7 +71,7 @@ import Testing
     /// 16 entries: the table is full after the first 16 inserts; each measurer then keeps its
     /// entries in its own private table (16 entries, clear-on-full) and still reads the shared one.
     @Test func aFullTableFallsBackToPrivateTables() throws {
-        let face = try FontFace(path: Paths.font("Inter/Inter-Regular.otf"))
+        let face = try FontFace(path: Repository.font("Inter/Inter-Regular.otf"))
         let shaper = try Shaper(face: face)
         let limits = FastMeasurer.CacheLimits(entries: 16, bytes: 1024)
         let group = try FastMeasurer.group(count: 2, font: ShapingFont(face: face), computesInk: true, cacheLimits: limits)
@@ -129,7 +130,7 @@ import Testing
     /// fill the table (before, a clear in between gave another entry's list or crashed).
     @Test(arguments: ["Roboto/Roboto-Regular.ttf", "Noto/NotoSansHebrew-Regular.ttf"])
     func aTinyPrivateTableKeepsEachPiecesMissingCharacters(_ file: String) throws {
-        let face = try FontFace(path: Paths.font(file))
+        let face = try FontFace(path: Repository.font(file))
         let shaper = try Shaper(face: face)
         let fast = try FastMeasurer(font: ShapingFont(face: face), computesInk: true, cacheLimits: .init(entries: 16, bytes: 1024))
         var differences: [String] = []
@@ -147,7 +148,7 @@ import Testing
     /// A line whose record would not fit a quarter of a 64 KiB chunk (20,000 bytes) is kept in
     /// the measurer's private table: measured again, it is a line-cache hit with the same answer.
     @Test func aLongLineIsKeptPrivately() throws {
-        let face = try FontFace(path: Paths.font("Roboto/Roboto-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"))
         let shaper = try Shaper(face: face)
         let group = try FastMeasurer.group(count: 2, font: ShapingFont(face: face), computesInk: true)
         let line = String(repeating: "Wave AV. ", count: 2_000) + "\u{0E01}"  // + a Thai letter Roboto lacks
@@ -163,7 +164,7 @@ import Testing
     }
 
     @Test func twoThreadsMeasureLikeOne() throws {
-        let face = try FontFace(path: Paths.font("Noto/NotoSansArabic-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Noto/NotoSansArabic-Regular.ttf"))
         let shaper = try Shaper(face: face)
         let font = ShapingFont(face: face)
         let expected = Self.lines.map { shaper.measure(Substring($0)) }

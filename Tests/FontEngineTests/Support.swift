@@ -1,43 +1,11 @@
 import Foundation
-
-/// The package root (the folder holding Package.swift above this file) and its bundled fonts.
-enum Paths {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-            url.deleteLastPathComponent()
-        }
-        return url
-    }()
-    static func font(_ relative: String) -> String { root.appendingPathComponent("Fonts/" + relative).path }
-    static var fonts: String { root.appendingPathComponent("Fonts").path }
-    /// The test corpus inside the repository (Tests/Fixtures/corpus/README.md): Home Assistant and
-    /// Swiftfin slices. Firefox Focus's strings are the bundled example's (Examples/Focus/strings).
-    static var corpus: URL { root.appendingPathComponent("Tests/Fixtures/corpus") }
-    static var focusStrings: URL { root.appendingPathComponent("Examples/Focus/strings") }
-    /// A corpus file by its corpus name (`firefox-focus-ios/de.strings`, `swiftfin/ja.strings`, …).
-    static func corpusFile(_ relative: String) -> URL {
-        let focus = "firefox-focus-ios/"
-        if relative.hasPrefix(focus) { return focusStrings.appendingPathComponent(String(relative.dropFirst(focus.count))) }
-        return corpus.appendingPathComponent(relative)
-    }
-}
+import TestSupport
 
 /// Runs a tool from PATH; nil when it is not installed.
 func runTool(_ name: String, _ arguments: [String]) -> String? {
     let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     guard let dir = paths.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "\(dir)/\(name)")
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    return try? ProcessRunner.run(URL(fileURLWithPath: "\(dir)/\(name)"), arguments).stdout
 }
 
 /// Sum of x_advance of `hb-shape --output-format=json` output lines (one JSON array per line).

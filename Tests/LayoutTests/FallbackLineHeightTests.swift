@@ -1,5 +1,6 @@
 import FontEngine
 import Foundation
+import TestSupport
 import Testing
 import TypeFit
 @testable import Layout
@@ -53,10 +54,7 @@ import TypeFit
     /// fallback. hhea values from fontTools (`TTFont(...)['hhea']`, `['head'].unitsPerEm`):
     /// Inter 2728/−680/0 per 2816; Noto Sans CJK JP 1160/−288/0 per 1000.
     func cascade() throws -> CascadeMeasurer {
-        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            root.deleteLastPathComponent()
-        }
+        let root = Repository.root
         let inter = try EngineMeasurer(face: FontFace(path: root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf").path))
         let cjk = try EngineMeasurer(face: FontFace(path: root.appendingPathComponent("Fonts/Noto/NotoSansCJK-Subset.ttc").path, faceIndex: 0),
                                      language: "ja")

@@ -1,5 +1,6 @@
 import FontEngine
 import Foundation
+import TestSupport
 import Testing
 import TypeFit
 @testable import Layout
@@ -104,16 +105,8 @@ import TypeFit
 
     // MARK: The real engine (HarfBuzz + ICU)
 
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url = url.deletingLastPathComponent()
-        }
-        return url
-    }()
-
     func engine(_ relative: String, faceIndex: Int = 0, language: String? = nil) throws -> EngineMeasurer {
-        try EngineMeasurer(face: FontFace(path: Self.root.appendingPathComponent(relative).path, faceIndex: faceIndex),
+        try EngineMeasurer(face: FontFace(path: Repository.root.appendingPathComponent(relative).path, faceIndex: faceIndex),
                            language: language)
     }
 

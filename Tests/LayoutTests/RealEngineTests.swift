@@ -1,5 +1,6 @@
 import FontEngine
 import Foundation
+import TestSupport
 import Testing
 import TypeFit
 @testable import Layout
@@ -15,16 +16,8 @@ import TypeFit
 //   Inter-SemiBold: "Johnny" 10017, "Appleseed" 14618, "Johnny Appleseed" 25334;
 //   Roboto-Regular: "Hello" 4711, "Hello world" 10273.
 
-private let root: URL = {
-    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url = url.deletingLastPathComponent()
-    }
-    return url
-}()
-
 private func measurer(_ relative: String) throws -> EngineMeasurer {
-    try EngineMeasurer(face: FontFace(path: root.appendingPathComponent(relative).path))
+    try EngineMeasurer(face: FontFace(path: Repository.root.appendingPathComponent(relative).path))
 }
 
 @Test func interLabelHeightsFromHhea() throws {
@@ -96,7 +89,7 @@ private func measurer(_ relative: String) throws -> EngineMeasurer {
 /// "日本語のテキスト、改行。": 1000 ×5, キ 970, ス 1000, ト 980, then 1000 ×4. At 10 pt: units / 100 pt.
 /// ICU: 日|本|語|の|テ|キ|ス|ト、|改|行。
 @Test func realJapaneseWrapping() throws {
-    let face = try FontFace(path: root.appendingPathComponent("Fonts/Noto/NotoSansCJK-Subset.ttc").path, faceIndex: 0)
+    let face = try FontFace(path: Repository.root.appendingPathComponent("Fonts/Noto/NotoSansCJK-Subset.ttc").path, faceIndex: 0)
     let s = LabelStyle(font: try EngineMeasurer(face: face), pointSize: 10, lineBreakMode: .wordWrap)
     // 30 pt: 日本語 30; のテキ 29.7; スト、 29.8; 改行。 30.
     #expect(s.layout("日本語のテキスト、改行。", width: 30).lines.map(\.text) == ["日本語", "のテキ", "スト、", "改行。"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Localization
 
@@ -24,7 +25,7 @@ let corpusCounts: [String: Int] = [
 
 @Test(arguments: corpusCounts.keys.sorted())
 func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
-    let url = corpusFile(relative)
+    let url = Repository.corpusFile(relative)
     let locale = try #require(StringTable.inferredLocale(for: url))
     let result = try StringsFile.load(contentsOf: url, locale: locale)
     #expect(result.entries.count == corpusCounts[relative])
@@ -34,7 +35,7 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
 }
 
 @Test func corpusDirectoryLoadsAsOneTable() throws {
-    let table = try StringTable.load(contentsOf: corpusRoot)
+    let table = try StringTable.load(contentsOf: Repository.corpus)
     // 12 files; locales from file names.
     #expect(table.locales == ["ar", "de", "en", "es", "fi", "fr", "he", "ja", "nl", "vi"])
     // Distinct (locale, key) pairs counted with:
@@ -46,7 +47,7 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
     #expect(corpusCounts.filter { !$0.key.hasPrefix("firefox") }.values.reduce(0, +) == 3022)
     #expect(table.warnings.allSatisfy { $0.message.hasPrefix("unknown escape") })
     // The Firefox Focus folder alone: 9 files, every key distinct per locale → 1820 entries.
-    let focus = try StringTable.load(contentsOf: focusStringsRoot)
+    let focus = try StringTable.load(contentsOf: Repository.focusStrings)
     #expect(focus.entries.count == corpusCounts.filter { $0.key.hasPrefix("firefox") }.values.reduce(0, +))
     #expect(focus.entries.count == 1820)
 }
@@ -54,7 +55,7 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
 /// Spot checks, each copied from the raw file with the command in the comment.
 @Test func corpusSpotChecks() throws {
     func load(_ relative: String) throws -> StringTable {
-        try StringTable.load(contentsOf: corpusFile(relative))
+        try StringTable.load(contentsOf: Repository.corpusFile(relative))
     }
     // grep -n -B1 '^"About.missionLabel"' firefox-focus-ios/en-US.strings
     //   4-/* Label on About screen */
@@ -107,7 +108,7 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
 
     // grep -n '^"connection.permission.internal_url.ignore.alert.title"' home-assistant-ios/he.strings
     //   471: "את\ה בטוח?" — an unknown escape "\ה" is read as "ה" with a warning, as CoreFoundation does.
-    let heURL = corpusFile("home-assistant-ios/he.strings")
+    let heURL = Repository.corpusFile("home-assistant-ios/he.strings")
     let he = try StringsFile.load(contentsOf: heURL, locale: "he")
     let title = try #require(he.entries.first { $0.key == "connection.permission.internal_url.ignore.alert.title" })
     #expect(title.value == "אתה בטוח?")

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import Localization
 
@@ -49,7 +50,7 @@ func pseudoLocaleExpansionRatio(_ text: String) {
 /// Over the English Home Assistant corpus slice (Tests/Fixtures/corpus): the inner length is exactly ceil(n × 1.4) and the
 /// format specifiers survive unchanged and in order.
 @Test func pseudoLocaleOverCorpus() throws {
-    let url = corpusFile("home-assistant-ios/en.strings")
+    let url = Repository.corpusFile("home-assistant-ios/en.strings")
     let entries = try StringsFile.load(contentsOf: url, locale: "en").entries
     #expect(entries.count == 556) // grep -c '^"' home-assistant-ios/en.strings
     let p = PseudoLocale()

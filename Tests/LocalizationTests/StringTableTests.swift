@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Localization
 
 @Test func tableFromLprojFolders() throws {
-    let dir = temporaryDirectory()
+    let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let fm = FileManager.default
     for (folder, text) in [("en.lproj", "\"hello\" = \"Hello\";\n\"bye\" = \"Bye\";\n"),
@@ -31,7 +32,7 @@ import Testing
 }
 
 @Test func tableErrors() throws {
-    let dir = temporaryDirectory()
+    let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let file = dir.appendingPathComponent("Localizable.strings")
     try Data("\"a\" = \"A\";".utf8).write(to: file)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import Reports
 
 /// A realistic report document, built the way the audit builds one, from a small hand-checkable model:
@@ -200,57 +201,19 @@ enum Fixture {
             baseline: baseline ? "typefit-baseline.json" : nil, failOn: .error)
     }
 
-    /// The package root: the folder above this file that holds Package.swift.
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-            url.deleteLastPathComponent()
-        }
-        return url
-    }()
-
     /// The fonts' bytes keyed by id, read from the bundled Fonts/ folder.
     static func fontData() throws -> [String: Data] {
         var out: [String: Data] = [:]
         for font in document().fonts {
-            out[font.id] = try Data(contentsOf: packageRoot.appendingPathComponent(font.path))
+            out[font.id] = try Data(contentsOf: Repository.url(font.path))
         }
         return out
     }
 }
 
-/// Runs a program and captures its output (tests only).
-struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = arguments
-        let out = Pipe(), err = Pipe(), inp = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = inp
-        try p.run()
-        if let input { inp.fileHandleForWriting.write(input) }
-        try inp.fileHandleForWriting.close()
-        // Read both pipes concurrently-safe: stderr on a background queue.
-        let errBox = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errBox.data, as: UTF8.self))
+/// Runs `arguments[0]`, found on PATH, with the other arguments (tests only).
+enum Run {
+    static func run(_ arguments: [String], input: Data? = nil) throws -> ProcessOutput {
+        try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), arguments, stdin: input)
     }
-
-    final class DataBox: @unchecked Sendable { var data = Data() }
 }

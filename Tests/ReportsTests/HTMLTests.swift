@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Reports
 
@@ -151,14 +152,14 @@ import Testing
     /// Opens the page in headless Chromium: it must load without console errors, its DOM must hold every
     /// mockup, and the screenshot must show drawing (non-white pixels, including the red truncation tint).
     @Test func rendersInChromium() throws {
-        let dir = try TempDir()
+        let dir = try ScratchDirectory()
         let page = dir.url.appendingPathComponent("report.html")
         let png = dir.url.appendingPathComponent("shot.png")
         try Data(HTMLReporter.render(Fixture.document(), fontData: try Fixture.fontData()).utf8).write(to: page)
         let common = ["timeout", "180", "chromium", "--headless=new", "--no-sandbox", "--disable-gpu",
                       "--user-data-dir=\(dir.url.appendingPathComponent("profile").path)",
                       "--enable-logging=stderr", "--v=0", "--hide-scrollbars"]
-        let dom: Run
+        let dom: ProcessOutput
         do {
             dom = try Run.run(common + ["--dump-dom", page.absoluteString])
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Reports
 
@@ -7,12 +8,6 @@ import Testing
 /// as root in CI containers, so unwritable folders are made from things root cannot write either:
 /// a file where the folder should be, a directory where a report should be, and /proc.)
 @Suite struct HostileReportWriterTests {
-    final class Scratch {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-hostile-reports-\(UUID().uuidString)")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-    }
-
     func contents(_ directory: URL) throws -> [String: String] {
         var result: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
@@ -25,7 +20,7 @@ import Testing
     }
 
     @Test func failedRunLeavesEarlierReportsIntact() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let reports = scratch.url.appendingPathComponent("Reports")
         // Run 1 succeeds.
         try ReportWriter.write(files: [("report.json", Data("run 1 json\n".utf8)), ("report.md", Data("run 1 md\n".utf8))], to: reports)
@@ -47,7 +42,7 @@ import Testing
     }
 
     @Test func outputFolderThatCannotBeCreated() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let file = scratch.url.appendingPathComponent("not-a-folder")
         try Data("x".utf8).write(to: file)
         do {
@@ -90,7 +85,7 @@ import Testing
     }
 
     @Test func failingLastRenameKeepsTheOldSet() throws {
-        let scratch = try HostileReportWriterTests.Scratch()
+        let scratch = try ScratchDirectory()
         let dir = scratch.url.appendingPathComponent("Reports")
         try ReportWriter.write(Fixture.document(baseline: false), formats: formats, to: dir)
         let before = try snapshot(dir)
@@ -117,7 +112,7 @@ import Testing
     }
 
     @Test func failingToMoveAnOldReportAsideKeepsTheOldSet() throws {
-        let scratch = try HostileReportWriterTests.Scratch()
+        let scratch = try ScratchDirectory()
         let dir = scratch.url.appendingPathComponent("Reports")
         try ReportWriter.write(Fixture.document(baseline: false), formats: formats, to: dir)
         let before = try snapshot(dir)
@@ -135,9 +130,9 @@ import Testing
     /// A killed run leaves a staging folder (maybe holding an old report it had moved aside) and the
     /// older writers' temp files; the next write cleans them up and restores a missing report.
     @Test func leftoversOfAKilledRunAreCleanedUp() throws {
-        let scratch = try HostileReportWriterTests.Scratch()
+        let scratch = try ScratchDirectory()
         let dir = scratch.url
-        let dead = try deadProcessID()
+        let dead = try ProcessRunner.deadProcessID()
         let staging = dir.appendingPathComponent(".typefit-staging-\(dead)-ABC")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
         try Data("old md\n".utf8).write(to: staging.appendingPathComponent("old-report.md"))
@@ -155,14 +150,5 @@ import Testing
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
         try ReportWriter.write(Fixture.document(), formats: [.json], to: dir)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["report.json", "report.md"])
-    }
-
-    /// The id of a process that has exited (and been reaped).
-    func deadProcessID() throws -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/true")
-        try p.run()
-        p.waitUntilExit()
-        return p.processIdentifier
     }
 }

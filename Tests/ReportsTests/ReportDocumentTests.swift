@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Reports
 
@@ -116,7 +117,7 @@ enum Expected {
         var a = FindingGrouper()
         a.add(findings)
         var b = FindingGrouper()
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var shuffled = findings
         shuffled.shuffle(using: &rng)
         // Two "threads", merged.
@@ -169,7 +170,7 @@ enum Expected {
         var all = FindingGrouper()
         all.add(findings)
         let expected = all.groups(scope: doc.scope)
-        var rng = SplitMix(seed: 11)
+        var rng = SplitMix64(seed: 11)
         var shuffled = findings
         shuffled.shuffle(using: &rng)
         var a = FindingGrouper(categories: doc.scope.categories)
@@ -311,7 +312,7 @@ enum Expected {
             #expect(String(decoding: streamed, as: UTF8.self) == expected)
         }
         // Through a file stream.
-        let dir = try TempDir()
+        let dir = try ScratchDirectory()
         let url = dir.url.appendingPathComponent("r.json")
         #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
         let handle = try FileHandle(forWritingTo: url)
@@ -344,14 +345,14 @@ enum Expected {
     }
 
     @Test func jsonValidatesAgainstTheDocumentedSchema() throws {
-        let dir = try TempDir()
+        let dir = try ScratchDirectory()
         let report = dir.url.appendingPathComponent("report.json")
         var doc = Fixture.document()
         doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.clipped", screen: "Gone"), message: "m")]
         doc.groups[0].status = .worse
         doc.groups[0].worseIn = ["devices"]
         try doc.jsonData().write(to: report)
-        let schema = Fixture.packageRoot.appendingPathComponent("docs/report.schema.json").path
+        let schema = Repository.url("docs/report.schema.json").path
         let result = try Validate.jsonSchema(instance: report.path, schema: schema)
         #expect(result.status == 0, "report.json does not validate against docs/report.schema.json: \(result.stdout) \(result.stderr)")
         // The schema is not vacuous: a group without "status", or an occurrence without its category, is rejected.
@@ -368,34 +369,10 @@ enum Expected {
         }
     }
 }
-
-/// A small deterministic generator for shuffles in tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// A temporary directory removed on deinit.
-final class TempDir {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-reports-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 enum Validate {
     /// Validates with Python's jsonschema (the validator class the schema's "$schema" asks for).
     /// Exit 0 valid, 1 invalid (message on stdout), 3 python3/jsonschema missing — which fails the test.
-    static func jsonSchema(instance: String, schema: String) throws -> Run {
+    static func jsonSchema(instance: String, schema: String) throws -> ProcessOutput {
         let script = """
         import json, sys
         try:

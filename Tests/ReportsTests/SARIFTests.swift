@@ -1,14 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Reports
 import TypeFitSupport
 
 @Suite struct SARIFTests {
     @Test func validatesAgainstOfficialSchema() throws {
-        let dir = try TempDir()
+        let dir = try ScratchDirectory()
         let file = dir.url.appendingPathComponent("report.sarif")
         try Data(SARIFReporter.render(Fixture.document(), informationURI: "https://example.org/typefit").utf8).write(to: file)
-        let schema = Fixture.packageRoot.appendingPathComponent("Tests/ReportsTests/Schemas/sarif-schema-2.1.0.json").path
+        let schema = Repository.url("Tests/ReportsTests/Schemas/sarif-schema-2.1.0.json").path
         let r = try Validate.jsonSchema(instance: file.path, schema: schema)
         #expect(r.status == 0, "report.sarif does not validate against SARIF 2.1.0: \(r.stdout) \(r.stderr)")
         // Without a baseline the log validates too (no baselineState).
@@ -146,7 +147,7 @@ import TypeFitSupport
 
 @Suite struct WriterTests {
     @Test func writesEveryFileFormat() throws {
-        let dir = try TempDir()
+        let dir = try ScratchDirectory()
         let out = dir.url.appendingPathComponent("reports")
         let doc = Fixture.document()
         let written = try ReportWriter.write(doc, formats: Set(ReportFormat.allCases), to: out)
@@ -170,7 +171,7 @@ import TypeFitSupport
     }
 
     @Test func failureLosesNothing() throws {
-        let dir = try TempDir()
+        let dir = try ScratchDirectory()
         let old = Data("old report\n".utf8)
         try old.write(to: dir.url.appendingPathComponent("report.json"))
         // junit.xml is a directory: writing must fail before report.json is replaced.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Reports
 
@@ -178,11 +179,11 @@ import Testing
 
 @Suite struct JUnitTests {
     @Test func validatesAgainstJUnitXSD() throws {
-        let dir = try TempDir()
+        let dir = try ScratchDirectory()
         let file = dir.url.appendingPathComponent("junit.xml")
         try Data(JUnitReporter.render(Fixture.document()).utf8).write(to: file)
-        let xsd = Fixture.packageRoot.appendingPathComponent("Tests/ReportsTests/Schemas/junit-10.xsd").path
-        let r: Run
+        let xsd = Repository.url("Tests/ReportsTests/Schemas/junit-10.xsd").path
+        let r: ProcessOutput
         do {
             r = try Run.run(["xmllint", "--noout", "--schema", xsd, file.path])
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Reports
 
@@ -24,11 +25,11 @@ import Testing
     }
 
     @Test func jsonValidatesAndRoundTrips() throws {
-        let dir = try TempDir()
+        let dir = try ScratchDirectory()
         let report = dir.url.appendingPathComponent("report.json")
         let doc = try Self.document()
         try doc.jsonData().write(to: report)
-        let schema = Fixture.packageRoot.appendingPathComponent("docs/report.schema.json").path
+        let schema = Repository.url("docs/report.schema.json").path
         let result = try Validate.jsonSchema(instance: report.path, schema: schema)
         #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
         let decoded = try ReportDocument.decode(doc.jsonData(), source: "report.json")

@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import TestSupport
 import Layout
 import Reports
 import Testing
@@ -9,16 +10,13 @@ import Testing
 /// settings, and the whole run on one and two threads.
 @Suite("Audit pipeline")
 struct AuditPipelineTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     /// A folder with `typefit.yml` and `strings/en.strings`.
     func project(_ screens: String, strings: String = "\"greeting\" = \"Hi\";\n", checks: String = "") throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-pipeline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("strings"), withIntermediateDirectories: true)
         let yaml = """
         fonts:
-          text: { file: \(Self.root.path)/Fonts/Inter/Inter-Regular.otf }
+          text: { file: \(Repository.root.path)/Fonts/Inter/Inter-Regular.otf }
         styles:
           body: { font: text, model: apple, textStyle: body }
         devices: ["iPhone SE (1st gen)"]
@@ -134,7 +132,7 @@ struct AuditPipelineTests {
     /// `--update-baseline` needs no second audit: applying the written baseline to the run's own
     /// findings makes every finding known, and the run passes.
     @Test func applyingABaselineReassembles() throws {
-        let config = Self.root.appendingPathComponent("Examples/Focus/typefit.yml").path
+        let config = Repository.root.appendingPathComponent("Examples/Focus/typefit.yml").path
         let run = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 2))
         let baseline = Baseline(groups: run.document.groups, toolVersion: "test")
         let compared = ReportAssembler.applying((baseline, path: "b.json"), to: run.document)

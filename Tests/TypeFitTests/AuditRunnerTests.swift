@@ -1,21 +1,13 @@
 import Audit
 import FontEngine
 import Foundation
+import TestSupport
 import Layout
 import Reports
 import Testing
 @testable import TypeFit
 
-/// The package root (folder holding Package.swift above this file).
-private let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url.deleteLastPathComponent()
-    }
-    return url
-}()
-
-private func font(_ path: String) throws -> FontFace { try FontFace(path: packageRoot.appendingPathComponent(path).path) }
+private func font(_ path: String) throws -> FontFace { try FontFace(path: Repository.root.appendingPathComponent(path).path) }
 
 @Suite("Font cascade (per-script fallback fonts)")
 struct CascadeMeasurerTests {
@@ -68,7 +60,7 @@ struct AuditRunnerTests {
         return dir
     }
 
-    func yaml(fonts: String = "\(packageRoot.path)/Fonts", key: String, lines: Int = 1, extra: String = "") -> String {
+    func yaml(fonts: String = "\(Repository.root.path)/Fonts", key: String, lines: Int = 1, extra: String = "") -> String {
         """
         fonts:
           text: { file: \(fonts)/Inter/Inter-Regular.otf }
@@ -197,7 +189,7 @@ struct ParallelAuditTests {
     /// document: units are merged in plan order, snapshots kept by key, and the report is normalized.
     /// With a snapshot cap below what the example has, the kept set is the same too.
     @Test func threadsDoNotChangeTheReport() throws {
-        let config = packageRoot.appendingPathComponent("Examples/Focus/typefit.yml").path
+        let config = Repository.root.appendingPathComponent("Examples/Focus/typefit.yml").path
         let one = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 1))
         let two = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 2))
         let three = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 3))

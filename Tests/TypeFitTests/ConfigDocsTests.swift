@@ -1,5 +1,6 @@
 import DynamicType
 import Foundation
+import TestSupport
 import Layout
 import Testing
 @testable import TypeFit
@@ -9,7 +10,7 @@ import Testing
 @Suite struct ConfigDocsTests {
     /// The ```yaml blocks of docs/config.md, in order.
     static func yamlBlocks() throws -> [String] {
-        let docs = try String(contentsOf: ConfigFixtures.packageRoot.appendingPathComponent("docs/config.md"), encoding: .utf8)
+        let docs = try String(contentsOf: Repository.root.appendingPathComponent("docs/config.md"), encoding: .utf8)
         var blocks: [String] = []
         var current: [String]?
         for line in docs.components(separatedBy: "\n") {
@@ -35,10 +36,10 @@ import Testing
         let folder = try ConfigFixtures.temporaryFolder()
         let manager = FileManager.default
         try manager.createSymbolicLink(at: folder.appendingPathComponent("Fonts"),
-                                       withDestinationURL: ConfigFixtures.packageRoot.appendingPathComponent("Fonts"))
+                                       withDestinationURL: Repository.root.appendingPathComponent("Fonts"))
         try manager.createSymbolicLink(
             at: folder.appendingPathComponent("TypographyKit.json"),
-            withDestinationURL: ConfigFixtures.packageRoot.appendingPathComponent("Tests/DynamicTypeTests/Fixtures/typographykit/TypographyKit.json"))
+            withDestinationURL: Repository.root.appendingPathComponent("Tests/DynamicTypeTests/Fixtures/typographykit/TypographyKit.json"))
         let strings = folder.appendingPathComponent("strings")
         try manager.createDirectory(at: strings, withIntermediateDirectories: true)
         try Data("\"contact.detail\" = \"Mobile\";\n".utf8).write(to: strings.appendingPathComponent("en.strings"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TypeFit
 import TypeFitSupport
@@ -165,7 +166,7 @@ import TypeFitSupport
     @Test func missingFontFile() {
         // line 2 "  text: { file: Fonts/Inter/Nope.otf }": "  text: { file: " is 16 → column 17.
         let yaml = Self.replacing(line: 2, with: "  text: { file: Fonts/Inter/Nope.otf }")
-        let expectedPath = ConfigFixtures.packageRoot.appendingPathComponent("Fonts/Inter/Nope.otf").path
+        let expectedPath = Repository.root.appendingPathComponent("Fonts/Inter/Nope.otf").path
         #expect(ConfigFixtures.error(yaml)
                 == "typefit.yml:2:17: fonts.text.file: font file \"Fonts/Inter/Nope.otf\" not found (looked for \(expectedPath))")
     }
@@ -174,7 +175,7 @@ import TypeFitSupport
         // appended line 13 "strings: ["l10n/{locale}.strings"]": "strings: [" is 10 → column 11
         // (quoted: in a flow sequence an unquoted "{" would open a mapping).
         let yaml = Self.valid + "\nstrings: [\"l10n/{locale}.strings\"]"
-        let expectedPath = ConfigFixtures.packageRoot.appendingPathComponent("l10n").path
+        let expectedPath = Repository.root.appendingPathComponent("l10n").path
         #expect(ConfigFixtures.error(yaml)
                 == "typefit.yml:13:11: strings[0]: strings path \"l10n/{locale}.strings\" not found (looked for \(expectedPath))")
     }

@@ -1,25 +1,15 @@
 import DynamicType
 import Foundation
+import TestSupport
 import Layout
 import Testing
 @testable import TypeFit
 
 /// Shared helpers for the Config*Tests files.
 enum ConfigFixtures {
-    /// The package root: the first folder above this file that holds Package.swift.
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { break }
-            url = parent
-        }
-        return url
-    }()
-
     /// Parses `yaml` as `typefit.yml` with the package root as base folder (so `Fonts/…` paths exist).
     static func parse(_ yaml: String, file: String = "typefit.yml") throws -> TypeFitConfig {
-        try TypeFitConfig.parse(yaml: yaml, file: file, baseDirectory: packageRoot)
+        try TypeFitConfig.parse(yaml: yaml, file: file, baseDirectory: Repository.root)
     }
 
     /// The one-line description of the error `yaml` raises, or nil if it parses.
@@ -36,8 +26,7 @@ enum ConfigFixtures {
 
     /// A fresh temporary folder.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try temporaryDirectory("typefit-config")
         return url
     }
 }
@@ -45,16 +34,16 @@ enum ConfigFixtures {
 /// Examples/Contacts/typefit.yml parses, and the parsed values are the ones written in the file
 /// (each expectation quotes the line of the file it checks).
 @Suite struct ConfigExampleTests {
-    let examplePath = ConfigFixtures.packageRoot.appendingPathComponent("Examples/Contacts/typefit.yml").path
+    let examplePath = Repository.root.appendingPathComponent("Examples/Contacts/typefit.yml").path
 
     @Test func contactsExampleParses() throws {
         let config = try TypeFitConfig.load(path: examplePath)
         #expect(config.file == examplePath)
-        #expect(config.baseDirectory.path == ConfigFixtures.packageRoot.appendingPathComponent("Examples/Contacts").path)
+        #expect(config.baseDirectory.path == Repository.root.appendingPathComponent("Examples/Contacts").path)
         #expect(config.version == 1)                                   // version: 1
         // fonts: text / semibold, files resolved against Examples/Contacts → <root>/Fonts/Inter/…
         #expect(config.fonts.map(\.id) == ["text", "semibold"])
-        let fontsFolder = ConfigFixtures.packageRoot.appendingPathComponent("Fonts/Inter")
+        let fontsFolder = Repository.root.appendingPathComponent("Fonts/Inter")
         #expect(config.font("text")?.source == .file(fontsFolder.appendingPathComponent("Inter-Regular.otf")))
         #expect(config.font("semibold")?.source == .file(fontsFolder.appendingPathComponent("Inter-SemiBold.otf")))
         #expect(config.font("text")?.variations == [:])
@@ -182,7 +171,7 @@ enum ConfigFixtures {
     @Test func jsonFileLoads() throws {
         let folder = try ConfigFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let font = ConfigFixtures.packageRoot.appendingPathComponent("Fonts/Inter/Inter-Regular.otf").path
+        let font = Repository.root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf").path
         let json = #"{"fonts": {"text": {"file": "\#(font)"}}, "styles": {"body": {"font": "text", "model": "fixed", "size": 17}}}"#
         let file = folder.appendingPathComponent("typefit.json")
         try Data(json.utf8).write(to: file)

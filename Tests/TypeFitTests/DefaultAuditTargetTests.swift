@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TypeFit
 
 /// What `typefit audit` with no CONFIG audits (issue 11, point 4).
 @Suite struct DefaultAuditTargetTests {
-    let root = ConfigFixtures.packageRoot.standardizedFileURL
+    let root = Repository.root.standardizedFileURL
 
     @Test func theCurrentFoldersConfigWins() throws {
         let folder = try ConfigFixtures.temporaryFolder()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Layout
 import Testing
 import FontEngine
@@ -7,16 +8,8 @@ import FontEngine
 /// EngineMeasurer over the bundled fonts. Expected values: fontTools table dumps and
 /// `hb-shape --no-glyph-names --output-format=json` sums (HarfBuzz 6.0.0).
 @Suite struct EngineMeasurerTests {
-    static func font(_ relative: String) -> String {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/", !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
-        }
-        return url.appendingPathComponent("Fonts/" + relative).path
-    }
-
     @Test func robotoByRule() throws {
-        let face = try FontFace(path: Self.font("Roboto/Roboto-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"))
         let hhea = try EngineMeasurer(face: face)
         #expect(hhea.unitsPerEm == 2048)
         // hhea 1900 / −500 / 0 (ttx -t hhea)
@@ -30,7 +23,7 @@ import FontEngine
     }
 
     @Test func advancesFeaturesAndInk() throws {
-        let face = try FontFace(path: Self.font("Roboto/Roboto-Regular.ttf"))
+        let face = try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf"))
         let m = try EngineMeasurer(face: face)
         // hb-shape: 17392 kerned, 17540 with --features=-kern
         #expect(m.advance(of: "AV Wave Office fi Ồ") == 17392)
@@ -46,7 +39,7 @@ import FontEngine
     }
 
     @Test func lineBreaksComeFromICU() throws {
-        let m = try EngineMeasurer(face: FontFace(path: Self.font("Noto/NotoSans-Regular.ttf")))
+        let m = try EngineMeasurer(face: FontFace(path: Repository.font("Noto/NotoSans-Regular.ttf")))
         // UAX #14: breaks after each space, and at the end (UTF-16 offsets).
         #expect(m.lineBreaks(in: "Save all files") == [
             LineBreakOpportunity(offset: 5, isHard: false), LineBreakOpportunity(offset: 9, isHard: false),

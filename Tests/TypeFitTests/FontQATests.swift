@@ -1,6 +1,7 @@
 import Audit
 import FontEngine
 import Foundation
+import TestSupport
 import Reports
 import Testing
 import TypeFit
@@ -170,7 +171,7 @@ import TypeFit
     @Test(arguments: faces.filter { $0.path != nil }.map(\.name))
     func realEngineReadsTheSameTablesAndAgrees(name: String) throws {
         let face = try #require(Self.faces.first { $0.name == name })
-        let path = TypeFitTestingTests.root.appendingPathComponent(try #require(face.path)).path
+        let path = Repository.root.appendingPathComponent(try #require(face.path)).path
         let loaded = try FontFace(path: path, faceIndex: face.faceIndex)
         let seen = FontObservation(face: loaded, id: name, path: face.path)
         var expected = face.observation
@@ -259,7 +260,7 @@ import TypeFit
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-fontqa-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("strings"), withIntermediateDirectories: true)
-        let roboto = TypeFitTestingTests.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf").path
+        let roboto = Repository.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf").path
         try """
             fonts:
               text: { file: \(roboto) }

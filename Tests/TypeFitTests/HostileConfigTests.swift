@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TypeFit
 
@@ -173,8 +174,7 @@ import Testing
     }
 
     @Test func missingFolderAndUnreadableFiles() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try temporaryDirectory("hostile-config")
         defer { try? FileManager.default.removeItem(at: dir) }
 
         let missing = dir.appendingPathComponent("nope.yml").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Localization
 import Testing
 @testable import TypeFit
@@ -23,7 +24,7 @@ import Testing
     static func yaml(locales: String, paths: [String]) -> String {
         """
         fonts:
-          text: { file: \(ConfigFixtures.packageRoot.path)/Fonts/Inter/Inter-Regular.otf }
+          text: { file: \(Repository.root.path)/Fonts/Inter/Inter-Regular.otf }
         styles:
           body: { font: text, model: apple, textStyle: body }
         locales: \(locales)

@@ -1,5 +1,6 @@
 import FontEngine
 import Foundation
+import TestSupport
 import Layout
 import Testing
 @testable import TypeFit
@@ -14,11 +15,7 @@ import Testing
 /// `[uni05D1=2+572|uni2010=1+321|uni05D0=0+632]`, and `hb-shape … "日"` prints `[.notdef=0+600]`.
 @Suite struct MissingGlyphRuleTests {
     func hebrew() throws -> EngineMeasurer {
-        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-            root.deleteLastPathComponent()
-        }
-        return try EngineMeasurer(face: FontFace(path: root.appendingPathComponent("Fonts/Noto/NotoSansHebrew-Regular.ttf").path))
+        try EngineMeasurer(face: FontFace(path: Repository.font("Noto/NotoSansHebrew-Regular.ttf")))
     }
 
     @Test func harfBuzzSubstituteIsNotMissing() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TypeFit
 
@@ -50,13 +51,11 @@ import Testing
     /// Fonts/Roboto/Roboto-Regular.ttf`: "Pride: Trans" → 1292+694+498+1155+1086+496+468+1147+654+1114+1131+1057
     /// = 10792; "AV" → 1249+1304 = 2553.
     @Test func cLoopProgramSumsHarfBuzzAdvances() throws {
-        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) { root.deleteLastPathComponent() }
+        let root = Repository.root
         let program = try #require(ProcessBenchmark.cLoopProgram(besides: root.appendingPathComponent(".build/debug/typefit").path),
                                    "run `swift build` first: .build/debug/typefit-hb-loop")
         let font = root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf").path
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hb-loop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryDirectory("hb-loop")
         defer { try? FileManager.default.removeItem(at: folder) }
         let lines = folder.appendingPathComponent("lines.txt"), last = folder.appendingPathComponent("last.txt")
         try Data("Pride: Trans\nAV\n".utf8).write(to: lines)

@@ -1,5 +1,6 @@
 import FontEngine
 import Foundation
+import TestSupport
 import Testing
 import TypeFit
 import TypeFitSupport
@@ -7,8 +8,6 @@ import TypeFitSupport
 /// `typefit measure`'s input and output plumbing: lines read from a mapped file, repeated lines
 /// found byte for byte, and records written once per distinct line and copied for repeats.
 @Suite struct RepeatedLinesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     static func lines(_ text: String) -> TextLines {
         var text = text
         return text.withUTF8 { TextLines(utf8: $0)! }
@@ -73,13 +72,13 @@ import TypeFitSupport
     /// whole-line `Shaper` (independent of the fast path and of the dedup), on 1, 2 and 3 threads.
     @Test(arguments: [1, 2, 3])
     func recordsEqualEncodingEveryLine(threads: Int) throws {
-        let dir = Self.root.appendingPathComponent("Examples/Focus/strings")
+        let dir = Repository.root.appendingPathComponent("Examples/Focus/strings")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".strings") }.sorted()
         let text = try files.map { try String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8) }.joined()
         let lines = Self.lines(text)
         let repeats = RepeatedLines(lines)
         #expect(repeats.distinct < lines.count * 3 / 4, "the fixture must repeat lines for the copies to be tested")
-        let face = try FontFace(path: Self.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf").path)
+        let face = try FontFace(path: Repository.root.appendingPathComponent("Fonts/Roboto/Roboto-Regular.ttf").path)
         let format = MeasureRecordFormat(info: face.info, sizes: [17, 53], letterSpacing: 0.5, withFallback: false)
         let shaper = try Shaper(face: face)
         var expected = JSONBytes()

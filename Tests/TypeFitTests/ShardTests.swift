@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TypeFit
 
@@ -22,8 +23,7 @@ struct ShardTests {
     /// The bundled example's units: the deal's loads differ by at most the largest unit's cost
     /// (the LPT bound), and every unit goes to one shard.
     @Test func bundledExampleIsBalanced() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Repository.root
         let plan = try AuditPlan.load(path: root.appendingPathComponent("Examples/Focus/typefit.yml").path)
         let costs = plan.units().map(\.cost)
         for n in [2, 3, 4] {

@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import TestSupport
 import Reports
 import Testing
 import TypeFit
@@ -14,21 +15,7 @@ import TypeFitTesting
 /// Content width of a contact row (docs/layout.md): width − 2 × 16 − (40 + 16) − (24 + 16):
 /// 192 pt on the 320 pt iPhone SE (1st gen), 265 pt on the 393 pt iPhone 16.
 @Suite struct TypeFitTestingTests {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-            url.deleteLastPathComponent()
-        }
-        return url
-    }()
-    static let contacts = root.appendingPathComponent("Examples/Contacts/typefit.yml").path
-
-    static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-testing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    static let contacts = Repository.root.appendingPathComponent("Examples/Contacts/typefit.yml").path
 
     @Test func contactsExampleFailsWithoutABaseline() throws {
         let findings = try TypeFitAssertions.newFindings(config: Self.contacts, baseline: nil)
@@ -56,7 +43,7 @@ import TypeFitTesting
     }
 
     @Test func contactsExamplePassesAgainstItsOwnBaseline() throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let baseline = dir.appendingPathComponent("baseline.json").path
         let all = try TypeFitAssertions.newFindings(config: Self.contacts)
@@ -70,14 +57,14 @@ import TypeFitTesting
     }
 
     @Test func aMuchLongerNameFailsNamingTheLabelAndCategory() throws {
-        let dir = try Self.temporaryDirectory()
+        let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let baseline = dir.appendingPathComponent("baseline.json").path
         try Baseline.write(try TypeFitAssertions.newFindings(config: Self.contacts), toolVersion: TypeFitVersion.string,
                            to: baseline)
         // The copy points at the bundled fonts by absolute path and has a much longer name.
         var yaml = try String(contentsOfFile: Self.contacts, encoding: .utf8)
-        let fonts = Self.root.appendingPathComponent("Fonts").path
+        let fonts = Repository.root.appendingPathComponent("Fonts").path
         yaml = yaml.replacingOccurrences(of: "../../Fonts", with: fonts)
         #expect(yaml.contains("\"Alexandra Johnson-Whitfield\""))
         yaml = yaml.replacingOccurrences(of: "\"Alexandra Johnson-Whitfield\"",
@@ -104,7 +91,7 @@ import TypeFitTesting
     }
 
     @Test func badConfigThrowsAOneLineError() throws {
-        let missing = Self.root.appendingPathComponent("Examples/NoSuch/typefit.yml").path
+        let missing = Repository.root.appendingPathComponent("Examples/NoSuch/typefit.yml").path
         do {
             _ = try TypeFitAssertions.newFindings(config: missing)
             Issue.record("expected an error")

@@ -1,6 +1,7 @@
 import Audit
 import DynamicType
 import Foundation
+import TestSupport
 import Reports
 import Testing
 @testable import TypeFit
@@ -100,7 +101,7 @@ extension WebViewConfigTests {
 /// (14 pt at xS, 17 at L, 53 at AX5), the devices' screens, and `hb-shape` for the URL's width.
 @Suite(.serialized) struct WebViewAuditTests {
     static let run: Result<AuditRun, Error> = Result {
-        let config = ConfigFixtures.packageRoot.appendingPathComponent("Examples/Web/typefit.yml").path
+        let config = Repository.root.appendingPathComponent("Examples/Web/typefit.yml").path
         return try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "Examples/Web/typefit.yml"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Layout
 import Testing
 import TypeFit
@@ -8,10 +9,8 @@ import TypeFit
 @Suite("Whole-app bench config")
 struct WholeAppBenchmarkTests {
     @Test func configPlansAsDescribed() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-whole-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let root = Repository.root
+        let dir = try temporaryDirectory("typefit-whole-app")
         defer { try? FileManager.default.removeItem(at: dir) }
         // 21 keys: screen 1 holds 20 rows, screen 2 the 21st.
         let keys = (1...21).map { String(format: "key.%02d", $0) }

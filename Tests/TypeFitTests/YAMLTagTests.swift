@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Yams
 @testable import TypeFit
@@ -68,7 +69,7 @@ import Yams
     /// Every example config reads the same composed without tag rules as with Yams' default
     /// resolver (a trailing comment with "&" sends a text down the default path).
     @Test func exampleConfigsReadTheSameBothWays() throws {
-        let root = ConfigFixtures.packageRoot
+        let root = Repository.root
         var fast = 0
         for path in ["Examples/Contacts/typefit.yml", "Examples/Focus/typefit.yml", "Examples/Web/typefit.yml"] {
             let url = root.appendingPathComponent(path)

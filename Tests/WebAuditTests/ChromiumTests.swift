@@ -1,5 +1,6 @@
 import DynamicType
 import Foundation
+import TestSupport
 import Testing
 import WebAudit
 
@@ -11,21 +12,12 @@ import WebAudit
     final class Site {
         let url: URL
         init(_ files: [String: String]) throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-web-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            url = try temporaryDirectory("typefit-web")
             for (name, text) in files { try Data(text.utf8).write(to: url.appendingPathComponent(name)) }
         }
         deinit { try? FileManager.default.removeItem(at: url) }
         func file(_ name: String) -> URL { url.appendingPathComponent(name) }
     }
-
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
-        }
-        return url
-    }()
 
     /// Opens `page.html` of `site` in a fresh browser at `width` × `height` and runs `body` on it.
     static func withPage<T>(_ site: Site, width: Double = 320, height: Double = 500, scaling: WebScaling = .none,
@@ -150,7 +142,7 @@ import WebAudit
     /// sums to 65524 units (unitsPerEm 2816), so at 53 px the line is 53 × 65524 / 2816 = 1233.229 px,
     /// which Blink stores in 1/64 px units: 1233.234.
     @Test func textWidthMatchesHarfBuzz() throws {
-        let font = Self.root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf").absoluteString
+        let font = Repository.root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf").absoluteString
         let site = try Site(["page.html": Self.head + """
             <style>@font-face { font-family: T; src: url("\(font)") } body { margin: 16px; font: 53px T }</style>
             </head><body><p>https://support.example.com/accessibility/larger-</p></body></html>

@@ -196,12 +196,18 @@ struct ConfigCursor {
     /// inset computed from such figures can overflow to infinity (issue 12.4).
     static let largestFigure = Figures.largestMagnitude
 
+    /// Whether the node is a number as the config reads numbers (YAML's int or float).
+    var isNumber: Bool {
+        guard case .scalar(let scalar) = node else { return false }
+        let tag = Self.tagName(of: scalar)
+        return tag == Tag.Name.int.rawValue || tag == Tag.Name.float.rawValue
+    }
+
     /// A finite number in a range. `minimum` inclusive unless `exclusive`; `maximum` inclusive.
     /// Bounds left out default to ±``largestFigure``.
     func number(minimum: Double? = nil, exclusive: Bool = false, maximum: Double? = nil) throws -> Double {
         let expected = Self.describe(minimum: minimum, exclusive: exclusive, maximum: maximum, whole: false)
-        guard case .scalar(let scalar) = node, Self.tagName(of: scalar) == Tag.Name.int.rawValue || Self.tagName(of: scalar) == Tag.Name.float.rawValue,
-              let value = Double.construct(from: scalar) else {
+        guard isNumber, case .scalar(let scalar) = node, let value = Double.construct(from: scalar) else {
             throw fail("expected \(expected), got \(shown)")
         }
         guard value.isFinite else { throw fail("expected \(expected), got \(shown) (not finite)") }
