@@ -148,6 +148,21 @@ struct LineFiller {
         let limit = maxWidth + LineFiller.epsilon
         let first = firstOpportunity(after: s)
         guard first < opportunities.count else { return model.count }
+        let segmentEnd = opportunities[first].index
+
+        // 0. A first segment much longer than a line (a word or URL with no break opportunity, a
+        //    text without spaces): measure growing prefixes of it (doubling from `longSegment`
+        //    clusters) instead of the whole rest of it, so that breaking it into N lines shapes
+        //    about its length, not N times its length.
+        var known = s
+        if segmentEnd - s > Self.longSegment {
+            var probe = s + Self.longSegment
+            while probe < segmentEnd {
+                if m.visibleWidth(s, probe) > limit { return breakInsideSegment(from: s, fitting: known, over: probe, metrics: m, limit: limit) }
+                known = probe
+                probe = s + 2 * (probe - s)
+            }
+        }
         // Candidates: opportunities up to and including the first hard one.
         var last = first
         while last < opportunities.count - 1 && !opportunities[last].isHard { last += 1 }
@@ -182,11 +197,19 @@ struct LineFiller {
         }
         if k >= first { return opportunities[k].index }
 
-        // 3. The first segment alone is wider than the line: break it by grapheme clusters,
-        //    at least one cluster per line.
-        let segmentEnd = opportunities[first].index
-        var lo = s + 1, hi = segmentEnd - 1
-        var best = s + 1
+        // 3. The first segment alone is wider than the line: break it by grapheme clusters.
+        return breakInsideSegment(from: s, fitting: known, over: segmentEnd, metrics: m, limit: limit)
+    }
+
+    /// Segments longer than this many clusters are measured by growing prefixes (`fill`, step 0).
+    static let longSegment = 64
+
+    /// The end of a line that breaks a segment by grapheme clusters: the last boundary in
+    /// (`fitting`, `over`) whose prefix from `s` fits, where `fitting` is known to fit (or is `s`)
+    /// and `over` is known not to; at least one cluster per line.
+    func breakInsideSegment(from s: Int, fitting: Int, over: Int, metrics m: Metrics, limit: Double) -> Int {
+        var lo = max(s + 1, fitting + 1), hi = over - 1
+        var best = max(s + 1, fitting)
         while lo <= hi {
             let mid = (lo + hi) / 2
             if m.visibleWidth(s, mid) <= limit {

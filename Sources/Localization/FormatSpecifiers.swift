@@ -48,8 +48,9 @@ public struct SampleText: Sendable, Hashable {
 ///   `%a` → `"0x1.34a456d5cfaadp+10"`
 /// - characters (`%c %C`): `"W"` (a wide glyph); pointers (`%p`): `"0x600000c04000"`
 ///
-/// Overrides: ``byConversion`` (key: conversion character as a string, e.g. `"@"`, `"d"`, `"f"`)
-/// replaces the default of a type; ``byPosition`` (1-based argument position) wins over both, but only
+/// Overrides: ``byConversion`` (key: length modifier and conversion as written, e.g. `"@"`, `"d"`,
+/// `"lld"`, `"f"`) replaces the default of a type; a key without a length modifier (`"d"`) also
+/// serves the specifiers with one (`%lld`) that have no key of their own; ``byPosition`` (1-based argument position) wins over both, but only
 /// for specifiers written with an explicit position (`%1$@`, `%2$d`): plain `%@` and `%d` go by type.
 /// A width pads the sample with spaces (zeros with flag `0`; left-aligned with `-`); widths are
 /// capped at ``FormatSpecifiers/maximumWidth`` (1000) and precisions at
@@ -71,7 +72,7 @@ public struct FormatSamples: Sendable, Hashable {
     public var pointer: String = "0x600000c04000"
     /// Use grouping separators (`,`) in floating-point samples.
     public var groupFloats: Bool = true
-    /// Per-type overrides keyed by conversion character (`"@"`, `"d"`, `"f"`, …).
+    /// Per-type overrides keyed by length modifier and conversion (`"@"`, `"d"`, `"lld"`, `"f"`, …).
     public var byConversion: [String: String] = [:]
     /// Per-argument overrides keyed by 1-based position, for `%n$…` specifiers only; win over ``byConversion``.
     public var byPosition: [Int: String] = [:]
@@ -88,7 +89,8 @@ public struct FormatSamples: Sendable, Hashable {
         // A positional sample (`%2$d`) applies only where the string itself writes `%2$…`; a plain
         // `%d` in another string goes by its type (docs/strings.md, "Format samples").
         if spec.text.contains("$"), let v = byPosition[spec.position] { return v }
-        if let v = byConversion[String(spec.conversion)] { return v }
+        // `%lld` has its own sample when one is given for it, else the one for its conversion (`%d`).
+        if let v = byConversion[spec.length + String(spec.conversion)] ?? byConversion[String(spec.conversion)] { return v }
         switch spec.conversion {
         case "@", "s", "S": return object
         case "d", "i", "u", "D", "U": return integer
@@ -122,8 +124,26 @@ public struct FormatSamples: Sendable, Hashable {
         return (negative ? "-" : "") + out
     }
 
-    /// Replaces every specifier of `text` by its sample.
-    public func substitute(_ text: String) -> SampleText {
+    /// The sample for a specifier that prints the count of a plural form: the whole number nearest
+    /// the specifier's own sample (at or below it first) that selects `category` under `rules`,
+    /// written like that sample (with grouping separators when it has them). "%d new episodes"
+    /// `[one]` in English is measured as "1 new episode", `[few]` in Russian near 1,234 as "1,224".
+    public func countSample(for spec: FormatSpecifier, category: PluralCategory, rules: PluralRules) -> String {
+        let written = sample(for: spec)
+        let digits = written.filter(\.isNumber)
+        let near = written.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." || $0 == " " }) ? Int(digits.prefix(7)) : nil
+        guard let count = rules.count(selecting: category, near: near ?? integerValue) else { return written }
+        switch spec.conversion {
+        case "x": return String(count, radix: 16)
+        case "X": return String(count, radix: 16, uppercase: true)
+        case "o", "O": return String(count, radix: 8)
+        default: return written.contains(",") ? Self.group(String(count)) : String(count)
+        }
+    }
+
+    /// Replaces every specifier of `text` by its sample; the specifiers `counts` names print a
+    /// count that selects their plural form under `rules` (``countSample(for:category:rules:)``).
+    public func substitute(_ text: String, counts: [PluralCount] = [], rules: PluralRules? = nil) -> SampleText {
         let specs = FormatSpecifiers.parse(text)
         guard !specs.isEmpty else { return SampleText(text: text, substitutions: []) }
         let units = Array(text.utf16)
@@ -131,9 +151,12 @@ public struct FormatSamples: Sendable, Hashable {
         out.reserveCapacity(units.count + 16 * specs.count)
         var subs: [FormatSubstitution] = []
         var last = 0
-        for spec in specs {
+        for (index, spec) in specs.enumerated() {
             out.append(contentsOf: units[last..<spec.utf16Offset])
             var value = sample(for: spec)
+            if let rules, let count = counts.first(where: { $0.specifierIndex == index }) {
+                value = countSample(for: spec, category: count.category, rules: rules)
+            }
             if let w = spec.width, value.count < w {
                 let pad = String(repeating: spec.flags.contains("0") && !spec.flags.contains("-") ? "0" : " ",
                                  count: w - value.count)

@@ -20,6 +20,9 @@ public struct LocalizedString: Sendable, Hashable, Codable {
     public var file: String
     /// 1-based line of the key in the source file (best effort for `.stringsdict`/`.xcstrings`).
     public var line: Int
+    /// The counts that select this plural variant: which format specifier of `value` prints each
+    /// count, and the category its form is for (empty for a plain string).
+    public var pluralCounts: [PluralCount] = []
 
     /// Memberwise initializer; `locale` is stored as given (normalize with ``LocaleID/normalize(_:)``).
     public init(key: String, variant: String? = nil, locale: String, value: String,
@@ -36,6 +39,20 @@ public struct LocalizedString: Sendable, Hashable, Codable {
 
     /// `key` followed by `variant`, e.g. `files.count[one]`.
     public var label: String { key + (variant ?? "") }
+}
+
+/// One count of a plural variant: the format specifier that prints it (its index among the
+/// specifiers of the value, as ``FormatSpecifiers/parse(_:)`` lists them) and the plural category
+/// the variant's form is for. Measuring the form needs a count that selects that category in the
+/// string's locale (``PluralRules``), not whatever sample stands in for other numbers.
+public struct PluralCount: Sendable, Hashable, Codable {
+    public var specifierIndex: Int
+    public var category: PluralCategory
+
+    public init(specifierIndex: Int, category: PluralCategory) {
+        self.specifierIndex = specifierIndex
+        self.category = category
+    }
 }
 
 /// A problem that did not stop reading (duplicate key, unknown escape, skipped entry, …).

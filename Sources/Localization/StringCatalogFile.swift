@@ -123,9 +123,11 @@ public enum StringCatalogFile {
                     }
                     for v in try expandLocalization(node, path: path, file: file, line: line) {
                         if options.skipStale, v.state == "stale" { continue }
-                        result.entries.append(LocalizedString(key: key, variant: v.label.isEmpty ? nil : v.label,
-                                                              locale: locale, value: v.value, comment: comment,
-                                                              state: v.state, file: file, line: line))
+                        var string = LocalizedString(key: key, variant: v.label.isEmpty ? nil : v.label,
+                                                     locale: locale, value: v.value, comment: comment,
+                                                     state: v.state, file: file, line: line)
+                        string.pluralCounts = StringsDictFile.pluralCounts(in: v.value, at: v.counts)
+                        result.entries.append(string)
                     }
                 }
                 if !sawSource, let source = sourceLanguage, (entry["shouldTranslate"] as? Bool) != false || localizations.isEmpty {
@@ -271,6 +273,9 @@ public enum StringCatalogFile {
         var label: String
         var value: String
         var state: String?
+        /// UTF-16 offsets in `value` of the specifiers that print plural counts, with the category
+        /// of the form chosen for each.
+        var counts: [(offset: Int, category: PluralCategory)] = []
     }
 
     static let deviceOrder = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "vision", "other"]
@@ -297,23 +302,33 @@ public enum StringCatalogFile {
             var arg = "%"
             if let n = sub["argNum"] as? Int { arg += "\(n)$" }
             arg += (sub["formatSpecifier"] as? String) ?? "@"
+            // The first "%arg" of a form starts where its replacement starts: a count recorded there
+            // stays right.
             table[name] = try expandNode(sub, path: subPath, file: file, line: line).map {
-                Variant(label: $0.label, value: $0.value.replacingOccurrences(of: "%arg", with: arg), state: $0.state)
+                Variant(label: $0.label, value: $0.value.replacingOccurrences(of: "%arg", with: arg), state: $0.state,
+                        counts: $0.counts)
             }
         }
         // Replace each %#@name@ by every variant of that substitution (depth-limited). Each pass's
         // count is checked before its texts are built: a 6.7 kB catalog can ask for 6⁸ variants.
         for _ in 0..<8 {
-            var count = 0
+            var count = 0, total = 0
             for v in variants {
+                let length = v.value.utf16.count
                 if let ref = StringsDictFile.firstVariable(in: v.value), let subVariants = table[ref.name] {
                     count += subVariants.count
+                    let refLength = v.value[ref.range].utf16.count
+                    for s in subVariants { total += length - refLength + s.value.utf16.count }
                 } else {
                     count += 1
+                    total += length
                 }
             }
             if count > StringsDictFile.maximumVariants {
                 throw LocalizationError(file: file, line: line, column: 1, message: "\(path).substitutions expand to more than \(StringsDictFile.maximumVariants) variants (the limit; a real key has a few dozen)")
+            }
+            if total > StringsDictFile.maximumTotalLength {
+                throw LocalizationError(file: file, line: line, column: 1, message: "\(path).substitutions make texts longer than \(StringsDictFile.maximumTotalLength) characters in all (the limit; a real key has a few thousand)")
             }
             var changed = false
             var next: [Variant] = []
@@ -323,12 +338,20 @@ public enum StringCatalogFile {
                     continue
                 }
                 changed = true
+                let start = v.value.utf16.distance(from: v.value.startIndex, to: ref.range.lowerBound)
+                let length = v.value[ref.range].utf16.count
                 for s in subVariants {
                     // "[plural=one]" of the substitution becomes "[name=one]".
                     let part = s.label.replacingOccurrences(of: "[plural=", with: "[\(ref.name)=")
+                    let shift = s.value.utf16.count - length
+                    guard v.value.utf16.count + shift <= StringsDictFile.maximumTextLength else {
+                        throw LocalizationError(file: file, line: line, column: 1, message: "\(path).substitutions make a text longer than \(StringsDictFile.maximumTextLength) characters (the limit; a label shows a few hundred)")
+                    }
+                    let counts = v.counts.map { $0.offset > start ? (offset: $0.offset + shift, category: $0.category) : $0 }
+                        + s.counts.map { (offset: start + $0.offset, category: $0.category) }
                     next.append(Variant(label: v.label + part,
                                         value: v.value.replacingCharacters(in: ref.range, with: s.value),
-                                        state: v.state ?? s.state))
+                                        state: v.state ?? s.state, counts: counts))
                 }
             }
             variants = next
@@ -349,8 +372,16 @@ public enum StringCatalogFile {
                     guard let child = cases[name] as? [String: Any] else {
                         throw LocalizationError(file: file, line: line, column: 1, message: "\(childPath) is not an object")
                     }
-                    for v in try expandNode(child, path: childPath, file: file, line: line) {
-                        out.append(Variant(label: "[\(kind)=\(name)]" + v.label, value: v.value, state: v.state))
+                    for var v in try expandNode(child, path: childPath, file: file, line: line) {
+                        // A plural form's count: its "%arg" (in a substitution) or its first integer specifier.
+                        if kind == "plural", v.counts.isEmpty, let category = PluralCategory(rawValue: name) {
+                            if let arg = v.value.range(of: "%arg") {
+                                v.counts = [(v.value.utf16.distance(from: v.value.startIndex, to: arg.lowerBound), category)]
+                            } else if let spec = StringsDictFile.countSpecifier(in: v.value, valueType: nil) {
+                                v.counts = [(spec.utf16Offset, category)]
+                            }
+                        }
+                        out.append(Variant(label: "[\(kind)=\(name)]" + v.label, value: v.value, state: v.state, counts: v.counts))
                     }
                 }
             }

@@ -19,6 +19,15 @@ public enum StringsDictFile {
     /// refused with an error naming it once its expansion passes this, before the texts are built.
     public static let maximumVariants = 1000
 
+    /// The longest text a variable or substitution may expand to, in UTF-16 units (1 Mi): nested
+    /// forms that repeat their variable grow a text geometrically, and a label shows a few hundred
+    /// characters. A key past it is refused with an error naming it.
+    public static let maximumTextLength = 1 << 20
+
+    /// The most text one key's variants may hold together, in UTF-16 units (8 Mi): a thousand
+    /// variants of a long text would otherwise take gigabytes.
+    public static let maximumTotalLength = 8 << 20
+
     /// Reads the `.stringsdict` at `url`.
     public static func load(contentsOf url: URL, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
         let data = try LocalizationError.read(url)
@@ -47,8 +56,10 @@ public enum StringsDictFile {
             do throws(LocalizationError) {
                 let variants = try expand(key: key, entry: root[key], file: file, line: line)
                 for v in variants {
-                    result.entries.append(LocalizedString(key: key, variant: v.label.isEmpty ? nil : v.label,
-                                                          locale: locale, value: v.text, file: file, line: line))
+                    var entry = LocalizedString(key: key, variant: v.label.isEmpty ? nil : v.label,
+                                                locale: locale, value: v.text, file: file, line: line)
+                    entry.pluralCounts = v.counts
+                    result.entries.append(entry)
                 }
             } catch {
                 if mode == .strict { throw error }
@@ -62,6 +73,14 @@ public enum StringsDictFile {
     private struct Variant {
         var label: String
         var text: String
+        var counts: [PluralCount]
+    }
+
+    /// A plural variable: its forms and the specifier its count is printed with inside them
+    /// (`NSStringFormatValueTypeKey`, e.g. `d`, `lld`).
+    private struct Variable {
+        var forms: [(category: String, text: String)]
+        var valueType: String?
     }
 
     private static func expand(key: String, entry: Any?, file: String, line: Int) throws(LocalizationError) -> [Variant] {
@@ -72,7 +91,7 @@ public enum StringsDictFile {
         guard let format = dict["NSStringLocalizedFormatKey"] as? String else {
             throw fail("missing NSStringLocalizedFormatKey string")
         }
-        var variables: [String: [(category: String, text: String)]] = [:]
+        var variables: [String: Variable] = [:]
         for (name, value) in dict where name != "NSStringLocalizedFormatKey" {
             guard let spec = value as? [String: Any] else { continue }
             if let type = spec["NSStringFormatSpecTypeKey"] as? String, type != "NSStringPluralRuleType" {
@@ -85,32 +104,67 @@ public enum StringsDictFile {
             guard forms.contains(where: { $0.0 == "other" }) else {
                 throw fail("variable \"\(name)\" has no 'other' plural form")
             }
-            variables[name] = forms
+            variables[name] = Variable(forms: forms, valueType: spec["NSStringFormatValueTypeKey"] as? String)
         }
         let multiple = variableNames(in: format).count > 1 || variables.count > 1
         var out: [Variant] = []
+        var total = 0
         // Each leaf of the walk is a variant, and every inner node has at least one form ("other"),
         // so stopping at the limit bounds the whole walk (≤ 8 levels × maximumVariants nodes).
-        func walk(_ text: String, _ label: String, depth: Int) throws(LocalizationError) {
+        // `counts`: UTF-16 offsets in `text` of the specifiers that print each variable's count,
+        // with the category of the form chosen for it.
+        func walk(_ text: String, _ label: String, _ counts: [(offset: Int, category: PluralCategory)], depth: Int) throws(LocalizationError) {
             guard let ref = firstVariable(in: text) else {
                 guard out.count < maximumVariants else {
                     throw fail("its plural variables expand to more than \(maximumVariants) variants (the limit; a real key has a few dozen)")
                 }
-                out.append(Variant(label: label, text: text))
+                total += text.utf16.count
+                guard total <= maximumTotalLength else {
+                    throw fail("its plural variables make texts longer than \(maximumTotalLength) characters in all (the limit; a real key has a few thousand)")
+                }
+                out.append(Variant(label: label, text: text, counts: pluralCounts(in: text, at: counts)))
                 return
             }
             guard depth < 8 else { throw fail("variables nested deeper than 8 levels") }
-            guard let forms = variables[ref.name] else {
+            guard let variable = variables[ref.name] else {
                 throw fail("format refers to %#@\(ref.name)@ but no such variable is defined")
             }
-            for form in forms {
+            let start = text.utf16.distance(from: text.startIndex, to: ref.range.lowerBound)
+            let length = text[ref.range].utf16.count
+            for form in variable.forms {
+                guard text.utf16.count - length + form.text.utf16.count <= maximumTextLength else {
+                    throw fail("its plural variables make a text longer than \(maximumTextLength) characters (the limit; a label shows a few hundred)")
+                }
                 let replaced = text.replacingCharacters(in: ref.range, with: form.text)
                 let part = multiple ? "[\(ref.name)=\(form.category)]" : "[\(form.category)]"
-                try walk(replaced, label + part, depth: depth + 1)
+                let shift = form.text.utf16.count - length
+                var moved = counts.map { $0.offset > start ? (offset: $0.offset + shift, category: $0.category) : $0 }
+                if let category = PluralCategory(rawValue: form.category),
+                   let spec = countSpecifier(in: form.text, valueType: variable.valueType) {
+                    moved.append((start + spec.utf16Offset, category))
+                }
+                try walk(replaced, label + part, moved, depth: depth + 1)
             }
         }
-        try walk(format, "", depth: 0)
+        try walk(format, "", [], depth: 0)
         return out
+    }
+
+    /// The specifier of a plural form's text that prints the count: the first whose length and
+    /// conversion are the variable's `NSStringFormatValueTypeKey` (`lld`), else the first integer one.
+    static func countSpecifier(in form: String, valueType: String?) -> FormatSpecifier? {
+        let specs = FormatSpecifiers.parse(form).filter { $0.conversion != "%" }
+        if let valueType, let exact = specs.first(where: { $0.length + String($0.conversion) == valueType }) { return exact }
+        return specs.first { "diuDUoOxX".contains($0.conversion) }
+    }
+
+    /// `counts` (UTF-16 offsets of specifiers in `text`) as indices among the specifiers of `text`.
+    static func pluralCounts(in text: String, at counts: [(offset: Int, category: PluralCategory)]) -> [PluralCount] {
+        guard !counts.isEmpty else { return [] }
+        let specs = FormatSpecifiers.parse(text)
+        return counts.compactMap { count in
+            specs.firstIndex { $0.utf16Offset == count.offset }.map { PluralCount(specifierIndex: $0, category: count.category) }
+        }.sorted { $0.specifierIndex < $1.specifierIndex }
     }
 
     /// Names of `%#@name@` references in `text`, in order.

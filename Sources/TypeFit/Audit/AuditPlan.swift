@@ -457,7 +457,7 @@ public struct AuditPlan: Sendable {
                       source: "typefit.yml customDevices")
     }
 
-    /// Format samples: "%@" → conversion "@", "%lld" → "d" (length modifiers do not change the sample).
+    /// Format samples: "%@" → "@", "%lld" → "lld" (a "%d" sample also serves "%lld" without its own).
     static func formatSamples(config: TypeFitConfig, diagnostics: inout [Diagnostic]) -> FormatSamples {
         var byConversion: [String: String] = [:]
         var byPosition: [Int: String] = [:]
@@ -465,7 +465,7 @@ public struct AuditPlan: Sendable {
             let parsed = FormatSpecifiers.parse(spec)
             if let first = parsed.first, first.text == spec {
                 if spec.contains("$") { byPosition[first.position] = value } else {
-                    byConversion[String(first.conversion)] = value
+                    byConversion[first.length + String(first.conversion)] = value
                 }
             } else {
                 diagnostics.append(Diagnostic(location: config.file, code: .formatSample,

@@ -83,7 +83,8 @@ struct TextResolver {
                         status: .untranslated(measured: fallback), source: labelSource))
                 }
                 texts.append(entries.map { entry in
-                    PlannedText(text: samples.substitute(transform(entry.value)).text, key: key, variant: entry.variant,
+                    PlannedText(text: samples.substitute(transform(entry.value), counts: entry.pluralCounts,
+                                                         rules: PluralRules(locale: entry.locale)).text, key: key, variant: entry.variant,
                                 source: SourceLocation(file: displayPaths[entry.file] ?? AuditPlan.displayPath(entry.file), line: entry.line))
                 })
             }
