@@ -44,6 +44,17 @@ import Testing
         #expect(sizes["17"]?["standInOpticalSize"] as? Double == 14 && sizes["53"]?["standInOpticalSize"] as? Double == 32)
     }
 
+    @Test func scaleWithSystemLineHeights() throws {
+        let r = try CLIRunner.run(["scale", "--model", "apple", "--style", "body", "--font", "system", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(CLIRunner.object(r.stdout))
+        let rows = try #require(json["rows"] as? [[String: Any]])
+        // The 12 HIG body sizes, each with iOS's line height 2444 × size / 2048.
+        let sizes: [Double] = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        #expect(rows.map { ($0["pointSize"] as? NSNumber)?.doubleValue } == sizes)
+        #expect(rows.map { ($0["lineHeight"] as? NSNumber)?.doubleValue } == sizes.map { 2444 * $0 / 2048 })
+    }
+
     @Test func systemFontErrors() throws {
         let light = try CLIRunner.run(["measure", "system", "--instance", "Light", "--text-file", "-"], stdin: "x\n")
         #expect(light.status != 0)

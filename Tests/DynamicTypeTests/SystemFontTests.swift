@@ -29,6 +29,18 @@ import Testing
         #expect(SystemFont.ascender == 1950.0 / 2048 && SystemFont.descender == 494.0 / 2048)
     }
 
+    @Test func lineMetricsMatchIOSObservations() throws {
+        // UIFont values observed on iOS, quoted in the reference data (`line_metrics`,
+        // `uifont_lineHeight.examples`): systemFont 20 ascender 19.04296875, descender −4.82421875,
+        // leading 0; systemFont 15 lineHeight 17.900391.
+        let examples = (((try reference()["line_metrics"] as! [String: Any])["uifont_lineHeight"] as! [String: Any])["examples"] as! [[String: Any]])
+        let twenty = try #require(examples.first { $0["font"] as? String == "systemFont 20" })
+        #expect(SystemFont.ascender * 20 == (twenty["ascender"] as! NSNumber).doubleValue)
+        #expect(-SystemFont.descender * 20 == (twenty["descender"] as! NSNumber).doubleValue)
+        let fifteen = try #require(examples.first { $0["font"] as? String == "systemFont 15" })
+        #expect(abs(SystemFont.lineHeight(size: 15) - (fifteen["lineHeight"] as! NSNumber).doubleValue) < 0.0000005)
+    }
+
     @Test func opticalBlendAtReferenceSizes() {
         // 12, 13, 17 pt: 1.6 s < 29.4 → 0.
         for size in [12.0, 13, 17, 18.375] { #expect(SystemFont.opticalBlend(size: size) == 0, "\(size) pt") }
