@@ -156,7 +156,7 @@ public final class Shaper {
     // MARK: shaping
 
     /// Shapes each script run of `text` and hands its glyphs to `body` (info, positions, count, run end).
-    private func shape(_ text: Substring,
+    func shape(_ text: Substring,
                        _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int, Int) -> Void) {
         if text.isEmpty { return }
         var text = text

@@ -8,7 +8,7 @@ import TypeFitSupport
 
 /// Font selection shared by `inspect` and `measure`.
 struct FontOptions: ParsableArguments {
-    @Argument(help: "A font file (.ttf, .otf, .ttc) or a fontconfig pattern such as \"Inter:weight=600\" or \":postscriptname=Inter-SemiBold\".")
+    @Argument(help: "A font file (.ttf, .otf, .ttc), a fontconfig pattern such as \"Inter:weight=600\" or \":postscriptname=Inter-SemiBold\", or system (iOS's system font: docs/system-font.md).")
     var font: String
 
     @Option(name: .customLong("face-index"), help: "Face in a .ttc collection (default 0).")
@@ -120,6 +120,7 @@ struct InspectCommand: ParsableCommand {
         let sizes = try parseSizes(sizes)
         let textStyle: TextStyle
         do { textStyle = try TextStyle(parsing: style) } catch { throw ValidationError("--style: \(error)") }
+        if fontOptions.font == SystemFontCLI.fontName { return try SystemFontCLI.inspect(fontOptions, sizes: sizes, format: format) }
         let face = try fontOptions.load()
         let id = face.info.postScriptName.isEmpty ? URL(fileURLWithPath: face.info.path).lastPathComponent : face.info.postScriptName
         let checks = FontQA.run(face: face, id: id, path: face.info.path, style: textStyle)

@@ -61,6 +61,11 @@ struct MeasureCommand: ParsableCommand {
         if let large = sizes.first(where: { $0 > 1e6 }) {
             throw MeasureError(message: "--sizes: '\(sizeKey(large))' is larger than 1000000 pt")
         }
+        if fontOptions.font == SystemFontCLI.fontName {
+            let early = EarlyMeasureStart.matching(textFile: textFile, threads: threads)
+            let lines = try readLines(textFile) { try early?.text.value().lines ?? TextLines(contentsOfFile: textFile) }
+            return try SystemFontCLI.measure(fontOptions, lines: (0..<lines.count).map { lines[$0] }, sizes: sizes, format: format)
+        }
         let open: @Sendable () throws -> OpenedFont = { [fontOptions, fallback, features, language, letterSpacing] in
             // fontconfig is initialized only for a pattern (not a file path) or --fallback.
             let catalog = fallback || !FontCatalog.isPath(fontOptions.font) ? try fontOptions.catalog() : nil

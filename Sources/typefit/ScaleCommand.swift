@@ -66,7 +66,7 @@ struct ScaleCommand: ParsableCommand {
     @Option(help: "Point size at Large (uifontmetrics, stepping) or sp size (android).") var size: Double?
     @Option(help: "A typefit.yml (.yml/.yaml, or .json without ui-font-text-styles) or a TypographyKit.json/.plist whose styles to scale.")
     var config: String?
-    @Option(help: "A font file or fontconfig pattern whose line height fills the line height column.") var font: String?
+    @Option(help: "A font file or fontconfig pattern whose line height fills the line height column, or system (iOS's system font).") var font: String?
     @Option(help: "Line height rule for --font and typefit.yml fonts: hhea (default), typo or win.")
     var lineHeightRule: LineHeightRule?
     @Option(help: "Output format.") var format: Format = .text
@@ -162,7 +162,9 @@ struct ScaleCommand: ParsableCommand {
             (entry.name, Limited(AnyScalingModel(entry.model), minimum: minimum, maximum: maximum, categories: range))
         }
         var fontLineHeight: ((Double) -> Double)?
-        if let font {
+        if font == SystemFontCLI.fontName {
+            fontLineHeight = { SystemFont.lineHeight(size: $0) }  // iOS's, whatever measures widths
+        } else if let font {
             let info = try FontFace.open(font) { try FontCatalog(directories: FontCatalog.bundledFontsDirectory().map { [$0] } ?? []) }.info
             let rule = lineHeightRule ?? .hhea
             fontLineHeight = { info.lineHeight(rule, size: $0) }
