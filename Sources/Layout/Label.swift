@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// How a label breaks and truncates lines (UIKit's `NSLineBreakMode`).
 public enum LineBreakMode: String, Sendable, Hashable, Codable, CaseIterable {
