@@ -1,5 +1,22 @@
 import CHarfBuzz
 
+/// Fewer hb_shape calls for a run with several pieces to shape. A call costs a fixed part (the
+/// shape plan's lookup, the buffer's set-up) plus a part per glyph, and shaping a run whole
+/// shapes its cached pieces again, which in fonts with heavy kerning and contextual lookups
+/// costs more than the calls saved. So:
+/// - `advance(of:)`: a run with two or more pieces to shape and at most a quarter of its bytes
+///   cached is shaped whole (`batch`); its advance is the answer and its pieces are cached.
+/// - `measure(_:)`: a run with nothing cached is shaped whole and each piece's entry taken from
+///   its stretch of the glyphs (`harvest`, exact because every cut is safe); a run with cached
+///   pieces has its uncached ones shaped concatenated (`batchUncached`).
+///
+/// `batchUncached`'s rule: each artificial boundary (the end "x␣" of a piece before the first
+/// character "Y" of a piece that does not follow it in the line) must itself be a safe cut by
+/// `cutIsSafe`, or the batch ends there and another begins. Counter-example
+/// (HarvestedPieceTests.anUnsafeArtificialBoundaryEndsTheBatch): in Inter, "A ( x" gives the
+/// parenthesis its capital-height form (uni0028.case) while "then ( x" and "( x" do not; with
+/// "then " cached, "Press A then ( next" would concatenate "A " and "( " (both cuts of the line
+/// are safe, the artificial "A␣(" is not) and cache the wrong "( ".
 extension FastMeasurer {
     /// Most of the run is not cached: shape the whole run once, exactly as `Shaper`
     /// does (its advance is the answer), and cache the missing pieces from its glyphs, split at
