@@ -1,38 +1,5 @@
 // swift-tools-version: 6.0
-import Foundation
 import PackageDescription
-
-/// Release builds on Linux link libstdc++, which the Swift runtime needs, from its static archive
-/// when GCC's directories have it beside every libstdc++.so (Debian's and Ubuntu's
-/// libstdc++-N-dev install both; elsewhere the shared library is linked as before). Loading
-/// libstdc++.so.6 at start cost about 0.8 ms of each run of `typefit measure` (README,
-/// "Session 8"). The symbols stay private to the executable (the toolchain links with
-/// `--exclude-libs ALL`), so a library loaded later that uses libstdc++.so.6 (ICU) has its own.
-let staticLibstdcxx: [LinkerSetting] = {
-    let files = FileManager.default
-    let gcc = "/usr/lib/gcc"
-    var directories: [String] = []
-    for triple in (try? files.contentsOfDirectory(atPath: gcc)) ?? [] {
-        for version in (try? files.contentsOfDirectory(atPath: "\(gcc)/\(triple)")) ?? [] {
-            let directory = "\(gcc)/\(triple)/\(version)"
-            if files.fileExists(atPath: "\(directory)/libstdc++.so") { directories.append(directory) }
-        }
-    }
-    guard !directories.isEmpty, directories.allSatisfy({ files.fileExists(atPath: "\($0)/libstdc++.a") }) else { return [] }
-    return [.unsafeFlags(["-L\(Context.packageDirectory)/scripts/static-libstdc++"],
-                         .when(platforms: [.linux], configuration: .release))]
-}()
-
-/// Release builds on Linux export no symbols from the `typefit` executable
-/// (`scripts/typefit-symbols.map`, a version script that makes every symbol local). The toolchain
-/// exported all 9,867 public symbols of the package's modules, and the Swift runtime's backtrace
-/// set-up calls `dladdr` on itself before `main` at every start, which walks them all (355 k
-/// instructions, callgrind) and pages in the 720 KiB symbol and string tables: `typefit measure` on
-/// a one-line file 5.59 → 5.34 ms (p10 of 60 alternated runs), the executable 0.8 MB smaller.
-let hiddenSymbols: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/scripts/typefit-symbols.map"],
-                 .when(platforms: [.linux], configuration: .release)),
-]
 
 let package = Package(
     name: "TypeFit",
@@ -70,12 +37,10 @@ let package = Package(
         .target(name: "FontEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CLineBreak", "CShapeBaseline", "TypeFitSupport"]),
         // Pure Swift vocabulary.
         // Helpers shared by every reader of user input (spelling suggestions, plist guard).
-        .target(name: "TypeFitSupport", dependencies: ["CThreadStart"]),
-        // Starting a helper thread on another CPU than its creator's (WorkerCrew; Linux affinity).
-        .target(name: "CThreadStart"),
+        .target(name: "TypeFitSupport"),
         .target(name: "DynamicType", dependencies: ["TypeFitSupport"]),
         .target(name: "Localization", dependencies: ["TypeFitSupport"]),
-        .target(name: "Layout", dependencies: ["DynamicType"]),
+        .target(name: "Layout", dependencies: ["DynamicType", "TypeFitSupport"]),
         // The app's own UI as read from its files (shared by the Interface Builder and SwiftUI readers).
         .target(name: "AppUI", dependencies: ["DynamicType"]),
         .target(name: "Reports", dependencies: ["TypeFitSupport"]),
@@ -91,13 +56,13 @@ let package = Package(
         .executableTarget(name: "typefit", dependencies: [
             "TypeFit", "TypeFitSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: staticLibstdcxx + hiddenSymbols),
+        ]),
 
         // Paths, temporary folders and process runs shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FontEngineTests", dependencies: ["TestSupport", "FontEngine", "Localization", "TypeFitSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DynamicTypeTests", dependencies: ["TestSupport", "DynamicType"], exclude: ["Fixtures"]),
-        .testTarget(name: "LayoutTests", dependencies: ["TestSupport", "Layout", "FontEngine", "DynamicType", "TypeFit"]),
+        .testTarget(name: "LayoutTests", dependencies: ["TestSupport", "Layout", "FontEngine", "DynamicType", "TypeFit", "TypeFitSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["TestSupport", "Localization"]),
         .testTarget(name: "ReportsTests", dependencies: ["TestSupport", "Reports", "TypeFitSupport"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["TestSupport", "Audit", "Layout", "DynamicType", "Reports"]),

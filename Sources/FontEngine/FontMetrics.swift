@@ -1,3 +1,5 @@
+import TypeFitSupport
+
 /// Which vertical metrics give the line height.
 public enum LineHeightRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// hhea ascender − descender + lineGap: CoreText's rule and the default.
@@ -6,20 +8,6 @@ public enum LineHeightRule: String, Sendable, Hashable, Codable, CaseIterable {
     case typo
     /// OS/2 winAscent + winDescent.
     case win
-}
-
-/// Ascender, descender (negative below the baseline) and line gap in font units.
-public struct VerticalMetrics: Sendable, Hashable, Codable {
-    public var ascender: Int
-    public var descender: Int
-    public var lineGap: Int
-    public init(ascender: Int, descender: Int, lineGap: Int) {
-        self.ascender = ascender
-        self.descender = descender
-        self.lineGap = lineGap
-    }
-    /// ascender − descender + lineGap.
-    public var lineHeight: Int { ascender - descender + lineGap }
 }
 
 /// The OS/2 table's vertical values, in font units, as stored (winDescent is positive).
@@ -65,7 +53,7 @@ public struct FontInfo: Sendable, Hashable, Codable {
     public var format: String
     public var glyphCount: Int
     public var unitsPerEm: Int
-    public var hhea: VerticalMetrics
+    public var hhea: LineMetrics
     /// nil when the font has no OS/2 table.
     public var os2: OS2Metrics?
     public var isVariable: Bool
@@ -76,17 +64,17 @@ public struct FontInfo: Sendable, Hashable, Codable {
     public var instance: String?
 
     /// Vertical metrics for a rule. typo and win fall back to hhea when there is no OS/2 table.
-    public func verticalMetrics(_ rule: LineHeightRule) -> VerticalMetrics {
+    public func verticalMetrics(_ rule: LineHeightRule) -> LineMetrics {
         guard let os2 else { return hhea }
         switch rule {
         case .hhea: return hhea
-        case .typo: return VerticalMetrics(ascender: os2.typoAscender, descender: os2.typoDescender, lineGap: os2.typoLineGap)
-        case .win: return VerticalMetrics(ascender: os2.winAscent, descender: -os2.winDescent, lineGap: 0)
+        case .typo: return LineMetrics(ascender: Double(os2.typoAscender), descender: Double(os2.typoDescender), lineGap: Double(os2.typoLineGap))
+        case .win: return LineMetrics(ascender: Double(os2.winAscent), descender: Double(-os2.winDescent), lineGap: 0)
         }
     }
 
-    /// Line height in font units by `rule`.
-    public func lineHeight(_ rule: LineHeightRule) -> Int { verticalMetrics(rule).lineHeight }
+    /// Line height in font units by `rule` (the tables' values are whole units).
+    public func lineHeight(_ rule: LineHeightRule) -> Int { Int(verticalMetrics(rule).lineHeight) }
 
     /// Line height in points at `size` points: units × size / unitsPerEm.
     public func lineHeight(_ rule: LineHeightRule, size: Double) -> Double {
@@ -94,10 +82,10 @@ public struct FontInfo: Sendable, Hashable, Codable {
     }
 
     /// Whether ink reaches above the hhea ascender (e.g. Vietnamese capitals with stacked marks).
-    public func isAboveAscender(_ ink: GlyphBox?) -> Bool { (ink?.yMax ?? 0) > Double(hhea.ascender) }
+    public func isAboveAscender(_ ink: GlyphBox?) -> Bool { (ink?.yMax ?? 0) > hhea.ascender }
 
     /// Whether ink reaches below the hhea descender.
-    public func isBelowDescender(_ ink: GlyphBox?) -> Bool { (ink?.yMin ?? 0) < Double(hhea.descender) }
+    public func isBelowDescender(_ ink: GlyphBox?) -> Bool { (ink?.yMin ?? 0) < hhea.descender }
 
     /// Font units to points at `size`.
     public func points(_ units: Double, size: Double) -> Double { units * size / Double(unitsPerEm) }

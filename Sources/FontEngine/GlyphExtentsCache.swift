@@ -8,8 +8,8 @@ final class GlyphExtentsCache {
     private let font: OpaquePointer
     /// Per glyph id (the face's glyph count, 17 bytes each, allocated at the first use): the
     /// extents and 0 = not asked yet, 1 = known, 2 = HarfBuzz has none. Raw storage, not Swift
-    /// arrays: `FastMeasurer.inkBox` asks once per glyph shaped, and the arrays' uniqueness and
-    /// bounds checks were a third of its instructions.
+    /// arrays: `FastMeasurer.inkBox` asks once per glyph shaped, and arrays would check
+    /// uniqueness and bounds at each ask.
     // `@exclusivity(unchecked)`: one thread, no re-entrant access (see FastMeasurer).
     @exclusivity(unchecked) private var extents: UnsafeMutablePointer<hb_glyph_extents_t>?
     @exclusivity(unchecked) private var state: UnsafeMutablePointer<UInt8>?

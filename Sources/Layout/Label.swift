@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 extension LabelStyle {
     /// Lays out `text` (already letter-cased) into a box `width` points wide on a device

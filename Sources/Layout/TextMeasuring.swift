@@ -1,3 +1,5 @@
+import TypeFitSupport
+
 /// The only way Layout sees a font. The real engine (FontEngine, adapted in the TypeFit
 /// module) and the fixed-advance fake in the tests both conform.
 ///
@@ -42,30 +44,6 @@ extension TextMeasuring {
     public func lineMetrics(of text: Substring) -> LineMetrics { lineMetrics }
     public func specialized(for text: String) -> any TextMeasuring { self }
     public var measurementIdentity: AnyObject { self }
-}
-
-/// Vertical metrics in font units. `descender` is negative below the baseline (as in hhea).
-public struct LineMetrics: Sendable, Hashable, Codable {
-    public var ascender: Double
-    public var descender: Double
-    public var lineGap: Double
-    public init(ascender: Double, descender: Double, lineGap: Double) {
-        self.ascender = ascender
-        self.descender = descender
-        self.lineGap = lineGap
-    }
-    /// ascender − descender + lineGap (CoreText's line height for the hhea rule).
-    public var lineHeight: Double { ascender - descender + lineGap }
-    /// The metrics of a line set in both fonts: the larger ascender, the lower descender and the
-    /// larger line gap (CoreText's line ascent, descent and leading over its runs).
-    public func union(_ other: LineMetrics) -> LineMetrics {
-        LineMetrics(ascender: max(ascender, other.ascender), descender: min(descender, other.descender),
-                    lineGap: max(lineGap, other.lineGap))
-    }
-    /// The metrics in another em: each value × `factor`.
-    public func scaled(by factor: Double) -> LineMetrics {
-        LineMetrics(ascender: ascender * factor, descender: descender * factor, lineGap: lineGap * factor)
-    }
 }
 
 /// An ink box in font units, y up from the baseline.

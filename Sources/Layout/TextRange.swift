@@ -1,3 +1,5 @@
+import TypeFitSupport
+
 /// A half-open range of UTF-16 offsets into a label's text.
 public struct TextRange: Sendable, Hashable, Codable {
     /// First UTF-16 offset (inclusive).

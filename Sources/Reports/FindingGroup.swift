@@ -399,7 +399,7 @@ public struct FindingGrouper: Sendable, Codable {
         let sorted = keys.withUnsafeBufferPointer { k in
             k.indices.sorted { order.precedes(k[$0], keyRanks[$0], k[$1], keyRanks[$1]) }
         }
-        return concurrentMap(count: keys.count, workers: 4 * Processors.available) { n in
+        return WorkerPool().map(keys.count) { _, n in
             grouper.group(sorted[n], order, ranks)
         }
     }

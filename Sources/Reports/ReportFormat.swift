@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// The report formats `typefit audit --format` accepts.
 public enum ReportFormat: String, CaseIterable, Sendable, Codable {
@@ -143,7 +144,7 @@ public enum ReportWriter {
         // format order is reported, as when they were written one after another.
         let jobs = StagingJobs(writers)
         let order = startOrder ?? Array(writers.indices)
-        DispatchQueue.concurrentPerform(iterations: writers.count) { n in
+        WorkerPool(threads: writers.count).forEach(writers.count) { _, n in
             let i = order[n]
             let (name, write) = jobs.writers[i]
             let file = staging.appendingPathComponent(name)

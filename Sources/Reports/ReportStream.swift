@@ -162,7 +162,7 @@ struct PrettyJSON {
     /// `encode` over `range`, split into `slices` ranges run on as many threads, results in order.
     static func encodeInSlices<T>(_ range: Range<Int>, slices: Int, _ encode: @escaping @Sendable (Range<Int>) -> T) -> [T] {
         let per = (range.count + slices - 1) / slices
-        return concurrentMap(count: slices, workers: slices) { s in
+        return WorkerPool(threads: slices).map(slices) { _, s in
             let lo = min(range.upperBound, range.lowerBound + s * per), hi = min(range.upperBound, lo + per)
             return encode(lo..<hi)
         }

@@ -159,7 +159,7 @@ public enum Benchmark {
         counts.initialize(repeating: 0)
         defer { counts.deallocate() }
         let shared = AuditShared(lines: lines, measurers: measurers, counts: counts)
-        DispatchQueue.concurrentPerform(iterations: threadCount) { t in
+        WorkerPool(threads: threadCount).run { t in
             let m = shared.measurers[t]
             var pieces: [(width: Double, trimmed: Double)] = []
             var total = 0

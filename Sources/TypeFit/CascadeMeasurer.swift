@@ -1,6 +1,7 @@
 import FontEngine
 import Layout
 import Localization
+import TypeFitSupport
 
 /// A label's font with per-script fallback fonts, the way CoreText cascades: each grapheme
 /// cluster is measured with the label's own font when that font has glyphs for all of the

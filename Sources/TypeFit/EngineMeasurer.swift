@@ -1,5 +1,6 @@
 import FontEngine
 import Layout
+import TypeFitSupport
 
 /// `Layout.TextMeasuring` over a real font: HarfBuzz shaping (FontEngine.Shaper, script runs,
 /// features chosen at init), the line-height rule chosen at init, and ICU line breaking
@@ -35,8 +36,7 @@ public final class EngineMeasurer: TextMeasuring {
         self.shaper = try Shaper(face: face, features: features, language: language)
         self.fast = try FastMeasurer(font: ShapingFont(face: face), features: features, language: language,
                                      computesInk: true, cacheLimits: cacheLimits)
-        let m = face.info.verticalMetrics(lineHeightRule)
-        self.lineMetrics = LineMetrics(ascender: Double(m.ascender), descender: Double(m.descender), lineGap: Double(m.lineGap))
+        self.lineMetrics = face.info.verticalMetrics(lineHeightRule)
         self.unitsPerEm = Double(face.info.unitsPerEm)
     }
 

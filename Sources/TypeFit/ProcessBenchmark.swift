@@ -152,12 +152,9 @@ public enum ProcessBenchmark {
     /// child's CPU time. Timed as a shell's `time` does: `posix_spawn` then `wait4` for that
     /// child, the wall clock read just before the spawn and just after the child is reaped, CPU =
     /// the child's own rusage (user + system). Foundation's `Process.waitUntilExit` is not used:
-    /// on Linux it polls its run loop and added about 50 ms to every child's wall time (typefit
-    /// --threads 2 on the 20,000 lines: 117 ms with it, 62 ms by `hyperfine -N`). Checked against
-    /// `hyperfine -N` (same commands, same file): a one-thread child's wall is now its CPU time
-    /// plus a few ms, not plus 50; on the loaded machine it was measured on (load average 5–8)
-    /// the best of 15 runs was still up to 22 ms above hyperfine's best of 15 (hyperfine's own
-    /// runs of the C loop spread from 44 to 160 ms there), so compare CPU on a shared machine. No pipes: the child never waits for us to read.
+    /// on Linux it polls its run loop, which adds tens of milliseconds to a child's wall time.
+    /// Wall time follows the machine's load; compare CPU on a shared machine. No pipes: the
+    /// child never waits for us to read.
     /// Throws when the child cannot be started or exits non-zero (with its first stderr line).
     static func timeProcess(_ executable: String, _ arguments: [String], output: Bool = false) throws -> (timing: Benchmark.Timing, output: String) {
         let folder = FileManager.default.temporaryDirectory.path

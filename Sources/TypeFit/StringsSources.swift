@@ -34,7 +34,7 @@ enum StringsSources {
         }
         // Files are parsed on every core and added in order: the table is the serial load's.
         let toParse = files
-        let parsed = concurrentMap(count: toParse.count, workers: Processors.available) { k in
+        let parsed = WorkerPool().map(toParse.count) { _, k in
             Result { () throws(LocalizationError) -> LoadResult in
                 try StringTable.parse(toParse[k].url, locale: toParse[k].locale, options: toParse[k].options)
             }

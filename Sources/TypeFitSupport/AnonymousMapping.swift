@@ -15,9 +15,7 @@ import Darwin
 /// the write that follows is a second fault that replaces that mapping, and replacing a mapping
 /// while another thread of the process runs on another CPU interrupts that CPU to flush its TLB
 /// (an inter-processor interrupt; on a virtual machine, an exit to the hypervisor on both
-/// sides). `perf stat -e ipi:ipi_send_cpu` on `typefit measure`, Liberation Sans, 20,000 corpus
-/// lines, 2 threads: 280 such interrupts, 240 of them from these tables; 6 % of the process's
-/// samples in `smp_call_function_many_cond` and the x2APIC write that sends them.
+/// sides).
 /// With `hugePages` the memory is 2 MiB aligned and advised MADV_HUGEPAGE (a page fault maps
 /// 2 MiB instead of 4 KiB; where the kernel has huge pages off, the advice is ignored); without,
 /// it is not aligned beyond a page, so a table smaller than 2 MiB never gets a huge page (on a

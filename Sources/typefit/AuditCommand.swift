@@ -3,6 +3,7 @@ import Audit
 import Foundation
 import Reports
 import TypeFit
+import TypeFitSupport
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -144,13 +145,16 @@ enum ReportOutput {
         // them, as before): on a large audit it was a serial step of its own at the end.
         let colors = TerminalStyle.shouldUseColors(environment: ProcessInfo.processInfo.environment,
                                                    isTTY: isatty(STDOUT_FILENO) != 0)
-        let terminal = formats.contains(.terminal) ? Concurrent { TerminalReporter.render(document, colors: colors, normalized: true) } : nil
-        try AuditOutput.write(document, formats: Set(formats), to: output, fontData: result.fontData, baseline: newBaseline,
-                              normalized: true)
+        let fontData = result.fontData, baseline = newBaseline
+        let terminal = try WorkerPool(threads: 2).map(2) { _, job -> String? in
+            if job == 1 { return formats.contains(.terminal) ? TerminalReporter.render(document, colors: colors, normalized: true) : nil }
+            try AuditOutput.write(document, formats: Set(formats), to: output, fontData: fontData, baseline: baseline, normalized: true)
+            return nil
+        }[1]
         if let (made, path) = newBaseline {
             writeStderr("typefit: wrote \(made.groups.count) groups to the baseline \(path)\n")
         }
-        if let terminal { print(terminal.value, terminator: "") }
+        if let terminal { print(terminal, terminator: "") }
         let env = ProcessInfo.processInfo.environment
         if formats.contains(.github) || GitHubAnnotations.isRunningInActions(environment: env) {
             print(GitHubAnnotations.render(document), terminator: "")
@@ -185,26 +189,6 @@ enum ReportOutput {
 }
 
 extension Severity: ExpressibleByArgument {}
-
-/// A value computed on another thread from the moment it is made; `value` waits for it.
-final class Concurrent<T: Sendable>: @unchecked Sendable {
-    private var result: T?
-    private let done = DispatchGroup()
-
-    init(_ body: @escaping @Sendable () -> T) {
-        done.enter()
-        // Written once before `leave`, read only after `wait`: the group orders the two.
-        DispatchQueue.global().async { [self] in
-            result = body()
-            done.leave()
-        }
-    }
-
-    var value: T {
-        done.wait()
-        return result!
-    }
-}
 
 /// A progress bar on stderr, only on a terminal and only once a run has taken a second.
 final class ProgressBar: @unchecked Sendable {

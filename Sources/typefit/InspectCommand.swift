@@ -181,7 +181,7 @@ struct InspectReport: Encodable {
         format = info.format
         unitsPerEm = info.unitsPerEm
         glyphCount = info.glyphCount
-        hhea = HHEA(ascender: info.hhea.ascender, descender: info.hhea.descender, lineGap: info.hhea.lineGap)
+        hhea = HHEA(ascender: Int(info.hhea.ascender), descender: Int(info.hhea.descender), lineGap: Int(info.hhea.lineGap))
         os2 = info.os2.map {
             OS2(typoAscender: $0.typoAscender, typoDescender: $0.typoDescender, typoLineGap: $0.typoLineGap,
                 winAscent: $0.winAscent, winDescent: $0.winDescent, useTypoMetrics: $0.useTypoMetrics, version: $0.version)
@@ -209,7 +209,7 @@ struct InspectReport: Encodable {
             ("file", info.path + (info.faceCount > 1 ? " (face \(info.faceIndex) of \(info.faceCount))" : "")),
             ("family", info.family), ("style", info.style), ("PostScript name", info.postScriptName),
             ("format", info.format), ("glyphs", "\(info.glyphCount)"), ("unitsPerEm", "\(info.unitsPerEm)"),
-            ("hhea asc/desc/gap", "\(info.hhea.ascender) / \(info.hhea.descender) / \(info.hhea.lineGap)"),
+            ("hhea asc/desc/gap", "\(Int(info.hhea.ascender)) / \(Int(info.hhea.descender)) / \(Int(info.hhea.lineGap))"),
         ]
         if let os2 = info.os2 {
             rows.append(("OS/2 typo asc/desc/gap", "\(os2.typoAscender) / \(os2.typoDescender) / \(os2.typoLineGap)"))

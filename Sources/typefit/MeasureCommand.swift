@@ -5,11 +5,8 @@ import TypeFit
 import TypeFitSupport
 
 struct MeasureCommand: ParsableCommand {
-    /// The subcommand's name and the options `EarlyMeasureStart` looks for before parsing.
-    static let name = "measure", textFileOption = "text-file", threadsOption = "threads", formatOption = "format"
-
     static let configuration = CommandConfiguration(
-        commandName: name,
+        commandName: "measure",
         abstract: "Measure each line of a text file with a real font (HarfBuzz shaping, font units).",
         discussion: """
         Each line of the file (split on \\n only, nothing trimmed) is shaped with HarfBuzz in script runs, \
@@ -28,7 +25,7 @@ struct MeasureCommand: ParsableCommand {
 
     @OptionGroup var fontOptions: FontOptions
 
-    @Option(name: .customLong(MeasureCommand.textFileOption), help: "UTF-8 text file, one string per line; - reads stdin.")
+    @Option(name: .customLong("text-file"), help: "UTF-8 text file, one string per line; - reads stdin.")
     var textFile: String
 
     @Option(help: "Point sizes for widths in points, e.g. 14,17,53.")
@@ -46,10 +43,10 @@ struct MeasureCommand: ParsableCommand {
     @Flag(help: "For lines with missing characters, ask fontconfig which font covers them.")
     var fallback = false
 
-    @Option(name: .customLong(MeasureCommand.formatOption), help: "Output format: text or json (default: text on a terminal, json when piped).")
+    @Option(help: "Output format: text or json (default: text on a terminal, json when piped).")
     var format: OutputFormat?
 
-    @Option(name: .customLong(MeasureCommand.threadsOption), help: "Threads (default: one per core this process may use, as `nproc` counts). Lines are measured with the cached fast path, identical to whole-line shaping.")
+    @Option(help: "Threads (default: one per core this process may use, as `nproc` counts). Lines are measured with the cached fast path, identical to whole-line shaping.")
     var threads: Int?
 
     func run() throws {
@@ -61,39 +58,10 @@ struct MeasureCommand: ParsableCommand {
         if let large = sizes.first(where: { $0 > 1e6 }) {
             throw MeasureError(message: "--sizes: '\(sizeKey(large))' is larger than 1000000 pt")
         }
+        let pool = WorkerPool(threads: threads ?? 0)
+        let lines = try readLines(textFile) { try TextLines(contentsOfFile: textFile, pool: pool) }
         if fontOptions.font == SystemFontCLI.fontName {
-            let early = EarlyMeasureStart.matching(textFile: textFile, threads: threads)
-            let lines = try readLines(textFile) { try early?.text.value().lines ?? TextLines(contentsOfFile: textFile) }
             return try SystemFontCLI.measure(fontOptions, lines: (0..<lines.count).map { lines[$0] }, sizes: sizes, format: format)
-        }
-        let open: @Sendable () throws -> OpenedFont = { [fontOptions, fallback, features, language, letterSpacing] in
-            // fontconfig is initialized only for a pattern (not a file path) or --fallback.
-            let catalog = fallback || !FontCatalog.isPath(fontOptions.font) ? try fontOptions.catalog() : nil
-            let face = try fontOptions.load(catalog: catalog)
-            _ = try Shaper(face: face, features: features, language: language)  // checks --features once, with its one-line error
-            return OpenedFont(font: ShapingFont(face: face),
-                              format: MeasureRecordFormat(info: face.info, sizes: sizes, letterSpacing: letterSpacing, withFallback: fallback),
-                              fallbacks: UncheckedCatalog(catalog: catalog))
-        }
-        let crew: WorkerCrew
-        let lines: TextLines
-        var repeats: RepeatedLines?
-        let opened: Result<OpenedFont, any Error>
-        if let early = EarlyMeasureStart.matching(textFile: textFile, threads: threads) {
-            // A helper has been reading the text since before the options were parsed: this
-            // thread opens the font meanwhile (a bad text file is still reported first).
-            crew = early.crew
-            opened = Result { try open() }
-            let text = try readLines(textFile) { try early.text.value() }
-            lines = text.lines
-            repeats = text.repeats
-        } else {
-            // The threads start now; one opens the font while this one reads the text, then all
-            // split the text into lines and measure them.
-            crew = WorkerCrew(threads: threads ?? 0)
-            let opening = crew.start(open)
-            lines = try readLines(textFile) { try TextLines(contentsOfFile: textFile, crew: crew) }
-            opened = Result { try opening.value() }
         }
         // Only a line of `shortestViolatingLine` bytes or more can pass a limit (most files have none).
         if lines.longestLine >= TextLimits.shortestViolatingLine {
@@ -105,24 +73,30 @@ struct MeasureCommand: ParsableCommand {
                 }
             }
         }
-        let (font, format, fallbacks) = try opened.get().parts
+        // fontconfig is initialized only for a pattern (not a file path) or --fallback.
+        let catalog = fallback || !FontCatalog.isPath(fontOptions.font) ? try fontOptions.catalog() : nil
+        let face = try fontOptions.load(catalog: catalog)
+        _ = try Shaper(face: face, features: features, language: language)  // checks --features once, with its one-line error
+        let font = ShapingFont(face: face)
+        let format = MeasureRecordFormat(info: face.info, sizes: sizes, letterSpacing: letterSpacing, withFallback: fallback)
+        let fallbacks = UncheckedCatalog(catalog: catalog)
         let info = format.info
         switch OutputFormat.resolve(self.format) {
         case .json:
             // Each distinct line is measured and encoded on a worker thread; records are written in order.
-            try LineMeasuring.writeRecords(lines: lines, repeats: repeats, font: font, features: features, language: language, crew: crew,
+            try LineMeasuring.writeRecords(lines: lines, font: font, features: features, language: language, pool: pool,
                                            encode: { line, m, json in
                                                format.write(utf8: line, m, fallback: fallbacks.fallback(for: m, like: info.family), to: &json)
                                            },
                                            write: { try StandardOutput.put($0) })
         case .text:
-            try writeTable(lines: lines, font: font, format: format, fallbacks: fallbacks, crew: crew)
+            try writeTable(lines: lines, font: font, format: format, fallbacks: fallbacks, pool: pool)
         }
     }
 
     /// The text table: rows are formatted on the worker threads, aligned once all are known.
     private func writeTable(lines: TextLines, font: ShapingFont, format: MeasureRecordFormat,
-                            fallbacks: UncheckedCatalog, crew: WorkerCrew) throws {
+                            fallbacks: UncheckedCatalog, pool: WorkerPool) throws {
         let sizes = format.sizes
         let family = format.info.family
         var header = ["#", "advance", "missing", "ink (xMin,yMin,xMax,yMax)"] + sizes.map { "\(sizeKey($0)) pt" }
@@ -130,7 +104,7 @@ struct MeasureCommand: ParsableCommand {
         header.append("text")
         struct Chunk { var rows: [[String]] = []; var notes: [String] = [] }
         let collected = Collected<Chunk>()
-        try LineMeasuring.run(lines: lines, font: font, features: features, language: language, crew: crew,
+        try LineMeasuring.run(lines: lines, font: font, features: features, language: language, pool: pool,
                               makeOutput: { Chunk() },
                               encode: { i, bytes, m, chunk in
                                   let line = String(decoding: bytes, as: UTF8.self)
@@ -167,15 +141,6 @@ struct MeasureCommand: ParsableCommand {
             }
         }
     }
-}
-
-/// What `measure` needs of the font, made while the text is read: on a helper, or on the main
-/// thread when a helper has been reading the text since before the options were parsed.
-private struct OpenedFont: Sendable {
-    let font: ShapingFont
-    let format: MeasureRecordFormat
-    let fallbacks: UncheckedCatalog
-    var parts: (ShapingFont, MeasureRecordFormat, UncheckedCatalog) { (font, format, fallbacks) }
 }
 
 /// `--fallback`'s fontconfig catalog, shared by the workers. `@unchecked Sendable`:

@@ -26,6 +26,4 @@ struct TypeFitCommand: ParsableCommand {
     )
 }
 
-// `typefit measure` starts reading its text file on another core while the options are parsed.
-_ = EarlyMeasureStart.shared
 CLIMain.run(TypeFitCommand.self)

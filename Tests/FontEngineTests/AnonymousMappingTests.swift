@@ -47,7 +47,7 @@ import TypeFitSupport
     /// replaces it (the one that, with another thread of the process running, interrupts that
     /// thread's CPU to flush its TLB). Populated pages take neither, and read as zeros.
     @Test func populatedPagesAreThereAtOnceAndTakeNoFaults() {
-        let pages = 48  // CutTable's 192 KiB
+        let pages = 48
         let lazy = AnonymousMapping(bytes: pages * Self.page, hugePages: false, owner: "test")
         let populated = AnonymousMapping(bytes: pages * Self.page, hugePages: false, populate: true, owner: "test")
         defer { lazy.unmap(); populated.unmap() }

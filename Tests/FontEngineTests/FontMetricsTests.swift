@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import FontEngine
+import TypeFitSupport
 
 /// Expected values were dumped with fontTools 4.68 (`ttx -t head -t hhea -t OS/2 -t maxp`,
 /// equivalently `TTFont(p)['hhea'].ascent` …) for every bundled font; they are not produced by
@@ -44,7 +45,7 @@ let tableRows: [TableRow] = [
         let face = try FontFace(path: Repository.font(row.file))
         let info = face.info
         #expect(info.unitsPerEm == row.upem)
-        #expect(info.hhea == VerticalMetrics(ascender: row.hhea.0, descender: row.hhea.1, lineGap: row.hhea.2))
+        #expect(info.hhea == LineMetrics(ascender: Double(row.hhea.0), descender: Double(row.hhea.1), lineGap: Double(row.hhea.2)))
         let os2 = try #require(info.os2)
         #expect(os2.typoAscender == row.typo.0)
         #expect(os2.typoDescender == row.typo.1)

@@ -1,4 +1,5 @@
 import Layout
+import TypeFitSupport
 
 /// A fixed-advance fake font, simple enough to check every expectation by hand:
 /// - unitsPerEm 1000; every grapheme cluster (Character) advances 500 units, so at 10 pt one

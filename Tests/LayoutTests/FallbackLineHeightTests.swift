@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TypeFit
 @testable import Layout
+import TypeFitSupport
 
 /// A line's height by the fonts actually used on it (issue 13, point 4; docs/layout.md, "Fallback fonts
 /// and line height"). CoreText and TextKit give a line the largest ascent and descent of the runs on it,

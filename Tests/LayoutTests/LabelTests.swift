@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Layout
+import TypeFitSupport
 
 // All expectations are hand computations with FakeFont (FakeFont.swift): at 10 pt one cluster
 // is 500 × 10 / 1000 = 5 pt wide and a line is 1000 × 10 / 1000 = 10 pt high.

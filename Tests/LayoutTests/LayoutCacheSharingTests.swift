@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TypeFit
 @testable import Layout
+import TypeFitSupport
 
 /// Counts the advances a `LocaleFont` asks of the font it shares.
 final class AdvanceCounter: @unchecked Sendable {

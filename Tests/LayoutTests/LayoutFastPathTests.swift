@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TypeFit
 @testable import Layout
+import TypeFitSupport
 
 /// Layout's fast paths give the layouts of its slow paths, field for field (issue 10, wall time):
 /// the one-line fit (`LineFiller.fitsOnOneLine`: no line filling for a text that fits on one line)

@@ -1,6 +1,7 @@
 import FontEngine
 import Testing
 @testable import Layout
+import TypeFitSupport
 
 /// FakeFont's fixed advances (500 units per grapheme cluster: 5 pt at 10 pt) with REAL break
 /// opportunities from ICU (FontEngine.LineBreaker). Expected break positions come from the

@@ -4,6 +4,7 @@ import Layout
 import Testing
 import FontEngine
 @testable import TypeFit
+import TypeFitSupport
 
 /// EngineMeasurer over the bundled fonts. Expected values: fontTools table dumps and
 /// `hb-shape --no-glyph-names --output-format=json` sums (HarfBuzz 6.0.0).

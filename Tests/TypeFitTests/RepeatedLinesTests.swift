@@ -36,14 +36,14 @@ import TypeFitSupport
     }
 
     /// Many lines, many collisions in the table: every role checked against a dictionary of the
-    /// lines' byte arrays, found alone and on crews of 2 and 3 threads (13,000 lines: 3 parts of
+    /// lines' byte arrays, found alone and on pools of 2 and 3 workers (13,000 lines: 3 parts of
     /// at least `minimumLinesPerPart`, so the parts and the renumbering of their slots are used).
     @Test(arguments: [1, 2, 3])
     func rolesMatchADictionaryOnManyLines(threads: Int) {
         var generator = SystemRandomNumberGenerator()
         let words = ["OK", "Cancel", "%@", "", " ", "Done", "é", "e\u{301}", "Fertig", "完了", "Abbrechen", "Annuler", "OK?"]
         let texts = (0..<13_000).map { _ in (0..<Int.random(in: 0...3, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ") }
-        let repeats = RepeatedLines(Self.lines(texts.joined(separator: "\n") + "\n"), crew: WorkerCrew(threads: threads))
+        let repeats = RepeatedLines(Self.lines(texts.joined(separator: "\n") + "\n"), pool: WorkerPool(threads: threads))
         var firstIndex: [[UInt8]: Int] = [:], slotOf: [[UInt8]: Int] = [:]
         var expected: [RepeatedLines.Role] = []
         var keptBytes = 0
@@ -84,7 +84,7 @@ import TypeFitSupport
         var expected = JSONBytes()
         for i in 0..<lines.count { format.write(lines[i], shaper.measure(lines[i]), fallback: nil, to: &expected) }
         let written = Collected()
-        try LineMeasuring.writeRecords(lines: lines, font: ShapingFont(face: face), threads: threads,
+        try LineMeasuring.writeRecords(lines: lines, font: ShapingFont(face: face), pool: WorkerPool(threads: threads),
                                        encode: { line, m, json in format.write(utf8: line, m, fallback: nil, to: &json) },
                                        write: { written.append($0) })
         #expect(written.bytes == expected.bytes)
@@ -125,14 +125,14 @@ import TypeFitSupport
         expectNotUTF8([0x61, 0xE2, 0x82, 0x0A, 0xAC, 0x62], offset: 1, TextPosition(line: 1, column: 2), byte: 0xE2)
     }
 
-    /// A long text read on a crew (in pieces that start at line starts, scanned by several
+    /// A long text read on a pool (in pieces that start at line starts, scanned by several
     /// threads) gives the lines the text split on "\n" by hand gives: 1 MB of random lines
     /// (empty ones, CRLF ends, lone "\r", 2- to 4-byte characters, some lines far longer than a
     /// piece), without and with a final line feed, and the longest line's length; a bad byte near
     /// the end is found there.
     @Test(arguments: [1, 2, 3])
-    func longTextOnACrew(threads: Int) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-crewlines-\(getpid())-\(threads)")
+    func longTextOnAPool(threads: Int) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-poollines-\(getpid())-\(threads)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         var generator = SystemRandomNumberGenerator()
@@ -145,7 +145,7 @@ import TypeFitSupport
             texts.append(text)
             size += text.utf8.count + 1
         }
-        let crew = WorkerCrew(threads: threads)
+        let pool = WorkerPool(threads: threads)
         for finalFeed in [true, false] {
             // Every other line ends in CRLF; the "\r" is not part of the line.
             var bytes: [UInt8] = []
@@ -155,7 +155,7 @@ import TypeFitSupport
             }
             let file = dir.appendingPathComponent("long.txt")
             try Data(bytes).write(to: file)
-            let lines = try TextLines(contentsOfFile: file.path, crew: crew)
+            let lines = try TextLines(contentsOfFile: file.path, pool: pool)
             // A line ended by "\r\n" is its text; one ended by "\n" alone loses a final "\r" of
             // its text (that "\r" and the "\n" are a CRLF); an unended last line keeps it.
             let expected = texts.enumerated().map { i, text in
@@ -171,7 +171,7 @@ import TypeFitSupport
         let file = dir.appendingPathComponent("bad.txt")
         try Data(bad).write(to: file)
         do {
-            _ = try TextLines(contentsOfFile: file.path, crew: crew)
+            _ = try TextLines(contentsOfFile: file.path, pool: pool)
             Issue.record("invalid UTF-8 was read")
         } catch {
             // Offset 1,019,900 = line 339,967 (3 bytes a line; the bad byte replaced its line

@@ -160,7 +160,7 @@ public struct AuditPipeline: Sendable {
         let threads = max(1, min(options.threads ?? Processors.available, units.count))
         let next = UnitScheduler(units, workers: threads)
         let pipeline = self
-        DispatchQueue.concurrentPerform(iterations: threads) { worker in
+        WorkerPool(threads: threads).run { worker in
             do {
                 let runner = try UnitRunner(plan: pipeline.plan)
                 while let index = next.take(worker: worker) {
