@@ -23,12 +23,12 @@ enum SystemFontCLI {
         /// and `--face-index` do not apply.
         init(_ options: FontOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             if options.variations != nil || options.faceIndex != nil {
-                throw FontOptionsError(message: "system: \(options.variations != nil ? "--variations" : "--face-index") does not apply to the system font (name a weight with --instance, e.g. --instance Semibold)")
+                throw CLIError(message: "system: \(options.variations != nil ? "--variations" : "--face-index") does not apply to the system font (name a weight with --instance, e.g. --instance Semibold)")
             }
             var weight = SystemFontWeight.regular
             if let name = options.instance {
                 guard let general = try? FontWeight(parsing: name), let system = SystemFontWeight(general) else {
-                    throw FontOptionsError(message: "system: --instance \(name): not a weight of the system font (valid: \(SystemFontWeight.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw CLIError(message: "system: --instance \(name): not a weight of the system font (valid: \(SystemFontWeight.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 weight = system
             }

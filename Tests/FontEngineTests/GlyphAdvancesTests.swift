@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import FontEngine
 
@@ -6,7 +7,7 @@ import Testing
 /// (`varLib.instancer.instantiateVariableFont(font, {"opsz": o, "wght": 400})`, then hmtx).
 @Suite struct GlyphAdvancesTests {
     @Test func glyphsAreHBShapes() throws {
-        let shaper = try Shaper(face: FontFace(path: Paths.font("Inter/Inter-Regular.otf")))
+        let shaper = try Shaper(face: FontFace(path: Repository.font("Inter/Inter-Regular.otf")))
         // hb-shape Fonts/Inter/Inter-Regular.otf "AV Wave, Inc.": (glyph, cluster, x advance);
         // A–V kerned (1904 with kerning after A's 1712).
         let expected: [(UInt32, Int, Int)] = [
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func nominalAdvancesAtTheOpticalSize() throws {
-        let path = Paths.font("InterVariable/InterVariable.ttf")
+        let path = Repository.font("InterVariable/InterVariable.ttf")
         // fontTools hmtx of the instances: A 1413 / 1338, space 576 / 512, e 1194 / 1098 at opsz 14 / 32;
         // .notdef 1344 at both (U+0E01 THAI KO KAI is not in Inter).
         for (opsz, a, space, e) in [(14.0, 1413, 576, 1194), (32, 1338, 512, 1098)] {

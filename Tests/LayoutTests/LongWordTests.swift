@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Layout
+import TypeFitSupport
 
 /// FakeFont (FakeFont.swift) that counts the characters it is asked to measure: the work a layout
 /// does, counted instead of timed.

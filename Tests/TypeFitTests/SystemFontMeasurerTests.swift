@@ -2,6 +2,7 @@ import DynamicType
 import FontEngine
 import Foundation
 import Layout
+import TypeFitSupport
 import Testing
 @testable import TypeFit
 

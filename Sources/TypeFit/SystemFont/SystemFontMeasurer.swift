@@ -1,6 +1,7 @@
 import DynamicType
 import FontEngine
 import Layout
+import TypeFitSupport
 
 /// `Layout.TextMeasuring` for text in iOS's system font at one point size. Its em is SF Pro's
 /// (2048 units) and its vertical metrics are iOS's for the system font (ascender 1950,
