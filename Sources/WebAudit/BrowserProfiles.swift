@@ -64,9 +64,31 @@ public enum BrowserProfiles {
         for name in names where name.hasPrefix(prefix) {
             let folder = temporary.appendingPathComponent(name)
             guard let owner = owner(of: folder), !isAlive(pid: owner.pid, startTime: owner.startTime) else { continue }
-            if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(folder) }
+            if remove(folder) { removed.append(folder) }
         }
         return removed
+    }
+
+    /// Removes `folder` and the folder Chromium keeps its singleton socket in: Chromium creates
+    /// `$TMPDIR/org.chromium.Chromium.XXXXXX/SingletonSocket` and links to it from the profile
+    /// (`profile/SingletonSocket`); a browser that is killed cannot remove it itself.
+    @discardableResult
+    static func remove(_ folder: URL) -> Bool {
+        let link = folder.appendingPathComponent("profile/SingletonSocket").path
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link) {
+            let socketFolder = URL(fileURLWithPath: target).deletingLastPathComponent()
+            if socketFolder.lastPathComponent.hasPrefix("org.chromium.Chromium.") {
+                try? FileManager.default.removeItem(at: socketFolder)
+            }
+        }
+        // A helper process of a browser just killed may still be writing its last files.
+        for _ in 0..<20 {
+            if (try? FileManager.default.removeItem(at: folder)) != nil || !FileManager.default.fileExists(atPath: folder.path) {
+                return true
+            }
+            usleep(50_000)
+        }
+        return false
     }
 
     /// Field 22 of `/proc/<pid>/stat` (the process's start time), nil where there is no `/proc`.
@@ -90,6 +112,7 @@ enum LiveBrowsers {
         var browsers: [ObjectIdentifier: (pid: pid_t, folder: URL)] = [:]
         var sources: [any DispatchSourceSignal] = []
         var installed = false
+        var ending = false
     }
     private static let state = State()
 
@@ -117,16 +140,29 @@ enum LiveBrowsers {
         state.lock.unlock()
     }
 
+    /// Called by a browser's driver that lost its browser: while a signal is ending the process, the
+    /// driver waits (at most 10 s) rather than report the browser's end as an error and exit first.
+    static func holdIfEnding() {
+        for _ in 0..<200 {
+            state.lock.lock()
+            let ending = state.ending
+            state.lock.unlock()
+            guard ending else { return }
+            usleep(50_000)
+        }
+    }
+
     /// Ends every live browser, removes its folder, and ends this process with `signalNumber`.
     private static func endAll(andRaise signalNumber: Int32) {
         state.lock.lock()
+        state.ending = true
         let browsers = Array(state.browsers.values)
         state.lock.unlock()
         for browser in browsers {
             kill(-browser.pid, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(browser.pid, &status, 0)
-            try? FileManager.default.removeItem(at: browser.folder)
+            BrowserProfiles.remove(browser.folder)
         }
         signal(signalNumber, SIG_DFL)
         kill(getpid(), signalNumber)

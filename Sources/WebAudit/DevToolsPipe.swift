@@ -37,6 +37,8 @@ public final class DevToolsBrowser {
     /// The executable that was started (after the `PATH` search).
     public let executable: String
     private var pid: pid_t = 0
+    /// The browser's process group (its main process's pid), kept after the main process is reaped.
+    private var group: pid_t = 0
     private var toBrowser: Int32 = -1
     private var fromBrowser: Int32 = -1
     private var buffer = DevToolsMessageBuffer()
@@ -129,7 +131,7 @@ public final class DevToolsBrowser {
         closed = true
         endProcess()
         LiveBrowsers.remove(self)
-        try? FileManager.default.removeItem(at: profile)
+        BrowserProfiles.remove(profile)
     }
 
     /// Ends the browser's process group and closes the pipe.
@@ -139,12 +141,16 @@ public final class DevToolsBrowser {
         toBrowser = -1
         fromBrowser = -1
         buffer = DevToolsMessageBuffer()
+        // The group outlives its leader: helpers of a browser that died (and was reaped) are ended too.
+        if group > 0 { kill(-group, SIGKILL) }
         if pid > 0 {
-            kill(-pid, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
             pid = 0
         }
+        // Until the helpers are gone (at most 2 s), they may still write into the profile.
+        for _ in 0..<40 where group > 0 && kill(-group, 0) == 0 { usleep(50_000) }
+        group = 0
     }
 
     /// The browser's own last word on a failure, for messages: its last `FATAL` or `Check failed`
@@ -222,6 +228,7 @@ public final class DevToolsBrowser {
             throw WebAuditError("cannot start \(arguments[0]): \(String(cString: strerror(status)))")
         }
         pid = child
+        group = child
     }
 
     // MARK: - Protocol
@@ -293,20 +300,33 @@ public final class DevToolsBrowser {
     }
 
     private func send(_ message: [String: Any]) throws {
-        guard toBrowser >= 0 else { throw WebAuditError("the browser is closed") }
+        guard toBrowser >= 0 else { throw WebAuditError("the browser is closed", browserFailure: true) }
         var data = try JSONSerialization.data(withJSONObject: message)
         data.append(0)
-        try data.withUnsafeBytes { raw in
+        let failure: Int32? = data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = write(toBrowser, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw WebAuditError("the browser closed its DevTools pipe (\(String(cString: strerror(errno))))")
+                    return errno
                 }
                 offset += n
             }
+            return nil
         }
+        if let failure {
+            LiveBrowsers.holdIfEnding()
+            throw exited(while: "sending \(message["method"] as? String ?? "a command")",
+                         otherwise: String(cString: strerror(failure)))
+        }
+    }
+
+    /// The browser's end, as an error: how its process ended and its own last fatal message.
+    private func exited(while what: String, otherwise: String = "") -> WebAuditError {
+        let how = exitDescription(), tail = browserLog()
+        let detail = [how.isEmpty ? otherwise : how, tail].filter { !$0.isEmpty }.joined(separator: ": ")
+        return WebAuditError("the browser exited while \(what)" + (detail.isEmpty ? "" : " (\(detail))"), browserFailure: true)
     }
 
     /// The next message, reading more from the pipe as needed until `deadline`. Requests the browser
@@ -339,13 +359,12 @@ public final class DevToolsBrowser {
             let n = read(fromBrowser, &chunk, chunk.count)
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
+                LiveBrowsers.holdIfEnding()
                 throw WebAuditError("cannot read from the browser: \(String(cString: strerror(errno)))", browserFailure: true)
             }
             if n == 0 {
-                let how = exitDescription(), tail = browserLog()
-                let detail = [how, tail].filter { !$0.isEmpty }.joined(separator: ": ")
-                throw WebAuditError("the browser exited while waiting for \(what)" + (detail.isEmpty ? "" : " (\(detail))"),
-                                    browserFailure: true)
+                LiveBrowsers.holdIfEnding()
+                throw exited(while: "waiting for \(what)")
             }
             buffer.append(chunk[..<n])
         }

@@ -141,7 +141,7 @@ import Testing
     @Test func navigatingAwayIsAnErrorAndNothingIsMeasured() throws {
         let site = try Site([
             "now.html": Self.head + "</head><body>x<script>location.href = 'file:///etc/passwd'</script></body></html>",
-            "later.html": Self.head + "</head><body>x<script>onload = () => setTimeout(() => { location.href = 'file:///root/' }, 0)</script></body></html>",
+            "later.html": Self.head + "</head><body>x<script>onload = () => { location.href = 'file:///root/' }</script></body></html>",
             "web.html": Self.head + "</head><body>x<script>location.replace('http://127.0.0.1:9/')</script></body></html>",
         ])
         let browser = try DevToolsBrowser()
