@@ -380,8 +380,8 @@ public final class DevToolsBrowser {
             return WebAuditError("the page ran out of memory (the limits are \(BrowserLaunch.javaScriptHeapMB) MB of "
                 + "JavaScript heap and \(BrowserLaunch.dataLimitMB) MB of data per browser process): \(tail)")
         }
-        let how = status.map { "its renderer \($0)" + ((params["errorCode"] as? Int).map { " (code \($0))" } ?? "") }
-            ?? "its renderer crashed"
+        let details = [status, (params["errorCode"] as? Int).map { "code \($0)" }].compactMap { $0 }
+        let how = "its renderer process ended" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
         return WebAuditError("the page crashed in the browser: \(how)" + (tail.isEmpty ? "" : " (\(tail))"),
                              browserFailure: true)
     }

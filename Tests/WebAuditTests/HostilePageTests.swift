@@ -211,3 +211,44 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 3 + 2 + 5 + 5)
     }
 }
+
+extension HostilePageTests {
+    /// The browser's renderer processes (`--type=renderer` in the browser's process group).
+    static func renderers(of group: Int32) -> [Int32] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return ids.compactMap { id -> Int32? in
+            guard let pid = Int32(id), getpgid(pid) == group,
+                  let data = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
+            return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains("--type=renderer") ? pid : nil
+        }
+    }
+
+    /// A renderer killed from outside is reported as such at once (the browser's crash notice),
+    /// as a browser failure to retry, not after the page's timeout as "timed out".
+    @Test func aKilledRendererIsSaidAtOnce() throws {
+        let site = try Site(["page.html": Self.head + "</head><body><script>for (;;) {}</script></body></html>"])
+        let browser = try DevToolsBrowser()
+        defer { browser.close() }
+        let group = browser.processID
+        let before = Set(Self.renderers(of: group))
+        let killer = Thread {
+            // The page's renderer is among those that appear once the page is opened (a tab may
+            // change renderers while it navigates, so new ones are ended for a few seconds).
+            let end = Date().addingTimeInterval(15)
+            while Date() < end && Self.renderers(of: group).allSatisfy(before.contains) { usleep(50_000) }
+            for _ in 0..<10 {
+                usleep(500_000)
+                for renderer in Self.renderers(of: group) where !before.contains(renderer) { kill(renderer, SIGKILL) }
+            }
+        }
+        let start = Date()
+        killer.start()
+        let error = try #require(throws: WebAuditError.self) {
+            _ = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
+                                   width: 320, height: 500, scaling: .none, timeout: 30)
+        }
+        #expect(error.browserFailure)
+        #expect(error.description.hasPrefix("page.html: the page crashed in the browser: its renderer process ended ("), "\(error)")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+}
