@@ -5,27 +5,6 @@ import Darwin
 #endif
 import Foundation
 
-/// A problem with the browser or a page. `description` is one line naming the file when there is one.
-public struct WebAuditError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The HTML file (as shown to the user), when the problem is about a page.
-    public var file: String?
-    public var message: String
-    /// True when the browser itself failed (it exited, crashed, or stopped answering) rather than
-    /// the page or the configuration being wrong: such a rendering is retried in a fresh browser.
-    public var browserFailure: Bool
-
-    public init(file: String? = nil, _ message: String, browserFailure: Bool = false) {
-        self.file = file
-        self.message = message
-        self.browserFailure = browserFailure
-    }
-
-    public var description: String {
-        let text = message.replacingOccurrences(of: "\n", with: " ")
-        return file.map { "\($0): \(text)" } ?? text
-    }
-}
-
 /// One headless Chromium process driven over the DevTools protocol on a pipe
 /// (`--remote-debugging-pipe`): the browser reads NUL-separated JSON commands on its fd 3 and writes
 /// replies and events on its fd 4. Foundation's `Process` cannot map those descriptors, so the
@@ -109,6 +88,8 @@ public final class DevToolsBrowser {
                 _ = try call("Browser.getVersion", timeout: timeout)
                 // Every request of every tab waits for TypeFit's answer (`RequestPolicy`).
                 try call("Fetch.enable", ["patterns": [["urlPattern": "*"]]], timeout: timeout)
+                // Crash notices of every target (`Target.targetCrashed`), beside the page's own.
+                try call("Target.setDiscoverTargets", ["discover": true], timeout: timeout)
                 sandboxed = sandbox
                 return
             } catch {
@@ -339,8 +320,13 @@ public final class DevToolsBrowser {
                 case "Fetch.requestPaused":
                     try answer(object["params"] as? [String: Any] ?? [:], session: object["sessionId"] as? String)
                     continue
-                case "Inspector.targetCrashed", "Target.targetCrashed":
+                case "Inspector.targetCrashed":
                     throw crashError(object["params"] as? [String: Any] ?? [:])
+                case "Target.targetCrashed":
+                    // The browser's notice (for every target): only the open page's matters.
+                    let params = object["params"] as? [String: Any] ?? [:]
+                    if let target = params["targetId"] as? String, target == policy?.mainFrame { throw crashError(params) }
+                    continue
                 default:
                     return object
                 }

@@ -219,8 +219,17 @@ extension HostilePageTests {
         return ids.compactMap { id -> Int32? in
             guard let pid = Int32(id), getpgid(pid) == group,
                   let data = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else { return nil }
-            return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains("--type=renderer") ? pid : nil
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains("--type=renderer") && !line.contains("--top-chrome-webui") ? pid : nil
         }
+    }
+
+    static func cpuTicks(_ pid: Int32) -> Int {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return 0 }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return 0 }
+        let fields = text[text.index(after: close)...].split(separator: " ")  // fields[0] is field 3
+        return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
     }
 
     /// A renderer killed from outside is reported as such at once (the browser's crash notice),
@@ -230,15 +239,23 @@ extension HostilePageTests {
         let browser = try DevToolsBrowser()
         defer { browser.close() }
         let group = browser.processID
-        let before = Set(Self.renderers(of: group))
+        let done = Flag()
         let killer = Thread {
-            // The page's renderer is among those that appear once the page is opened (a tab may
-            // change renderers while it navigates, so new ones are ended for a few seconds).
-            let end = Date().addingTimeInterval(15)
-            while Date() < end && Self.renderers(of: group).allSatisfy(before.contains) { usleep(50_000) }
-            for _ in 0..<10 {
-                usleep(500_000)
-                for renderer in Self.renderers(of: group) where !before.contains(renderer) { kill(renderer, SIGKILL) }
+            // The page's renderer is the one spinning in its endless loop (it may be the browser's
+            // first renderer, reused): the first to use 0.2 s of CPU after it is first seen (utime +
+            // stime, fields 14 and 15 of /proc/<pid>/stat, in 1/100 s). It is killed once.
+            var seen: [Int32: Int] = [:]
+            let end = Date().addingTimeInterval(25)
+            while Date() < end && !done.isSet {
+                usleep(100_000)
+                for renderer in Self.renderers(of: group) {
+                    let ticks = Self.cpuTicks(renderer)
+                    if ticks - seen[renderer, default: ticks] > 20 {
+                        kill(renderer, SIGKILL)
+                        return
+                    }
+                    if seen[renderer] == nil { seen[renderer] = ticks }
+                }
             }
         }
         let start = Date()
@@ -247,8 +264,17 @@ extension HostilePageTests {
             _ = try WebPageSession(browser: browser, fileURL: site.file("page.html"), displayPath: "page.html",
                                    width: 320, height: 500, scaling: .none, timeout: 30)
         }
+        done.set()
         #expect(error.browserFailure)
-        #expect(error.description.hasPrefix("page.html: the page crashed in the browser: its renderer process ended ("), "\(error)")
+        #expect(error.description.hasPrefix("page.html: the page crashed in the browser: its renderer process ended"), "\(error)")
         #expect(Date().timeIntervalSince(start) < 20)
     }
+}
+
+/// A flag one thread sets and another reads.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
 }
