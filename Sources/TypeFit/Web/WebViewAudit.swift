@@ -76,8 +76,9 @@ struct WebViewAudit {
                 var attempt = 1
                 while true {
                     do {
-                        result.renderings += try render(webView, on: device, display: display, index: index, in: browser,
-                                                        categories: categories, into: &result)
+                        let rendered = try render(webView, on: device, display: display, index: index, in: browser,
+                                                  categories: categories, into: &result)
+                        result.renderings += rendered
                         break
                     } catch let error as WebAuditError where error.browserFailure {
                         browser.close()
