@@ -54,7 +54,7 @@ let package = Package(
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
         .executableTarget(name: "typefit", dependencies: [
-            "TypeFit", "TypeFitSupport",
+            "TypeFit", "TypeFitSupport", "WebAudit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -5,23 +5,6 @@ import Darwin
 #endif
 import Foundation
 
-/// A problem with the browser or a page. `description` is one line naming the file when there is one.
-public struct WebAuditError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// The HTML file (as shown to the user), when the problem is about a page.
-    public var file: String?
-    public var message: String
-
-    public init(file: String? = nil, _ message: String) {
-        self.file = file
-        self.message = message
-    }
-
-    public var description: String {
-        let text = message.replacingOccurrences(of: "\n", with: " ")
-        return file.map { "\($0): \(text)" } ?? text
-    }
-}
-
 /// One headless Chromium process driven over the DevTools protocol on a pipe
 /// (`--remote-debugging-pipe`): the browser reads NUL-separated JSON commands on its fd 3 and writes
 /// replies and events on its fd 4. Foundation's `Process` cannot map those descriptors, so the
@@ -33,15 +16,27 @@ public final class DevToolsBrowser {
     /// The executable that was started (after the `PATH` search).
     public let executable: String
     private var pid: pid_t = 0
+    /// The browser's process group (its main process's pid), kept after the main process is reaped.
+    private var group: pid_t = 0
     private var toBrowser: Int32 = -1
     private var fromBrowser: Int32 = -1
-    private var buffer: [UInt8] = []
+    private var buffer = DevToolsMessageBuffer()
     private var nextId = 1
     /// Events received while waiting for a reply, oldest first.
     private var events: [[String: Any]] = []
     private let profile: URL
     private let log: URL
     private var closed = false
+    /// True when the browser runs in its sandbox (see `BrowserLaunch.sandboxAvailable`).
+    public private(set) var sandboxed = false
+    /// What the open page may load, and its main frame's id (nil: nothing); set by `WebPageSession`.
+    var policy: (rules: RequestPolicy, mainFrame: String)?
+    /// Requests refused since the last `takeRefusals()`: the URL and the decision.
+    private var refusals: [(url: String, decision: RequestPolicy.Decision)] = []
+    /// Bytes the pipe reader has examined, for tests: linear in the bytes received.
+    public var bytesScanned: Int { buffer.bytesScanned }
+    /// The browser's main process id (0 once closed).
+    public var processID: Int32 { pid }
 
     /// Names tried on `PATH` when `TYPEFIT_CHROMIUM` is not set.
     public static let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"]
@@ -76,27 +71,36 @@ public final class DevToolsBrowser {
             throw WebAuditError("Chromium not found (looked for \(Self.candidates.joined(separator: ", ")) on PATH; install Debian's chromium, as scripts/deps does, or set TYPEFIT_CHROMIUM)")
         }
         self.executable = executable
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-chromium-\(UUID().uuidString)")
+        let temporary = FileManager.default.temporaryDirectory
+        BrowserProfiles.removeStale(in: temporary)
+        let base = try BrowserProfiles.create(in: temporary)
         profile = base
         log = base.appendingPathComponent("stderr.log")
-        do {
-            try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        } catch {
-            throw WebAuditError("cannot create a browser profile folder in \(FileManager.default.temporaryDirectory.path)")
-        }
-        try spawn(arguments: [
-            executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
-            "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-            "--disable-sync", "--disable-dev-shm-usage", "--disable-breakpad", "--disable-crash-reporter", "--hide-scrollbars", "--mute-audio",
-            "--allow-file-access-from-files", "--font-render-hinting=none",
-            "--user-data-dir=\(base.appendingPathComponent("profile").path)", "about:blank",
-        ])
-        do {
-            _ = try call("Browser.getVersion", timeout: timeout)
-        } catch {
-            let tail = browserLog()
-            close()
-            throw WebAuditError("\(executable) did not start: \(error)" + (tail.isEmpty ? "" : " (\(tail))"))
+        // Where the kernel allows the sandbox, it is used; should it not start after all, the
+        // browser is started once more without it.
+        var attempts = BrowserLaunch.sandboxAvailable() ? [true, false] : [false]
+        while let sandbox = attempts.first {
+            attempts.removeFirst()
+            do {
+                try spawn(arguments: BrowserLaunch.arguments(executable: executable, profile: base.appendingPathComponent("profile"),
+                                                             sandbox: sandbox))
+                LiveBrowsers.add(self, pid: pid, folder: base)
+                _ = try call("Browser.getVersion", timeout: timeout)
+                // Every request of every tab waits for TypeFit's answer (`RequestPolicy`).
+                try call("Fetch.enable", ["patterns": [["urlPattern": "*"]]], timeout: timeout)
+                // Crash notices of every target (`Target.targetCrashed`), beside the page's own.
+                try call("Target.setDiscoverTargets", ["discover": true], timeout: timeout)
+                sandboxed = sandbox
+                return
+            } catch {
+                let tail = browserLog()
+                endProcess()
+                if !attempts.isEmpty { continue }
+                close()
+                let message = (error as? WebAuditError)?.message ?? "\(error)"
+                throw WebAuditError("\(executable) did not start: \(message)"
+                    + (tail.isEmpty || message.contains(tail) ? "" : " (\(tail))"), browserFailure: true)
+            }
         }
     }
 
@@ -106,24 +110,58 @@ public final class DevToolsBrowser {
     public func close() {
         guard !closed else { return }
         closed = true
+        endProcess()
+        LiveBrowsers.remove(self)
+        BrowserProfiles.remove(profile)
+    }
+
+    /// Ends the browser's process group and closes the pipe.
+    private func endProcess() {
         if toBrowser >= 0 { Glibc.close(toBrowser) }
         if fromBrowser >= 0 { Glibc.close(fromBrowser) }
         toBrowser = -1
         fromBrowser = -1
+        buffer = DevToolsMessageBuffer()
+        // The group outlives its leader: helpers of a browser that died (and was reaped) are ended too.
+        if group > 0 { kill(-group, SIGKILL) }
         if pid > 0 {
-            kill(-pid, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
             pid = 0
         }
-        try? FileManager.default.removeItem(at: profile)
+        // Until the helpers are gone (at most 2 s), they may still write into the profile.
+        for _ in 0..<40 where group > 0 && kill(-group, 0) == 0 { usleep(50_000) }
+        group = 0
     }
 
-    /// The last line of the browser's stderr that looks like an error, for messages.
-    private func browserLog() -> String {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return "" }
-        let lines = text.split(separator: "\n").filter { $0.contains("ERROR") || $0.contains("FATAL") || $0.contains("error") }
-        return lines.last.map { String($0.suffix(300)) } ?? ""
+    /// The browser's own last word on a failure, for messages: its last `FATAL` or `Check failed`
+    /// line, else its last line naming an out-of-memory condition, else nothing (its routine
+    /// `ERROR` lines about GPU, D-Bus or cpufreq files say nothing about the failure).
+    func browserLog() -> String {
+        guard let data = FileManager.default.contents(atPath: log.path) else { return "" }
+        let lines = String(decoding: data.suffix(1 << 16), as: UTF8.self).split(separator: "\n")
+        let fatal = lines.last { $0.contains("FATAL") || $0.contains("Check failed") }
+        let memory = lines.last { $0.contains("OOM") || $0.localizedCaseInsensitiveContains("out of memory") }
+        guard let line = fatal ?? memory else { return "" }
+        // "[pid:tid:date:ERROR:file.cc:49] text" → "text".
+        let text = line.range(of: "] ").map { String(line[$0.upperBound...]) } ?? String(line)
+        return String(text.prefix(300))
+    }
+
+    /// How the browser's main process ended (after its pipe closed), e.g. "it was killed by signal 9".
+    private func exitDescription() -> String {
+        guard pid > 0 else { return "" }
+        var status: Int32 = 0
+        for _ in 0..<20 {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid {
+                pid = 0
+                let signal = status & 0x7f, code = (status >> 8) & 0xff
+                return signal != 0 ? "it was killed by signal \(signal)" : "it exited with status \(code)"
+            }
+            usleep(10_000)
+        }
+        return ""
     }
 
     private func spawn(arguments: [String]) throws {
@@ -171,6 +209,7 @@ public final class DevToolsBrowser {
             throw WebAuditError("cannot start \(arguments[0]): \(String(cString: strerror(status)))")
         }
         pid = child
+        group = child
     }
 
     // MARK: - Protocol
@@ -187,7 +226,15 @@ public final class DevToolsBrowser {
         try send(message)
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let reply = try receive(until: deadline, waitingFor: method)
+            let reply: [String: Any]
+            do { reply = try receive(until: deadline, waitingFor: method) } catch var error as WebAuditError {
+                // The browser itself not answering (no page involved) is a browser failure.
+                if session == nil && error.message.hasPrefix("timed out") {
+                    error.browserFailure = true
+                    error.message = "the browser stopped answering (\(error.message))"
+                }
+                throw error
+            }
             if let replyId = reply["id"] as? Int, replyId == id {
                 if let error = reply["error"] as? [String: Any] {
                     throw WebAuditError("DevTools \(method) failed: \(error["message"] as? String ?? "unknown error")")
@@ -234,51 +281,124 @@ public final class DevToolsBrowser {
     }
 
     private func send(_ message: [String: Any]) throws {
-        guard toBrowser >= 0 else { throw WebAuditError("the browser is closed") }
+        guard toBrowser >= 0 else { throw WebAuditError("the browser is closed", browserFailure: true) }
         var data = try JSONSerialization.data(withJSONObject: message)
         data.append(0)
-        try data.withUnsafeBytes { raw in
+        let failure: Int32? = data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = write(toBrowser, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw WebAuditError("the browser closed its DevTools pipe (\(String(cString: strerror(errno))))")
+                    return errno
                 }
                 offset += n
             }
+            return nil
+        }
+        if let failure {
+            LiveBrowsers.holdIfEnding()
+            throw exited(while: "sending \(message["method"] as? String ?? "a command")",
+                         otherwise: String(cString: strerror(failure)))
         }
     }
 
-    /// The next message, reading more from the pipe as needed until `deadline`.
+    /// The browser's end, as an error: how its process ended and its own last fatal message.
+    private func exited(while what: String, otherwise: String = "") -> WebAuditError {
+        let how = exitDescription(), tail = browserLog()
+        let detail = [how.isEmpty ? otherwise : how, tail].filter { !$0.isEmpty }.joined(separator: ": ")
+        return WebAuditError("the browser exited while \(what)" + (detail.isEmpty ? "" : " (\(detail))"), browserFailure: true)
+    }
+
+    /// The next message, reading more from the pipe as needed until `deadline`. Requests the browser
+    /// holds for TypeFit's answer are answered here; a crashed page ends the wait with an error.
     private func receive(until deadline: Date, waitingFor what: String) throws -> [String: Any] {
         while true {
-            if let end = buffer.firstIndex(of: 0) {
-                let bytes = Data(buffer[..<end])
-                buffer.removeSubrange(...end)
-                guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else { continue }
-                return object
+            if let bytes = try buffer.next() {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { continue }
+                switch object["method"] as? String {
+                case "Fetch.requestPaused":
+                    try answer(object["params"] as? [String: Any] ?? [:], session: object["sessionId"] as? String)
+                    continue
+                case "Inspector.targetCrashed":
+                    throw crashError(object["params"] as? [String: Any] ?? [:])
+                case "Target.targetCrashed":
+                    // The browser's notice (for every target): only the open page's matters.
+                    let params = object["params"] as? [String: Any] ?? [:]
+                    if let target = params["targetId"] as? String, target == policy?.mainFrame { throw crashError(params) }
+                    continue
+                default:
+                    return object
+                }
             }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw WebAuditError("timed out waiting for \(what)") }
+            guard fromBrowser >= 0 else { throw WebAuditError("the browser is closed", browserFailure: true) }
             var poller = pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(remaining * 1000, 1_000_000)) + 1)
             if ready < 0 {
                 if errno == EINTR { continue }
-                throw WebAuditError("cannot read from the browser: \(String(cString: strerror(errno)))")
+                throw WebAuditError("cannot read from the browser: \(String(cString: strerror(errno)))", browserFailure: true)
             }
             if ready == 0 { continue }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let n = read(fromBrowser, &chunk, chunk.count)
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                throw WebAuditError("cannot read from the browser: \(String(cString: strerror(errno)))")
+                LiveBrowsers.holdIfEnding()
+                throw WebAuditError("cannot read from the browser: \(String(cString: strerror(errno)))", browserFailure: true)
             }
             if n == 0 {
-                let tail = browserLog()
-                throw WebAuditError("the browser exited while waiting for \(what)" + (tail.isEmpty ? "" : " (\(tail))"))
+                LiveBrowsers.holdIfEnding()
+                throw exited(while: "waiting for \(what)")
             }
-            buffer.append(contentsOf: chunk[..<n])
+            buffer.append(chunk[..<n])
         }
+    }
+
+    /// A crashed page: out of memory (the page's doing, an error of the page), or anything else (a
+    /// browser failure, retried).
+    private func crashError(_ params: [String: Any]) -> WebAuditError {
+        usleep(100_000)  // the renderer's last words reach its log just after the notice
+        let tail = browserLog()
+        let status = params["status"] as? String
+        if tail.contains("OOM") || tail.localizedCaseInsensitiveContains("out of memory") || status == "oom" {
+            return WebAuditError("the page ran out of memory (the limits are \(BrowserLaunch.javaScriptHeapMB) MB of "
+                + "JavaScript heap and \(BrowserLaunch.dataLimitMB) MB of data per browser process): \(tail)")
+        }
+        let details = [status, (params["errorCode"] as? Int).map { "code \($0)" }].compactMap { $0 }
+        let how = "its renderer process ended" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+        return WebAuditError("the page crashed in the browser: \(how)" + (tail.isEmpty ? "" : " (\(tail))"),
+                             browserFailure: true)
+    }
+
+    /// Answers a request the browser holds (`Fetch.requestPaused`) with `policy`'s decision.
+    private func answer(_ params: [String: Any], session: String?) throws {
+        guard let id = params["requestId"] as? String else { return }
+        let request = params["request"] as? [String: Any] ?? [:]
+        let url = request["url"] as? String ?? ""
+        let type = params["resourceType"] as? String ?? ""
+        // The main frame's id is its target's; only a page's own tabs are created, so a document
+        // request without a parent frame is the main frame's.
+        let main = type == "Document" && (params["frameId"] as? String).map { frame in policy?.mainFrame == frame } ?? false
+        let decision = policy?.rules.decide(url: url, resourceType: type, mainFrameDocument: main)
+            ?? .refuse("the browser requests \(url) while no page is open")
+        var reply: [String: Any] = ["id": nextId, "params": ["requestId": id]]
+        nextId += 1
+        if let session { reply["sessionId"] = session }
+        if decision == .allow {
+            reply["method"] = "Fetch.continueRequest"
+        } else {
+            reply["method"] = "Fetch.failRequest"
+            reply["params"] = ["requestId": id, "errorReason": "BlockedByClient"]
+            refusals.append((url, decision))
+        }
+        try send(reply)
+    }
+
+    /// The requests refused since the last call, oldest first.
+    func takeRefusals() -> [(url: String, decision: RequestPolicy.Decision)] {
+        defer { refusals = [] }
+        return refusals
     }
 }

@@ -26,32 +26,48 @@ public final class WebPageSession {
     private let session: String
     private let target: String
     private let timeout: Double
+    /// When the whole rendering of this page (load, every category, screenshots) must be done.
+    private let deadline: Date
+    private let totalTimeout: Double?
+    /// The isolated JavaScript world the measuring runs in (`Page.createIsolatedWorld`): the page's
+    /// own scripts cannot reach it, so overriding `JSON.stringify`, `CSS.escape` or
+    /// `Element.prototype.getBoundingClientRect` changes nothing TypeFit measures.
+    private var world = 0
     /// The frame's height in CSS px (the web view's height on screen).
     public let frameHeight: Double
     /// Stylesheets that use `-apple-system-*` keywords: id → original text.
     private var keywordSheets: [(id: String, text: String)] = []
     private var closed = false
+    /// Network requests the page made, which were not let through (web views are audited offline).
+    public private(set) var offlineRequests: [String] = []
 
     /// Opens `fileURL` in a new tab of `width` × `height` CSS px (1 device pixel per CSS px, mobile
     /// viewport rules as in a WKWebView) and waits at most `timeout` seconds for its load event.
-    /// Fails when the page or anything it references (CSS, fonts, images) cannot be loaded.
+    /// Fails when the page or anything it references (CSS, fonts, images) cannot be loaded, when it
+    /// loads what `RequestPolicy` refuses, or navigates away. Every later step also has `timeout`
+    /// seconds, and all of them together, from now, at most `totalTimeout` seconds.
     public init(browser: DevToolsBrowser, fileURL: URL, displayPath: String, width: Double, height: Double,
-                scaling: WebScaling, timeout: Double = 20) throws {
+                scaling: WebScaling, timeout: Double = 20, totalTimeout: Double? = nil) throws {
         self.browser = browser
         self.fileURL = fileURL
         self.displayPath = displayPath
         self.timeout = timeout
+        self.totalTimeout = totalTimeout
+        deadline = totalTimeout.map { Date().addingTimeInterval($0) } ?? .distantFuture
         self.frameHeight = height
         let fail = { (message: String) in WebAuditError(file: displayPath, message) }
         do {
             target = try browser.call("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
             session = try browser.call("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"]
                 as? String ?? ""
-        } catch {
-            throw fail("cannot open a browser tab: \(error)")
+        } catch var error as WebAuditError {
+            error.file = displayPath
+            error.message = "cannot open a browser tab: \(error.message)"
+            throw error
         }
+        browser.policy = (RequestPolicy(page: fileURL), target)
         do {
-            for method in ["Page.enable", "Network.enable", "Log.enable"] {
+            for method in ["Page.enable", "Network.enable", "Log.enable", "Inspector.enable"] {
                 try browser.call(method, session: session)
             }
             try browser.call("Emulation.setDeviceMetricsOverride",
@@ -60,11 +76,14 @@ public final class WebPageSession {
             try browser.call("Emulation.setScrollbarsHidden", ["hidden": true], session: session)
             let navigation = try browser.call("Page.navigate", ["url": fileURL.absoluteString], session: session)
             if let text = navigation["errorText"] as? String, !text.isEmpty {
+                try checkLoads()
                 throw fail("the page cannot be loaded (\(text))")
             }
-            _ = try browser.waitForEvent("Page.loadEventFired", session: session, timeout: timeout,
+            _ = try browser.waitForEvent("Page.loadEventFired", session: session, timeout: try stepTimeout(),
                                          what: "the page to finish loading (\(Int(timeout)) s)")
             try checkLoads()
+            world = try browser.call("Page.createIsolatedWorld", ["frameId": target, "worldName": "typefit"],
+                                     session: session)["executionContextId"] as? Int ?? 0
             if scaling == .appleSystemFont {
                 try browser.call("DOM.enable", session: session)
                 try browser.call("CSS.enable", session: session)
@@ -78,12 +97,35 @@ public final class WebPageSession {
             }
         } catch let error as WebAuditError where error.file == nil {
             close()
-            throw fail(error.message.hasPrefix("timed out waiting for the page")
-                ? "the page did not finish loading within \(Int(timeout)) s" : error.message)
+            var named = error
+            named.file = displayPath
+            if error.message.hasPrefix("timed out waiting for the page") {
+                named.message = Date() >= deadline ? budgetMessage : "the page did not finish loading within \(Int(timeout)) s"
+            }
+            throw named
         } catch {
             close()
             throw error
         }
+    }
+
+    /// The time left for one step: `timeout`, or less when the whole page's time is nearly spent.
+    private func stepTimeout() throws -> Double {
+        let left = deadline.timeIntervalSinceNow
+        guard left > 0 else { throw WebAuditError(file: displayPath, budgetMessage) }
+        return min(timeout, left)
+    }
+
+    private var budgetMessage: String {
+        "the web view took over \(Int(totalTimeout ?? 0)) s in all (each step may take \(Int(timeout)) s)"
+    }
+
+    /// `error` named after the page, with a step's timeout past the page's whole time said as such.
+    private func named(_ error: WebAuditError) -> WebAuditError {
+        var named = error
+        named.file = named.file ?? displayPath
+        if error.message.hasPrefix("timed out") && Date() >= deadline { named.message = budgetMessage }
+        return named
     }
 
     deinit { close() }
@@ -93,6 +135,8 @@ public final class WebPageSession {
         guard !closed else { return }
         closed = true
         if !target.isEmpty { _ = try? browser.call("Target.closeTarget", ["targetId": target], timeout: 10) }
+        browser.policy = nil
+        _ = browser.takeRefusals()
         browser.discardEvents(session: session)
         browser.discardEvents(session: nil)
     }
@@ -105,12 +149,28 @@ public final class WebPageSession {
     /// Fails naming the first resource that did not load (a missing CSS file, font or image) or
     /// a font the browser could not decode.
     private func checkLoads() throws {
+        for refusal in browser.takeRefusals() {
+            switch refusal.decision {
+            case .allow: break
+            case .offline(let url): if !offlineRequests.contains(url) { offlineRequests.append(url) }
+            case .refuse(let reason): throw WebAuditError(file: displayPath, reason)
+            }
+        }
+        for event in browser.drainEvents(["Page.frameNavigated"], session: session) {
+            guard let frame = event["frame"] as? [String: Any], frame["parentId"] == nil,
+                  let url = frame["url"] as? String else { continue }
+            let path = URL(string: url).flatMap { $0.isFileURL ? RequestPolicy.resolve($0.path) ?? $0.path : nil }
+            if path != browser.policy?.rules.page {
+                throw WebAuditError(file: displayPath, "the page navigates to \(url) (a web view is measured on its own page)")
+            }
+        }
         var urls: [String: String] = [:]
         for event in browser.drainEvents(["Network.requestWillBeSent"], session: session) {
             if let id = event["requestId"] as? String, let request = event["request"] as? [String: Any],
                let url = request["url"] as? String { urls[id] = url }
         }
-        for event in browser.drainEvents(["Network.loadingFailed"], session: session) {
+        for event in browser.drainEvents(["Network.loadingFailed"], session: session)
+        where event["blockedReason"] as? String != "inspector" {
             let url = (event["requestId"] as? String).flatMap { urls[$0] } ?? "a resource"
             let reason = event["errorText"] as? String ?? "failed"
             throw WebAuditError(file: displayPath, "cannot load \(relative(url)) (\(reason))")
@@ -147,7 +207,7 @@ public final class WebPageSession {
                 for sheet in keywordSheets {
                     try browser.call("CSS.setStyleSheetText",
                                      ["styleSheetId": sheet.id, "text": AppleSystemFonts.rewrite(sheet.text, at: category)],
-                                     session: session, timeout: timeout)
+                                     session: session, timeout: try stepTimeout())
                 }
                 var fonts: [String: String] = [:]
                 for suffix in ["body", "headline", "subheadline", "footnote", "caption1", "caption2", "title0", "title1",
@@ -177,7 +237,7 @@ public final class WebPageSession {
                 throw WebAuditError(file: displayPath, "font \(text.trimmingCharacters(in: ["[", "]"])) failed to load (its @font-face src is missing or not a font)")
             }
         } catch let error as WebAuditError where error.file == nil {
-            throw WebAuditError(file: displayPath, error.message)
+            throw named(error)
         }
     }
 
@@ -185,11 +245,18 @@ public final class WebPageSession {
     /// (a page wider than the screen makes mobile Chromium zoom out, which changes `innerHeight`).
     public func measure() throws -> WebMeasurement {
         let value: Any?
-        do { value = try evaluate(Self.measureScript) } catch let error as WebAuditError where error.file == nil {
-            throw WebAuditError(file: displayPath, error.message)
+        do {
+            try checkLoads()
+            value = try evaluate(Self.measureScript)
+            try checkLoads()
+        } catch let error as WebAuditError where error.file == nil {
+            throw named(error)
         }
         guard let text = value as? String, let data = text.data(using: .utf8) else {
             throw WebAuditError(file: displayPath, "the measuring script returned nothing")
+        }
+        if text.hasPrefix("{\"tooMany\"") {
+            throw WebAuditError(file: displayPath, "the page has over \(Self.maximumElements) elements to measure")
         }
         do {
             var measurement = try JSONDecoder().decode(WebMeasurement.self, from: data)
@@ -208,21 +275,23 @@ public final class WebPageSession {
             let result = try browser.call("Page.captureScreenshot", [
                 "format": "png", "captureBeyondViewport": true, "fromSurface": true,
                 "clip": ["x": 0, "y": 0, "width": width, "height": height, "scale": 1],
-            ], session: session, timeout: timeout)
+            ], session: session, timeout: try stepTimeout())
             guard let base64 = result["data"] as? String, let data = Data(base64Encoded: base64) else {
                 throw WebAuditError("the browser returned no image")
             }
             return data
-        } catch let error as WebAuditError where error.file == nil {
-            throw WebAuditError(file: displayPath, "screenshot failed: \(error.message)")
+        } catch var error as WebAuditError where error.file == nil {
+            error.message = "screenshot failed: \(error.message)"
+            throw named(error)
         }
     }
 
     private func evaluate(_ expression: String, awaitPromise: Bool = false) throws -> Any? {
+        let step = try stepTimeout()
         let result = try browser.call("Runtime.evaluate", [
             "expression": expression, "returnByValue": true, "awaitPromise": awaitPromise,
-            "timeout": Int(timeout * 1000),
-        ], session: session, timeout: timeout + 5)
+            "timeout": Int(step * 1000), "contextId": world,
+        ], session: session, timeout: step + 5)
         if let exception = result["exceptionDetails"] as? [String: Any] {
             let detail = (exception["exception"] as? [String: Any])?["description"] as? String
                 ?? exception["text"] as? String ?? "exception"
@@ -230,6 +299,10 @@ public final class WebPageSession {
         }
         return (result["result"] as? [String: Any])?["value"]
     }
+
+    /// The most elements the measuring script reports; a page with more is an error, not an
+    /// unbounded reply.
+    static let maximumElements = 20_000
 
     /// The measuring script. It reports, in document order, every element below `body` (not
     /// `script`, `style`, hidden or zero-size ones, nor visually hidden ones such as screen-reader-only
@@ -313,6 +386,7 @@ public final class WebPageSession {
         }
         const parent = el.parentElement;
         const pr = parent && parent !== document.body && parent !== document.documentElement ? parent.getBoundingClientRect().right : null;
+        if (elements.length >= \#(maximumElements)) return JSON.stringify({ tooMany: true });
         elements.push({
           selector: selector(el), chain: chain(el), tag, text: own.slice(0, 80),
           hasText: (el.textContent || '').trim().length > 0, fontSize: parseFloat(cs.fontSize),

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import WebAudit
 
 /// Runs the root command and maps every outcome to TypeFit's exit codes:
-/// 0 success, 1 failing findings, 2 bad input or usage. Every error is one line on stderr,
+/// 0 success, 1 failing findings, 2 bad input or usage, 3 the browser failed (web views). Every error is one line on stderr,
 /// `typefit: error: …`, naming the input and the problem (never a stack trace).
 enum CLIMain {
     static func run(_ root: any ParsableCommand.Type) -> Never {
@@ -17,6 +18,11 @@ enum CLIMain {
                 // --help, `typefit help …`, --version
                 print(root.fullMessage(for: error))
                 exit(0)
+            }
+            if let web = error as? WebAuditError, web.browserFailure {
+                // Not the input's fault: the browser crashed or hung, and did again when retried.
+                writeStderr("typefit: error: \(oneLine(error))\n")
+                exit(3)
             }
             if String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
                 // A usage error: the message and where to look, on one line.

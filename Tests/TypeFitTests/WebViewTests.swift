@@ -94,6 +94,24 @@ extension WebViewConfigTests {
             #expect(error.description == "\(shown.hasPrefix(cwd + "/") ? String(shown.dropFirst(cwd.count + 1)) : shown): \(message)")
         }
     }
+
+    /// A page larger than 32 MB (a sparse file: nothing is written) or not a regular file is refused
+    /// before it is read.
+    @Test func hugeAndSpecialHTMLFilesAreRefusedBeforeReading() throws {
+        let dir = try ConfigFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("typefit.yml")
+        try Data("webViews:\n  - name: Terms\n    file: t.html\n    scaling: none\ndevices: [\"iPhone 16\"]\n".utf8).write(to: config)
+        let page = dir.appendingPathComponent("t.html")
+        #expect(FileManager.default.createFile(atPath: page.path, contents: nil))
+        #expect(truncate(page.path, 33 << 20) == 0)
+        let huge = try #require(throws: WebAuditError.self) { _ = try TypeFit.audit(configPath: config.path) }
+        #expect(huge.message == "the HTML file is 33 MB, over the 32 MB a page may have")
+        try FileManager.default.removeItem(at: page)
+        #expect(mkfifo(page.path, 0o600) == 0)
+        let fifo = try #require(throws: WebAuditError.self) { _ = try TypeFit.audit(configPath: config.path) }
+        #expect(fifo.message == "not a regular file")
+    }
 }
 
 /// The bundled web example in real Chromium. Values asserted come from the page's CSS (the card's

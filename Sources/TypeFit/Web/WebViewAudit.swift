@@ -11,6 +11,13 @@ import WebAudit
 struct WebViewAudit {
     /// Screenshots show at most this many screens (viewport heights) of the top of a page.
     static let screenshotScreens = 2.0
+    /// An HTML file larger than this is not loaded.
+    static let maximumHTMLBytes = 32 << 20
+    /// A web view's whole rendering on one device (load, every category, screenshots) may take this
+    /// many times its `timeout`.
+    static let totalTimeoutFactor = 3.0
+    /// Times a rendering is tried when the browser fails (crashes, exits, stops answering).
+    static let browserAttempts = 3
 
     /// One rendering with what the report may keep of it.
     struct Rendering {
@@ -43,6 +50,13 @@ struct WebViewAudit {
                 }
             }
             let display = AuditPlan.displayPath(webView.file.path)
+            let size = (try? FileManager.default.attributesOfItem(atPath: webView.file.path))
+            guard size?[.type] as? FileAttributeType == .typeRegular else {
+                throw WebAuditError(file: display, "not a regular file")
+            }
+            if let bytes = size?[.size] as? Int, bytes > maximumHTMLBytes {
+                throw WebAuditError(file: display, "the HTML file is \(bytes >> 20) MB, over the \(maximumHTMLBytes >> 20) MB a page may have")
+            }
             guard let data = FileManager.default.contents(atPath: webView.file.path) else {
                 throw WebAuditError(file: display, "cannot read the HTML file")
             }
@@ -54,64 +68,106 @@ struct WebViewAudit {
             }
             plans.append((webView, list, display, HTMLSourceIndex(html: html)))
         }
-        let browser: DevToolsBrowser
-        do { browser = try DevToolsBrowser() } catch let error as WebAuditError {
-            let where_ = webViews[0].location
-            throw WebAuditError(file: "\(where_.file):\(where_.line):\(where_.column)", "webViews need a browser: \(error.message)")
-        }
+        var browser = try startBrowser(for: webViews[0])
         defer { browser.close() }
         for (webView, list, display, index) in plans {
-            let mode: WebScaling
-            switch webView.scaling {
-            case .appleSystemBody: mode = .appleSystemFont
-            case .uifontmetrics: mode = .rootFontSize
-            case .none: mode = .none
-            }
             for device in list {
-                let width = device.width
-                let height: Double
-                switch webView.frame {
-                case .height(let h): height = h
-                case .fullScreen(let bar, let tabBar):
-                    height = Screen(device: device, orientation: .portrait, navigationBar: bar, tabBar: tabBar,
-                                    toolbar: false).contentHeight
-                }
-                let page = try WebPageSession(browser: browser, fileURL: webView.file, displayPath: display,
-                                              width: width, height: height, scaling: mode, timeout: webView.timeout)
-                defer { page.close() }
-                for keyword in page.unknownKeywords {
-                    result.warn("\(display): warning: \(keyword) is not a WebKit text style TypeFit knows; left as is")
-                }
-                let list: [ContentSizeCategory?] = mode == .none ? [nil] : categories
-                for category in list {
-                    var base: Double?
-                    switch webView.scaling {
-                    case .appleSystemBody: base = TextStyle.body.pointSize(at: category ?? .large)
-                    case .uifontmetrics(let size, let style, let maximum):
-                        base = UIFontMetricsScaling(pointSize: size, style: style, maximumPointSize: maximum,
-                                                    algorithm: .leadingRatioPixelRounded(scale: device.scale))
-                            .size(at: category ?? .large).pointSize
-                    case .none: base = nil
+                // A browser that crashes or stops answering is replaced and the page rendered again.
+                var attempt = 1
+                while true {
+                    do {
+                        let rendered = try render(webView, on: device, display: display, index: index, in: browser,
+                                                  categories: categories, into: &result)
+                        result.renderings += rendered
+                        break
+                    } catch let error as WebAuditError where error.browserFailure {
+                        browser.close()
+                        guard attempt < browserAttempts else {
+                            throw WebAuditError(file: error.file, "the browser failed \(browserAttempts) times rendering "
+                                + "\(webView.name) on \(device.name); the last time: \(error.message)", browserFailure: true)
+                        }
+                        attempt += 1
+                        browser = try startBrowser(for: webView)
                     }
-                    try page.apply(category: category ?? .large, scaling: mode, rootFontSize: base)
-                    let m = try page.measure()
-                    if !m.hasDeviceWidthViewport {
-                        result.warn("\(display): warning: no <meta name=\"viewport\" content=\"width=device-width\">; "
-                            + "a WKWebView lays the page out 980 px wide and shrinks it, as measured")
-                    }
-                    let imageHeight = max(1, min(m.pageHeight, screenshotScreens * m.viewportHeight)).rounded(.down)
-                    let png = try page.screenshot(maxHeight: imageHeight, pageHeight: m.pageHeight, width: m.viewportWidth)
-                    let observation = WebPageObservation(
-                        webView: webView.name, file: display, device: device.name, category: category?.uikitName,
-                        categoryIndex: category?.position, baseSize: base, viewportWidth: m.viewportWidth,
-                        viewportHeight: m.viewportHeight, pageHeight: m.pageHeight,
-                        elements: m.elements.map { element($0, index: index, file: display) })
-                    result.renderings.append(Rendering(observation: observation, measurement: m, png: png,
-                                                       imageHeight: imageHeight))
                 }
             }
         }
         return result
+    }
+
+    /// Starts the browser, naming the config's `webViews` when it cannot.
+    /// A browser that fails to start is tried `browserAttempts` times in all.
+    private static func startBrowser(for webView: ConfigWebView) throws -> DevToolsBrowser {
+        var attempt = 1
+        while true {
+            do { return try DevToolsBrowser() } catch var error as WebAuditError {
+                if error.browserFailure && attempt < browserAttempts {
+                    attempt += 1
+                    continue
+                }
+                let where_ = webView.location
+                error.file = "\(where_.file):\(where_.line):\(where_.column)"
+                error.message = "webViews need a browser: \(error.message)"
+                throw error
+            }
+        }
+    }
+
+    /// A web view rendered on one device at every category of `categories` (once for `scaling: none`).
+    private static func render(_ webView: ConfigWebView, on device: Device, display: String, index: HTMLSourceIndex,
+                               in browser: DevToolsBrowser, categories: [ContentSizeCategory],
+                               into result: inout WebViewAudit) throws -> [Rendering] {
+        let mode: WebScaling
+        switch webView.scaling {
+        case .appleSystemBody: mode = .appleSystemFont
+        case .uifontmetrics: mode = .rootFontSize
+        case .none: mode = .none
+        }
+        let height: Double
+        switch webView.frame {
+        case .height(let h): height = h
+        case .fullScreen(let bar, let tabBar):
+            height = Screen(device: device, orientation: .portrait, navigationBar: bar, tabBar: tabBar,
+                            toolbar: false).contentHeight
+        }
+        let page = try WebPageSession(browser: browser, fileURL: webView.file, displayPath: display,
+                                      width: device.width, height: height, scaling: mode, timeout: webView.timeout,
+                                      totalTimeout: totalTimeoutFactor * webView.timeout)
+        defer { page.close() }
+        for keyword in page.unknownKeywords {
+            result.warn("\(display): warning: \(keyword) is not a WebKit text style TypeFit knows; left as is")
+        }
+        var renderings: [Rendering] = []
+        let list: [ContentSizeCategory?] = mode == .none ? [nil] : categories
+        for category in list {
+            var base: Double?
+            switch webView.scaling {
+            case .appleSystemBody: base = TextStyle.body.pointSize(at: category ?? .large)
+            case .uifontmetrics(let size, let style, let maximum):
+                base = UIFontMetricsScaling(pointSize: size, style: style, maximumPointSize: maximum,
+                                            algorithm: .leadingRatioPixelRounded(scale: device.scale))
+                    .size(at: category ?? .large).pointSize
+            case .none: base = nil
+            }
+            try page.apply(category: category ?? .large, scaling: mode, rootFontSize: base)
+            let m = try page.measure()
+            if !m.hasDeviceWidthViewport {
+                result.warn("\(display): warning: no <meta name=\"viewport\" content=\"width=device-width\">; "
+                    + "a WKWebView lays the page out 980 px wide and shrinks it, as measured")
+            }
+            let imageHeight = max(1, min(m.pageHeight, screenshotScreens * m.viewportHeight)).rounded(.down)
+            let png = try page.screenshot(maxHeight: imageHeight, pageHeight: m.pageHeight, width: m.viewportWidth)
+            let observation = WebPageObservation(
+                webView: webView.name, file: display, device: device.name, category: category?.uikitName,
+                categoryIndex: category?.position, baseSize: base, viewportWidth: m.viewportWidth,
+                viewportHeight: m.viewportHeight, pageHeight: m.pageHeight,
+                elements: m.elements.map { element($0, index: index, file: display) })
+            renderings.append(Rendering(observation: observation, measurement: m, png: png, imageHeight: imageHeight))
+        }
+        for url in page.offlineRequests {
+            result.warn("\(display): warning: the page requests \(url); web views are audited offline, so it was measured without it")
+        }
+        return renderings
     }
 
     private mutating func warn(_ text: String) {
