@@ -150,7 +150,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-webcli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let config = CLIRunner.root.appendingPathComponent("Examples/Web/typefit.yml").path
+        let config = Repository.root.appendingPathComponent("Examples/Web/typefit.yml").path
         /// The report's finding groups (each with its findings, figures, selectors and sources).
         func findings(_ folder: String) throws -> NSArray {
             let data = try Data(contentsOf: dir.appendingPathComponent("\(folder)/report.json"))
@@ -163,7 +163,7 @@ import Testing
                                       environment: env)
         #expect(clean.status == 1)
         let process = try Self.start(["audit", config, "--no-progress", "--output", dir.appendingPathComponent("killed").path],
-                                     in: CLIRunner.root, temporary: dir)
+                                     in: Repository.root, temporary: dir)
         var first: Int32 = 0
         #expect(Self.wait(20) { first = Self.browserMains(in: dir).first ?? 0; return first != 0 })
         usleep(300_000)  // let it open the page
