@@ -3,6 +3,7 @@ import Audit
 import Foundation
 import Reports
 import TypeFit
+import TypeFitSupport
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -112,13 +113,6 @@ struct AuditCommand: ParsableCommand {
         let file = try part.write(to: output)
         writeStderr("typefit: shard \(shard): \(part.units.count) of \(part.unitCount) units (estimated cost \(part.cost)) in \(file)\n")
     }
-}
-
-/// A path relative to the current folder when it is inside it (as reports show paths).
-func displayPath(_ path: String) -> String {
-    let cwd = FileManager.default.currentDirectoryPath
-    let full = URL(fileURLWithPath: path).standardizedFileURL.path
-    return full.hasPrefix(cwd + "/") ? String(full.dropFirst(cwd.count + 1)) : path
 }
 
 /// What `audit` and `merge` do with a run: the baseline update, the report set, the terminal and

@@ -12,7 +12,7 @@ struct TextResolver {
     let samples: FormatSamples
     /// Every key of the tables, sorted (did-you-mean for keys found nowhere).
     let keys: [String]
-    /// Each strings file's display path (`AuditPlan.displayPath` asks for the current folder and
+    /// Each strings file's display path (`displayPath` asks for the current folder and
     /// standardizes the path: worth doing once per file, not once per entry).
     private let displayPaths: [String: String]
     /// Each locale's fallback chain (`LocaleID.fallbackChain`), computed once, not once per key.
@@ -28,7 +28,7 @@ struct TextResolver {
         self.keys = table.keys()
         var displayPaths: [String: String] = [:]
         for entry in table.entries where displayPaths[entry.file] == nil {
-            displayPaths[entry.file] = AuditPlan.displayPath(entry.file)
+            displayPaths[entry.file] = displayPath(entry.file)
         }
         self.displayPaths = displayPaths
         var chains: [String: [String]] = [:]
@@ -84,7 +84,7 @@ struct TextResolver {
                 }
                 texts.append(entries.map { entry in
                     PlannedText(text: samples.substitute(transform(entry.value)).text, key: key, variant: entry.variant,
-                                source: SourceLocation(file: displayPaths[entry.file] ?? AuditPlan.displayPath(entry.file), line: entry.line))
+                                source: SourceLocation(file: displayPaths[entry.file] ?? displayPath(entry.file), line: entry.line))
                 })
             }
             if missingEverywhere && tableLocales.allSatisfy({ variants(key, $0).isEmpty }) {

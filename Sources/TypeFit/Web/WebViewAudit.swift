@@ -3,6 +3,7 @@ import DynamicType
 import Foundation
 import Layout
 import Reports
+import TypeFitSupport
 import WebAudit
 
 /// Renders the config's `webViews:` in one headless Chromium (started once per audit) and turns
@@ -42,7 +43,7 @@ struct WebViewAudit {
                     }
                 }
             }
-            let display = AuditPlan.displayPath(webView.file.path)
+            let display = displayPath(webView.file.path)
             guard let data = FileManager.default.contents(atPath: webView.file.path) else {
                 throw WebAuditError(file: display, "cannot read the HTML file")
             }
