@@ -57,7 +57,8 @@ public struct Baseline: Codable, Sendable, Equatable {
         var grouper = FindingGrouper()
         grouper.add(findings)
         let devices = Array(Set(findings.compactMap(\.device))).sorted()
-        self.init(groups: grouper.groups(scope: Scope(categories: CategoryOrder.names, devices: devices, locales: [])),
+        self.init(groups: grouper.groups(scope: Scope(categories: CategoryOrder.names, devices: devices, locales: []),
+                                         checks: CheckRegistry.all.map { $0.descriptor() }),
                   toolVersion: toolVersion)
     }
 
@@ -147,9 +148,11 @@ public struct Baseline: Codable, Sendable, Equatable {
             var reasons: [String] = []
             if !Set(group.categories).isSubset(of: known.categories) { reasons.append("categories") }
             if !Set(group.devices).isSubset(of: known.devices) { reasons.append("devices") }
+            // Each figure's direction as its check declares it (an unknown check's figures have none).
+            let check = try? CheckRegistry.check(id: group.checkId).descriptor()
             for name in group.worst.keys.sorted() {
-                guard let now = group.worst[name], let then = known.worst[name] else { continue }
-                if FigureDirection.of(name).isWorse(now, than: then, tolerance: Self.tolerance) { reasons.append(name) }
+                guard let now = group.worst[name], let then = known.worst[name], let check else { continue }
+                if check.direction(of: name).isWorse(now, than: then, tolerance: Self.tolerance) { reasons.append(name) }
             }
             group.status = reasons.isEmpty ? .baselined : .worse
             group.worseIn = reasons.isEmpty ? nil : reasons

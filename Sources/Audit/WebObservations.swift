@@ -47,13 +47,14 @@ public struct WebPageObservation: Sendable, Equatable {
     var place: String { "at \(category ?? "every category") on \(device)" }
 
     /// A finding about `element` in this rendering (`source` is the element's HTML file and line).
-    func finding(_ check: some Check, _ element: WebElementObservation, message: String,
+    func finding(_ check: some Check, _ element: WebElementObservation, code: String, message: String,
                  figures: [String: Double]) -> Finding {
         var figures = figures
         if let baseSize { figures["baseSize"] = baseSize }
         return Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: webView,
                        device: device, category: category, source: element.source, figures: figures,
-                       text: element.text.isEmpty ? nil : element.text, selector: element.selector)
+                       text: element.text.isEmpty ? nil : element.text, selector: element.selector,
+                       code: code)
     }
 }
 

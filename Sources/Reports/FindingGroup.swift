@@ -71,37 +71,6 @@ public struct GroupKey: Codable, Hashable, Sendable {
     }
 }
 
-/// Whether a larger value of a figure means a worse problem. Used to find a group's worst figures
-/// and to tell whether a group got worse than its baseline.
-public enum FigureDirection: Sendable {
-    case higherIsWorse, lowerIsWorse, neutral
-
-    /// Needed sizes, lines, overflows and counts are worse when larger; what is available
-    /// (width, height, rows visible, growth) is worse when smaller; limits, reference values and
-    /// point sizes (maxLines, minimumRows, pointSize: it follows the category, so a group that
-    /// spreads to a smaller size would look "worse") have no direction.
-    public static func of(_ name: String) -> FigureDirection {
-        switch name {
-        case "neededWidth", "lines", "height", "contentHeight", "clippedBy", "inkTop", "inkBottom", "inkLeft",
-             "inkRight", "inkOverflow", "missingCount", "spread", "inkYMax":
-            .higherIsWorse
-        case "availableWidth", "availableHeight", "rowsVisible", "fullyVisibleRows", "growth", "inkYMin":
-            .lowerIsWorse
-        default:
-            .neutral
-        }
-    }
-
-    /// True when `a` is worse than `b` by more than `tolerance`.
-    public func isWorse(_ a: Double, than b: Double, tolerance: Double = 0) -> Bool {
-        switch self {
-        case .higherIsWorse: a > b + tolerance
-        case .lowerIsWorse: a < b - tolerance
-        case .neutral: false
-        }
-    }
-}
-
 /// Where a group stands against the baseline.
 public enum GroupStatus: String, Codable, Sendable, CaseIterable {
     /// Not in the baseline (every group is new without one).
@@ -165,8 +134,9 @@ public struct FindingGroup: Codable, Sendable, Equatable {
     public var categories: [String]
     /// The devices it happens on, in `Scope.devices` order.
     public var devices: [String]
-    /// Each figure at its worst over the occurrences (`FigureDirection`: the largest needed size,
-    /// the smallest available one); figures without a direction are the worst occurrence's.
+    /// Each figure at its worst over the occurrences, by the direction its check declares
+    /// (`FigureSpec`: the largest needed size, the smallest available one); figures without a
+    /// direction are the worst occurrence's.
     public var worst: [String: Double]
     public var status: GroupStatus
     /// For `status == .worse`: what got worse ("categories", "devices", or figure names).

@@ -14,7 +14,7 @@ import TypeFitSupport
 /// replaces one of them), so the others' messages are dropped as they arrive; the groups are the
 /// same as with every message kept.
 ///
-/// Adding is order-independent: `groups(scope:)` sorts everything, so findings from any number of
+/// Adding is order-independent: `groups(scope:checks:)` sorts everything, so findings from any number of
 /// units or threads, in any order, give the same groups. Codable (a shard's part carries one) and
 /// mergeable (`merge`: `typefit merge` joins the parts' groupers).
 public struct FindingGrouper: Sendable {
@@ -57,7 +57,7 @@ public struct FindingGrouper: Sendable {
     public init() {}
 
     /// A grouper that keeps messages only where they can be a group's worst, ranking categories as
-    /// `groups(scope:)` will with a scope of these `categories`.
+    /// `groups(scope:checks:)` will with a scope of these `categories`.
     public init(categories: [String]) {
         setCategories(categories)
     }
@@ -165,8 +165,12 @@ public struct FindingGrouper: Sendable {
     /// The groups, in canonical order (`ReportDocument.normalized()`). A group is `.new` when any
     /// of its findings is new, else `.baselined`; apply a baseline to change that. Each group's
     /// occurrences get their strings back only while that group is built.
-    /// Groups are built on every core (each from its own occurrences only).
-    public func groups(scope: Scope) -> [FindingGroup] {
+    /// Groups are built on every core (each from its own occurrences only). Each group's worst
+    /// figures follow the directions its check declares in `checks` (none declared: neutral).
+    public func groups(scope: Scope, checks: [CheckDescriptor]) -> [FindingGroup] {
+        var byID: [String: CheckDescriptor] = [:]
+        for check in checks where byID[check.id] == nil { byID[check.id] = check }
+        let declared = byID
         let order = ScopeOrder(scope)
         let grouper = self
         // Each string's device and category rank, once (the members name them by id).
@@ -178,7 +182,7 @@ public struct FindingGrouper: Sendable {
             k.indices.sorted { order.precedes(k[$0], keyRanks[$0], k[$1], keyRanks[$1]) }
         }
         return concurrentMap(count: keys.count, workers: 4 * Processors.available) { n in
-            grouper.group(sorted[n], order, ranks)
+            grouper.group(sorted[n], order, ranks, declared[grouper.keys[sorted[n]].checkId])
         }
     }
 
@@ -191,7 +195,7 @@ public struct FindingGrouper: Sendable {
     /// Group `g` built from its stored members, their strings looked up by id only where a
     /// string decides: equal ids are equal strings, and different ids are compared as `String`s
     /// (canonical equivalence included), so the order does not depend on how strings were interned.
-    func group(_ g: Int, _ order: ScopeOrder, _ ranks: Ranks) -> FindingGroup {
+    func group(_ g: Int, _ order: ScopeOrder, _ ranks: Ranks, _ check: CheckDescriptor?) -> FindingGroup {
         let bucket = buckets[g]
         let list = bucket.members
         // Figure names: distinct as strings, sorted; each name id's column.
@@ -226,7 +230,7 @@ public struct FindingGrouper: Sendable {
             if a.message != b.message, message(a) != message(b) { return message(a) < message(b) }
             return a.text != b.text && (strings[a.text] ?? "") < (strings[b.text] ?? "")
         }
-        let directions = names.map(FigureDirection.of)
+        let directions = names.map { check?.direction(of: $0) ?? .neutral }
         // The worst member: highest severity, then largest category, then worse figures.
         func isWorse(_ i: Int, _ j: Int) -> Bool {
             let a = permutation[i], b = permutation[j]

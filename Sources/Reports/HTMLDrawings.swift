@@ -81,10 +81,11 @@ extension HTMLReporter {
     // MARK: Chart
 
     /// One chart per screen and device: a line per locale (the filters hide other locales), dots
-    /// below the screen's `minimumRows` in red, each dot linking to its mockup when it is drawn.
+    /// below the screen's minimum (a figure its check declares `.minimumRowsVisible`) in red, each
+    /// dot linking to its mockup when it is drawn.
     /// What every rows-visible chart reads, found in one pass over the document (a chart per
     /// screen and device filtered every series and group again): the series of each screen and
-    /// device in document order, the largest `minimumRows` of the groups on that screen that
+    /// device in document order, the largest minimum of the groups on that screen that
     /// occur on that device, and the anchors of the drawn mockups.
     struct RowsChartIndex {
         struct Pair: Hashable { var screen, device: String }
@@ -94,8 +95,12 @@ extension HTMLReporter {
 
         init(_ doc: ReportDocument) {
             for s in doc.rowsVisible { series[Pair(screen: s.screen, device: s.device), default: []].append(s) }
+            var minimumFigure: [String: String] = [:]
+            for check in doc.checks {
+                if let spec = check.figures.first(where: { $0.role == .minimumRowsVisible }) { minimumFigure[check.id] = spec.name }
+            }
             for g in doc.groups {
-                guard let screen = g.key.screen, let m = g.worst["minimumRows"] else { continue }
+                guard let screen = g.key.screen, let name = minimumFigure[g.checkId], let m = g.worst[name] else { continue }
                 for d in Set(g.devices) { minimum[Pair(screen: screen, device: d)] = max(minimum[Pair(screen: screen, device: d)] ?? m, m) }
             }
             drawn = Set(doc.screens.map(HTMLReporter.anchor))

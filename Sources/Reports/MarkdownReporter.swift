@@ -58,7 +58,7 @@ public enum MarkdownReporter {
                 let source = g.source.map { "`\(code($0.file)):\($0.line)`" } ?? ""
                 table += "| \(severity) | \(cell(g.checkId)) | \(key)\(locale) | \(where_) | "
                     + "\(cell(ReportText.categories(g.categories, scope: doc.scope.categories))) | "
-                    + "\(cell(g.devices.joined(separator: ", "))) | \(cell(ReportText.worst(g.worst))) | \(source) |\n"
+                    + "\(cell(g.devices.joined(separator: ", "))) | \(cell(doc.worstFigures(g))) | \(source) |\n"
             }
             if new.count > maxGroups { table += "\n…and \(new.count - maxGroups) more (see report.html or report.json).\n" }
             if new.count > 10 {

@@ -28,7 +28,8 @@ func sampleFindings() -> [Finding] {
 func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "iPhone 16"]) -> [FindingGroup] {
     var grouper = FindingGrouper()
     grouper.add(findings)
-    return grouper.groups(scope: Scope(categories: CategoryOrder.names, devices: devices, locales: ["en", "de"]))
+    return grouper.groups(scope: Scope(categories: CategoryOrder.names, devices: devices, locales: ["en", "de"]),
+                          checks: CheckRegistry.all.map { $0.descriptor() })
 }
 
 @Suite struct BaselineTests {

@@ -43,16 +43,40 @@ enum Fixture {
     static let enStrings = "Examples/ContactsApp/en.lproj/Localizable.strings"
     static let arStrings = "Examples/ContactsApp/ar.lproj/Localizable.strings"
 
+    /// The figures of `text.truncated` as Sources/Audit/Checks/TextTruncatedCheck.swift declares them.
+    static let truncatedFigures = [
+        FigureSpec("neededWidth", .points, .higherIsWorse, "the text's single-line width"),
+        FigureSpec("availableWidth", .points, .lowerIsWorse, "the label's width"),
+        FigureSpec("lines", .lines, .higherIsWorse, "lines the text needs"),
+        FigureSpec("maxLines", .lines, .neutral, "the line limit"),
+        FigureSpec("pointSize", .points, .neutral, "the size drawn"),
+    ]
+
     static let checks = [
         CheckDescriptor(id: "text.truncated", title: "Text is truncated",
                         rationale: "A truncated label hides words the user needs; at large text sizes allow wrapping.",
-                        defaultSeverity: .error, severity: .error),
+                        defaultSeverity: .error, severity: .error, figures: truncatedFigures, readings: [
+                            FigureReading("lines", "maxLines", "needs {0} lines, has {1}", when: .firstExceedsPositiveSecond),
+                            FigureReading("neededWidth", "availableWidth", "needs {0} pt, has {1} pt", when: .nothingBefore),
+                        ]),
         CheckDescriptor(id: "text.clipped", title: "Row clips its content",
                         rationale: "A fixed-height row cuts off text when the text grows.",
-                        defaultSeverity: .warning, severity: .warning),
+                        defaultSeverity: .warning, severity: .warning, figures: [
+                            FigureSpec("height", .points, .higherIsWorse, "needed height"),
+                            FigureSpec("availableHeight", .points, .lowerIsWorse, "the label's height"),
+                            FigureSpec("contentHeight", .points, .higherIsWorse, "the content's height"),
+                            FigureSpec("clippedBy", .points, .higherIsWorse, "how much is clipped"),
+                        ], readings: [
+                            FigureReading("height", "availableHeight", "needs {0} pt of height, has {1} pt"),
+                            FigureReading("contentHeight", "height", "needs {0} pt of height, has {1} pt", alsoUses: ["clippedBy"]),
+                        ]),
         CheckDescriptor(id: "rows.minimumVisible", title: "Too few rows visible",
                         rationale: "With fewer than the configured rows on screen, a list becomes hard to scan.",
-                        defaultSeverity: .warning, severity: .warning),
+                        defaultSeverity: .warning, severity: .warning, figures: [
+                            FigureSpec("rowsVisible", .rows, .lowerIsWorse, "rows visible"),
+                            FigureSpec("fullyVisibleRows", .rows, .lowerIsWorse, "rows fully visible"),
+                            FigureSpec("minimumRows", .rows, .neutral, role: .minimumRowsVisible, "the minimum"),
+                        ], readings: [FigureReading("rowsVisible", "minimumRows", "shows {0} rows, needs {1}")]),
         CheckDescriptor(id: "text.inkOverflow", title: "Glyph ink outside the label",
                         rationale: "Tall scripts can draw outside the label box and collide with neighbours.",
                         defaultSeverity: .info, severity: .info),

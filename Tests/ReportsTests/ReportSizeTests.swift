@@ -48,7 +48,7 @@ import Testing
             screens.append(snap)
         }
         return ReportDocument(tool: ToolInfo(version: "0.1.0"), config: "typefit.yml", scope: scope, checks: Fixture.checks,
-                              groups: grouper.groups(scope: scope), screens: screens, fonts: [], failOn: .error)
+                              groups: grouper.groups(scope: scope, checks: Fixture.checks), screens: screens, fonts: [], failOn: .error)
     }
 
     @Test func reportsStayWithinBudget() throws {

@@ -171,7 +171,7 @@ extension WebViewConfigTests {
         other.selector = "body > main > pre"
         var grouper = FindingGrouper()
         grouper.add(other)
-        #expect(baseline.apply(to: grouper.groups(scope: run.document.scope)).groups.first?.isNew == true)
+        #expect(baseline.apply(to: grouper.groups(scope: run.document.scope, checks: run.document.checks)).groups.first?.isNew == true)
         #expect(baseline.groups.contains { $0.key.selector == "body > main > table.plans" })
         // The JSON report round-trips selectors and screenshots.
         let decoded = try ReportDocument.decode(run.document.jsonData(), source: "report.json")

@@ -21,6 +21,16 @@ public struct StyleCappedCheck: Check {
         With sizes s0…s11 (extraSmall…AX5), reports a style that grows somewhere (not all equal: that is style.not-scaling) but whose last step does not grow (s11 ≤ s10 + lengthEpsilon). The cap starts at the first index p from which every size equals s11; the finding's category is that category. A maximum that only trims AX5 while AX4 < AX5 is not reported. Figures: pointSize (capped size), capIndex (p), sizeAtLarge, growth (s11 / sLarge).
         """
     public let defaultSeverity = Severity.warning
+    public let figures: [FigureSpec] = [
+        FigureSpec("pointSize", .points, .neutral, "the capped size"),
+        FigureSpec("capIndex", .categoryIndex, .neutral, "the first category at the capped size"),
+        FigureSpec("sizeAtLarge", .points, .neutral, "the size at Large"),
+        FigureSpec("growth", .ratio, .lowerIsWorse, "size at AX5 / size at Large"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("capped-before-accessibility", "the cap starts at xxxL or earlier: no accessibility size is larger"),
+        MessageCode("capped-in-accessibility", "the cap starts at an accessibility size"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.styles.compactMap { style in
@@ -43,7 +53,7 @@ public struct StyleCappedCheck: Check {
                            style: style.style, font: style.font, figures: [
                                "pointSize": size, "capIndex": Double(p), "sizeAtLarge": large,
                                "growth": large > 0 ? size / large : 0,
-                           ])
+                           ], code: p < CategoryOrder.firstAccessibilityIndex ? "capped-before-accessibility" : "capped-in-accessibility")
         }
     }
 
@@ -63,11 +73,11 @@ public struct StyleCappedCheck: Check {
         let flat = StyleObservation(style: "caption", font: "Inter-Regular", model: "disabled",
                                     pointSizes: Array(repeating: 12, count: 12))
         return [
-            CheckExample("23 pt maximum stops body at xxxL", input: AuditInput(styles: [capped]), expectedCount: 1,
+            CheckExample("23 pt maximum stops body at xxxL", input: AuditInput(styles: [capped]), expectedCount: 1, codes: ["capped-before-accessibility"],
                          messageContains: ["stops growing at 23.0 pt from extraExtraExtraLarge on (maximum point size 23.0): none of the accessibility sizes"],
                          figures: ["pointSize": 23, "capIndex": 6, "sizeAtLarge": 17, "growth": 1.353]),
-            CheckExample("40 pt maximum stops body at AX3", input: AuditInput(styles: [lateCap]), expectedCount: 1,
-                         messageContains: ["from accessibilityExtraLarge on"], figures: ["capIndex": 9]),
+            CheckExample("40 pt maximum stops body at AX3", input: AuditInput(styles: [lateCap]), expectedCount: 1, codes: ["capped-in-accessibility"],
+                         figures: ["capIndex": 9]),
             CheckExample("50 pt maximum still grows at every step", input: AuditInput(styles: [trimmed]), expectedCount: 0),
             CheckExample("HIG body is not capped", input: AuditInput(styles: [StyleObservation(
                 style: "body", font: "Inter-Regular", model: "uifontmetrics", pointSizes: hig)]), expectedCount: 0),

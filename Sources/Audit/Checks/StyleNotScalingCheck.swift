@@ -17,6 +17,12 @@ public struct StyleNotScalingCheck: Check {
         Reports a style whose 12 point sizes (extraSmall…AX5) differ by no more than `lengthEpsilon`. Figure: pointSize.
         """
     public let defaultSeverity = Severity.error
+    public let figures: [FigureSpec] = [
+        FigureSpec("pointSize", .points, .neutral, "the one size"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("constant-size", "the same size at every category"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.styles.compactMap { style in
@@ -25,7 +31,7 @@ public struct StyleNotScalingCheck: Check {
             let message = "Style “\(style.style)” (\(style.font), model \(style.model)) stays at \(Describe.pt(low)) "
                 + "at all 12 content size categories: it does not follow Dynamic Type"
             return Finding(checkId: id, severity: defaultSeverity, message: message, style: style.style,
-                           font: style.font, figures: ["pointSize": low])
+                           font: style.font, figures: ["pointSize": low], code: "constant-size")
         }
     }
 
@@ -36,8 +42,7 @@ public struct StyleNotScalingCheck: Check {
         let body = StyleObservation(style: "body", font: "Inter-Regular", model: "uifontmetrics",
                                     pointSizes: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
         return [
-            CheckExample("disabled scaling: 12 pt everywhere", input: AuditInput(styles: [fixed]), expectedCount: 1,
-                         messageContains: ["stays at 12.0 pt at all 12 content size categories"],
+            CheckExample("disabled scaling: 12 pt everywhere", input: AuditInput(styles: [fixed]), expectedCount: 1, codes: ["constant-size"],
                          figures: ["pointSize": 12]),
             CheckExample("HIG body curve scales", input: AuditInput(styles: [body]), expectedCount: 0),
         ]
