@@ -76,10 +76,10 @@ let package = Package(
         .target(name: "DynamicType", dependencies: ["TypeFitSupport"]),
         .target(name: "Localization", dependencies: ["TypeFitSupport"]),
         .target(name: "Layout", dependencies: ["DynamicType"]),
-        .target(name: "Reports", dependencies: ["TypeFitSupport"]),
+        .target(name: "Reports", dependencies: ["DynamicType", "TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
-        .target(name: "WebAudit", dependencies: ["DynamicType"]),
+        .target(name: "WebAudit", dependencies: ["Audit", "DynamicType", "Reports"]),
         // Wiring: config, fonts, models, layout, audit.
         .target(name: "TypeFit", dependencies: [
             "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports", "TypeFitSupport", "WebAudit",
@@ -95,11 +95,11 @@ let package = Package(
         .testTarget(name: "DynamicTypeTests", dependencies: ["DynamicType"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "FontEngine", "DynamicType", "TypeFit"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TypeFitSupport"], exclude: ["Schemas"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "DynamicType", "TypeFitSupport"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
-        .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "DynamicType"]),
+        .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "Audit", "DynamicType", "Reports"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import Reports
 
@@ -175,16 +176,17 @@ enum Describe {
         (0x0A...0x0D).contains(s.value) || s.value == 0x85 || s.value == 0x2028 || s.value == 0x2029
     }
     /// "at <category> on <device> (<locale>)".
-    static func place(category: String, device: String, locale: String) -> String {
+    static func place(category: ContentSizeCategory, device: String, locale: String) -> String {
         var s = ""
         appendPlace(to: &s, category: category, device: device, locale: locale)
         return s
     }
     /// Appends `place(category:device:locale:)` to `message` (in one allocation at most).
-    static func appendPlace(to message: inout String, category: String, device: String, locale: String) {
-        message.reserveCapacity(message.utf8.count + category.utf8.count + device.utf8.count + locale.utf8.count + 9)
+    static func appendPlace(to message: inout String, category: ContentSizeCategory, device: String, locale: String) {
+        let name = category.uikitName
+        message.reserveCapacity(message.utf8.count + name.utf8.count + device.utf8.count + locale.utf8.count + 9)
         message += "at "
-        message += category
+        message += name
         message += " on "
         message += device
         message += " ("
@@ -200,7 +202,8 @@ extension LabelObservation {
     func finding(_ check: some Check, code: String, message: String, figures: [String: Double]) -> Finding {
         Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: screen, row: row,
                 label: label, device: device, category: category, locale: locale, style: style, font: font,
-                stringKey: stringKey, source: source, figures: figures, text: text, variant: variant, code: code)
+                stringKey: stringKey, source: source, figures: figures, text: text, variant: variant, code: code,
+                labelID: labelID)
     }
     var place: String { Describe.place(category: category, device: device, locale: locale) }
 }

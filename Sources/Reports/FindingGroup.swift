@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import TypeFitSupport
 
@@ -174,7 +175,7 @@ public struct FindingGroup: Codable, Sendable, Equatable {
             for (name, value) in zip(figureNames, o.figures) { if let value { figures[name] = value } }
             return Finding(checkId: key.checkId, severity: severity, message: message, screen: key.screen, row: key.row,
                            label: key.label, device: devices.indices.contains(o.device) ? devices[o.device] : nil,
-                           category: categories.indices.contains(o.category) ? categories[o.category] : nil,
+                           category: categories.indices.contains(o.category) ? ContentSizeCategory(rawValue: categories[o.category]) : nil,
                            locale: key.locale, style: key.style, font: key.font, stringKey: key.stringKey,
                            source: source, figures: figures, text: text, isNew: isNew, variant: key.variant,
                            selector: key.selector)

@@ -121,7 +121,7 @@ public struct FindingGrouper: Sendable {
             buckets[g].figureValues.append(Finding.round(value))
         }
         buckets[g].members.append(Stored(
-            device: strings.id(finding.device), category: strings.id(finding.category),
+            device: strings.id(finding.device), category: strings.id(finding.category?.uikitName),
             message: -1, text: strings.id(finding.text),
             sourceFile: strings.id(finding.source?.file), sourceLine: Int32(clamping: finding.source?.line ?? 0),
             figureStart: start, figureCount: Int32(finding.figures.count), severity: finding.severity,

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import TypeFitSupport
 
@@ -39,7 +40,7 @@ extension HTMLReporter {
             y += row.height
         }
         g += "</g>\n</svg>\n"
-        g += "<figcaption><a href=\"#\(id)\">\(e(ReportText.shortCategory(s.category)))</a> · \(e(s.locale)) · "
+        g += "<figcaption><a href=\"#\(id)\">\(e(ContentSizeCategory.shortName(of: s.category)))</a> · \(e(s.locale)) · "
             + "\(n(s.rowsVisible)) rows visible\(problems > 0 ? " · <b>\(problems) row\(problems == 1 ? "" : "s") with problems</b>" : "")</figcaption>\n</figure>\n"
         return g
     }
@@ -131,7 +132,7 @@ extension HTMLReporter {
             v += step
         }
         for (i, c) in cats.enumerated() {
-            g += "<text class=\"axis\" x=\"\(n(xAt(i)))\" y=\"\(n(hgt - 10))\" text-anchor=\"middle\">\(e(ReportText.shortCategory(c)))</text>\n"
+            g += "<text class=\"axis\" x=\"\(n(xAt(i)))\" y=\"\(n(hgt - 10))\" text-anchor=\"middle\">\(e(ContentSizeCategory.shortName(of: c)))</text>\n"
         }
         if let minimum {
             g += "<line class=\"minimum\" x1=\"\(n(left))\" y1=\"\(n(yAt(minimum)))\" x2=\"\(n(w - right))\" y2=\"\(n(yAt(minimum)))\">"
@@ -151,7 +152,7 @@ extension HTMLReporter {
                 let below = minimum.map { value < $0 } ?? false
                 let id = placeSlug + categorySlugs[i] + localeSlug
                 let dot = "<circle class=\"dot\(below ? " below" : "")\" cx=\"\(n(xAt(i)))\" cy=\"\(n(yAt(value)))\" r=\"3.5\">"
-                    + "<title>\(e(s.locale)) \(e(ReportText.shortCategory(c))): \(n(value)) rows</title></circle>"
+                    + "<title>\(e(s.locale)) \(e(ContentSizeCategory.shortName(of: c))): \(n(value)) rows</title></circle>"
                 dots += (drawn.contains(id) ? "<a href=\"#\(id)\">\(dot)</a>" : dot) + "\n"
             }
             g += "<g class=\"series-group\" data-locale=\"\(e(s.locale))\">"

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import TypeFitSupport
 
@@ -57,7 +58,7 @@ public enum HTMLReporter {
             ("screen", "Screen", screens, screens),
             ("device", "Device", doc.scope.devices, doc.scope.devices),
             ("locale", "Locale", doc.scope.locales, doc.scope.locales),
-            ("category", "Category", doc.scope.categories, doc.scope.categories.map(ReportText.shortCategory)),
+            ("category", "Category", doc.scope.categories, doc.scope.categories.map(ContentSizeCategory.shortName(of:))),
         ]
         for f in filters {
             h += "<label>\(f.label) <select name=\"\(f.name)\"><option value=\"\">all</option>"

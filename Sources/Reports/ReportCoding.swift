@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 
 extension Finding {
@@ -263,28 +264,8 @@ extension ScreenSnapshot {
     }
 }
 
-/// Shared vocabulary for the reporters: short category names, failing findings, number formatting.
+/// Shared vocabulary for the reporters: category ranges, lists, number formatting.
 public enum ReportText {
-    /// The short column name of a UIKit content size category ("extraSmall" → "xS", "accessibilityMedium" → "AX1");
-    /// unknown names are returned unchanged.
-    public static func shortCategory(_ name: String) -> String {
-        switch name {
-        case "extraSmall": "xS"
-        case "small": "S"
-        case "medium": "M"
-        case "large": "L"
-        case "extraLarge": "xL"
-        case "extraExtraLarge": "xxL"
-        case "extraExtraExtraLarge": "xxxL"
-        case "accessibilityMedium": "AX1"
-        case "accessibilityLarge": "AX2"
-        case "accessibilityExtraLarge": "AX3"
-        case "accessibilityExtraExtraLarge": "AX4"
-        case "accessibilityExtraExtraExtraLarge": "AX5"
-        default: name
-        }
-    }
-
     /// A number with at most 3 decimals and no trailing zeros ("343", "412.5", "3.42").
     public static func number(_ value: Double) -> String {
         let v = Finding.round(value)
@@ -296,12 +277,12 @@ public enum ReportText {
     /// "at xS, L and AX5"; "" for none.
     public static func categories(_ categories: [String], scope: [String]) -> String {
         guard let first = categories.first, let last = categories.last else { return "" }
-        if categories.count == 1 { return "at " + shortCategory(first) }
+        if categories.count == 1 { return "at " + ContentSizeCategory.shortName(of: first) }
         if let i = scope.firstIndex(of: first), i + categories.count <= scope.count,
            Array(scope[i..<(i + categories.count)]) == categories {
-            return "from \(shortCategory(first)) to \(shortCategory(last))"
+            return "from \(ContentSizeCategory.shortName(of: first)) to \(ContentSizeCategory.shortName(of: last))"
         }
-        return "at " + list(categories.map(shortCategory))
+        return "at " + list(categories.map(ContentSizeCategory.shortName(of:)))
     }
 
     /// "A", "A and B", "A, B and C".
@@ -381,7 +362,7 @@ extension ReportDocument {
 
     /// "screen / device / category / locale" for a finding (missing parts left out).
     static func place(_ f: Finding) -> String {
-        [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale, f.selector].compactMap { $0 }
+        [f.screen, f.device, f.category?.shortName, f.locale, f.selector].compactMap { $0 }
             .joined(separator: " / ")
     }
 

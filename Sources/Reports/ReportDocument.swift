@@ -1,3 +1,5 @@
+import DynamicType
+
 /// The one versioned report document. Every reporter (terminal, JSON, Markdown, HTML,
 /// JUnit, SARIF, GitHub annotations) is a pure function of it.
 ///
@@ -229,8 +231,8 @@ public struct Finding: Codable, Sendable, Equatable {
     public var row: String?
     public var label: String?
     public var device: String?
-    /// UIKit name of the content size category.
-    public var category: String?
+    /// The content size category (written as its UIKit name).
+    public var category: ContentSizeCategory?
     public var locale: String?
     public var style: String?
     public var font: String?
@@ -250,14 +252,23 @@ public struct Finding: Codable, Sendable, Equatable {
     /// The check's message code for this finding (`MessageCode`), e.g. "needs-more-lines". Kept in
     /// memory only: report.json's schema has no place for it (docs/checks.md lists each check's codes).
     public var code: String?
+    /// The plan's screen, row and label the finding is about (in memory only: the check settings of
+    /// a screen, row or label apply by these ids; reports name them by `screen`, `row`, `label`).
+    public var screenID: ScreenID?
+    public var rowID: RowID?
+    public var labelID: LabelID?
 
     public init(checkId: String, severity: Severity, message: String, screen: String? = nil, row: String? = nil,
-                label: String? = nil, device: String? = nil, category: String? = nil, locale: String? = nil,
+                label: String? = nil, device: String? = nil, category: ContentSizeCategory? = nil, locale: String? = nil,
                 style: String? = nil, font: String? = nil, stringKey: String? = nil, source: SourceLocation? = nil,
                 figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil,
-                selector: String? = nil, code: String? = nil) {
+                selector: String? = nil, code: String? = nil, screenID: ScreenID? = nil, rowID: RowID? = nil,
+                labelID: LabelID? = nil) {
         self.selector = selector
         self.code = code
+        self.screenID = screenID ?? rowID?.screen ?? labelID?.row.screen
+        self.rowID = rowID ?? labelID?.row
+        self.labelID = labelID
         self.checkId = checkId
         self.severity = severity
         self.message = message

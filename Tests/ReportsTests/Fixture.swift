@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 @testable import Reports
 
@@ -143,7 +144,7 @@ enum Fixture {
                     findings.append(Finding(
                         checkId: "text.truncated", severity: .error,
                         message: "“Grace Hopper-Lovelace Johnson” needs \(ReportText.number(needed)) pt but the label has \(ReportText.number(nameAvailable)) pt.",
-                        screen: "Contacts", row: "contact-1", label: "name", device: d.name, category: c, locale: "en",
+                        screen: "Contacts", row: "contact-1", label: "name", device: d.name, category: ContentSizeCategory(rawValue: c), locale: "en",
                         style: "body", font: "Inter-Regular", stringKey: "contact.name",
                         source: SourceLocation(file: enStrings, line: 12),
                         figures: ["neededWidth": needed, "availableWidth": nameAvailable, "lines": 1, "maxLines": 1],
@@ -154,7 +155,7 @@ enum Fixture {
                     findings.append(Finding(
                         checkId: "rows.minimumVisible", severity: .warning,
                         message: "Only \(ReportText.number(visible)) rows are visible; at least 4 are required.",
-                        screen: "Contacts", device: d.name, category: c, locale: "en",
+                        screen: "Contacts", device: d.name, category: ContentSizeCategory(rawValue: c), locale: "en",
                         figures: ["rowsVisible": visible, "minimumRows": 4]))
                 }
 
@@ -187,7 +188,7 @@ enum Fixture {
                         findings.append(Finding(
                             checkId: "text.truncated", severity: .error,
                             message: "“\(titleText)” needs \(ReportText.number(needed)) pt but the label has \(ReportText.number(available)) pt.",
-                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: c,
+                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: ContentSizeCategory(rawValue: c),
                             locale: locale, style: "body", font: font, stringKey: "settings.notifications", source: source,
                             figures: ["neededWidth": needed, "availableWidth": available, "lines": 1, "maxLines": 1],
                             text: titleText))
@@ -196,7 +197,7 @@ enum Fixture {
                         findings.append(Finding(
                             checkId: "text.clipped", severity: .warning,
                             message: "Row “notifications” is 44 pt high but its content needs \(ReportText.number(leading + 22)) pt.",
-                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: c,
+                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: ContentSizeCategory(rawValue: c),
                             locale: locale, style: "body", font: font, stringKey: "settings.notifications", source: source,
                             figures: ["height": leading + 22, "availableHeight": 44], text: titleText,
                             isNew: !(baseline && locale == "en")))
@@ -205,7 +206,7 @@ enum Fixture {
                         findings.append(Finding(
                             checkId: "text.inkOverflow", severity: .info,
                             message: "Glyph ink leaves the label by 1.5 pt (3%), above the row: check line spacing, please.",
-                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: c,
+                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: ContentSizeCategory(rawValue: c),
                             locale: locale, style: "body", font: font, stringKey: "settings.notifications", source: source,
                             figures: ["inkOverflow": ink], text: titleText))
                     }

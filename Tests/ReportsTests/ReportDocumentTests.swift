@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import Testing
 @testable import Reports
@@ -100,7 +101,7 @@ enum Expected {
     @Test func rowsInLayoutOrder() {
         func f(_ row: String?) -> Finding {
             Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S", row: row, label: row.map { _ in "l" },
-                    device: "d", category: "large", locale: "en")
+                    device: "d", category: .large, locale: "en")
         }
         let scope = Scope(screens: ["S"], rows: ["S": ["zeta", "alpha"]], categories: Fixture.categories, devices: ["d"],
                           locales: ["en"])
@@ -138,7 +139,7 @@ enum Expected {
         grouper.add(findings)
         var distinct = Set<String>()
         for f in findings {
-            distinct.formUnion([f.device, f.category, f.text, f.source?.file].compactMap { $0 })
+            distinct.formUnion([f.device, f.category?.uikitName, f.text, f.source?.file].compactMap { $0 })
             distinct.formUnion(f.figures.keys)
         }
         let data = try JSONEncoder().encode(grouper)
@@ -186,7 +187,7 @@ enum Expected {
         #expect(whole.groups(scope: doc.scope, checks: Fixture.checks) == expected)
         // Messages kept: per group, the occurrences at its highest (severity, category position).
         func rank(_ f: Finding) -> [Int] {
-            [f.severity.rank, f.category.map { doc.scope.categories.firstIndex(of: $0) ?? Int.max / 2 } ?? -1]
+            [f.severity.rank, f.category.map { doc.scope.categories.firstIndex(of: $0.uikitName) ?? Int.max / 2 } ?? -1]
         }
         let top = Dictionary(findings.map { ($0.groupKey, rank($0)) },
                              uniquingKeysWith: { a, b in a.lexicographicallyPrecedes(b) ? b : a })

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import Testing
 @testable import Reports
@@ -13,7 +14,7 @@ import Testing
         web.add(Finding(
             checkId: "web.overflow", severity: .error,
             message: "`#prices > table` is a table reaching 139.5 px past the 320.0 px wide screen", screen: "Help",
-            device: "iPhone SE (1st gen)", category: "accessibilityExtraExtraExtraLarge",
+            device: "iPhone SE (1st gen)", category: .accessibilityExtraExtraExtraLarge,
             source: SourceLocation(file: "help.html", line: 24), figures: ["overflowBy": 139.5], selector: "#prices > table"))
         doc.groups += web.groups(scope: doc.scope, checks: doc.checks)
         doc.webPages = [WebPageSnapshot(

@@ -68,8 +68,8 @@ public struct GlyphInkClippedCheck: Check {
         // upem 2048. A one-line label whose top is at the ascender overflows by (1986 − 1900) × size / 2048:
         // at 28 pt (body, AX1): 86 × 28 / 2048 = 1.17578 pt; at 11 pt: 86 × 11 / 2048 = 0.46191 pt.
         let vietnamese = LabelObservation(
-            screen: "Contacts", row: "contact", label: "name", device: "iPhone 16", category: "accessibilityMedium",
-            categoryIndex: 7, locale: "vi", style: "body", font: "Roboto-Regular", text: "Ồ",
+            screen: "Contacts", row: "contact", label: "name", device: "iPhone 16", category: .accessibilityMedium,
+            locale: "vi", style: "body", font: "Roboto-Regular", text: "Ồ",
             neededWidth: 20, availableWidth: 300, pointSize: 28, inkOverflow: InkOverflow(top: 86.0 * 28 / 2048))
         var small = vietnamese
         small.pointSize = 11

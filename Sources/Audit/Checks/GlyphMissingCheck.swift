@@ -48,13 +48,12 @@ public struct GlyphMissingCheck: Check {
     public var examples: [CheckExample] {
         // Inter-Regular has no Thai: U+0E2A (ส) and U+0E27 (ว) are not in its cmap (fontTools getBestCmap).
         let thai = LabelObservation(
-            screen: "Settings", row: "greeting", label: "title", device: "iPhone 16", category: "large",
-            categoryIndex: 3, locale: "th", style: "body", font: "Inter-Regular", text: "สวัสดี",
+            screen: "Settings", row: "greeting", label: "title", device: "iPhone 16", category: .large,
+            locale: "th", style: "body", font: "Inter-Regular", text: "สวัสดี",
             neededWidth: 40, availableWidth: 300, pointSize: 17, missingCharacters: ["U+0E2A", "U+0E27", "U+0E31", "U+0E14", "U+0E35"],
             fallbackFont: "Noto Sans Thai")
         var atAX5 = thai
-        atAX5.category = "accessibilityExtraExtraExtraLarge"
-        atAX5.categoryIndex = 11
+        atAX5.category = .accessibilityExtraExtraExtraLarge
         var tofu = thai
         tofu.label = "emoji"
         tofu.text = "🦜"

@@ -39,14 +39,15 @@ public struct ScreenRowTooTallCheck: Check {
                            row: screen.tallestRow, device: screen.device, category: screen.category,
                            locale: screen.locale, figures: [
                                "height": screen.tallestRowHeight, "availableHeight": screen.contentHeight,
-                           ], code: "row-taller-than-screen")
+                           ], code: "row-taller-than-screen", screenID: screen.id,
+                           rowID: screen.tallestRowID)
         }
     }
 
     public var examples: [CheckExample] {
         // iPhone SE (1st gen): 568 pt tall − 20 status − 44 navigation bar − 49 tab bar = 455 pt for rows.
         let screen = ScreenObservation(screen: "Contact", device: "iPhone SE (1st gen)",
-                                       category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11, locale: "en",
+                                       category: .accessibilityExtraExtraExtraLarge, locale: "en",
                                        contentHeight: 568 - 20 - 44 - 49, rowCount: 3, rowsVisible: 0.8,
                                        fullyVisibleRows: 0, tallestRow: "address", tallestRowHeight: 520.5)
         var fits = screen

@@ -42,14 +42,14 @@ public struct ScreenRowsVisibleCheck: Check {
                            device: screen.device, category: screen.category, locale: screen.locale, figures: [
                                "rowsVisible": screen.rowsVisible, "fullyVisibleRows": Double(screen.fullyVisibleRows),
                                "minimumRows": Double(minimum),
-                           ], code: "too-few-rows")
+                           ], code: "too-few-rows", screenID: screen.id)
         }
     }
 
     public var examples: [CheckExample] {
         // 455 pt of content area and 166.5 pt rows: 455 / 166.5 = 2.73273 rows in view, 2 fully visible.
         let screen = ScreenObservation(screen: "Contacts", device: "iPhone SE (1st gen)",
-                                       category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11, locale: "en",
+                                       category: .accessibilityExtraExtraExtraLarge, locale: "en",
                                        contentHeight: 455, rowCount: 20, rowsVisible: 455 / 166.5, fullyVisibleRows: 2,
                                        tallestRow: "contact", tallestRowHeight: 166.5, minimumRowsVisible: 3)
         var short = screen

@@ -27,7 +27,7 @@ public struct StringMissingKeyCheck: Check {
                 + "strings file for any locale; the key itself was measured\(hint)"
             return Finding(checkId: id, severity: defaultSeverity, message: message, screen: string.screen,
                            row: string.row, label: string.label, stringKey: string.key, source: string.source,
-                           code: "key-missing")
+                           code: "key-missing", labelID: string.labelID)
         }
     }
 

@@ -27,7 +27,8 @@ public struct StringUntranslatedCheck: Check {
                 + "\(string.label)); measured the \(measured) text"
             return Finding(checkId: id, severity: defaultSeverity, message: message, screen: string.screen,
                            row: string.row, label: string.label, locale: locale, stringKey: string.key,
-                           source: string.source, code: "no-translation")
+                           source: string.source, code: "no-translation",
+                           labelID: string.labelID)
         }
     }
 

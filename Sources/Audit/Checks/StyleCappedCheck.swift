@@ -1,3 +1,4 @@
+import DynamicType
 import Reports
 
 /// `style.capped`: a style stops growing before the largest accessibility size.
@@ -35,25 +36,26 @@ public struct StyleCappedCheck: Check {
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.styles.compactMap { style in
             let s = style.pointSizes
-            let last = CategoryOrder.names.count - 1
-            guard s.count == CategoryOrder.names.count, let low = s.min(), let high = s.max(),
+            let all = ContentSizeCategory.allCases
+            let last = all.count - 1
+            guard s.count == all.count, let low = s.min(), let high = s.max(),
                   high - low > context.lengthEpsilon, s[last] <= s[last - 1] + context.lengthEpsilon else { return nil }
             var p = last
             while p > 0, abs(s[p - 1] - s[last]) <= context.lengthEpsilon { p -= 1 }
             let size = s[last]
-            let large = s[CategoryOrder.largeIndex]
-            let from = CategoryOrder.names[p]
-            let reach = p < CategoryOrder.firstAccessibilityIndex
+            let large = s[ContentSizeCategory.large.position]
+            let from = all[p]
+            let reach = !from.isAccessibility
                 ? "none of the accessibility sizes AX1–AX5 is larger"
                 : "the larger sizes up to accessibilityExtraExtraExtraLarge are no larger"
             let maximum = style.maximumPointSize.map { " (maximum point size \(Describe.one($0)))" } ?? ""
-            let message = "Style “\(style.style)” (\(style.font)) stops growing at \(Describe.pt(size)) from \(from) on"
+            let message = "Style “\(style.style)” (\(style.font)) stops growing at \(Describe.pt(size)) from \(from.uikitName) on"
                 + "\(maximum): \(reach)"
             return Finding(checkId: id, severity: defaultSeverity, message: message, category: from,
                            style: style.style, font: style.font, figures: [
                                "pointSize": size, "capIndex": Double(p), "sizeAtLarge": large,
                                "growth": large > 0 ? size / large : 0,
-                           ], code: p < CategoryOrder.firstAccessibilityIndex ? "capped-before-accessibility" : "capped-in-accessibility")
+                           ], code: !from.isAccessibility ? "capped-before-accessibility" : "capped-in-accessibility")
         }
     }
 

@@ -1,3 +1,4 @@
+import DynamicType
 import Reports
 
 /// `style.not-scaling`: a text style has the same point size at every category.
@@ -27,7 +28,7 @@ public struct StyleNotScalingCheck: Check {
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.styles.compactMap { style in
             guard let low = style.pointSizes.min(), let high = style.pointSizes.max(),
-                  style.pointSizes.count == CategoryOrder.names.count, high - low <= context.lengthEpsilon else { return nil }
+                  style.pointSizes.count == ContentSizeCategory.allCases.count, high - low <= context.lengthEpsilon else { return nil }
             let message = "Style “\(style.style)” (\(style.font), model \(style.model)) stays at \(Describe.pt(low)) "
                 + "at all 12 content size categories: it does not follow Dynamic Type"
             return Finding(checkId: id, severity: defaultSeverity, message: message, style: style.style,

@@ -1,3 +1,4 @@
+import DynamicType
 import Reports
 
 /// `style.too-small`: a style's size at the default category Large is below `minimumPointSize`
@@ -25,13 +26,13 @@ public struct StyleTooSmallCheck: Check {
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.styles.compactMap { style in
-            guard style.pointSizes.count == CategoryOrder.names.count else { return nil }
-            let size = style.pointSizes[CategoryOrder.largeIndex]
+            guard style.pointSizes.count == ContentSizeCategory.allCases.count else { return nil }
+            let size = style.pointSizes[ContentSizeCategory.large.position]
             guard size < context.minimumPointSize else { return nil }
             let message = "Style “\(style.style)” (\(style.font)) is \(Describe.pt(size)) at the default size large, "
                 + "below the \(Describe.pt(context.minimumPointSize)) minimum"
             return Finding(checkId: id, severity: defaultSeverity, message: message,
-                           category: CategoryOrder.names[CategoryOrder.largeIndex], style: style.style,
+                           category: .large, style: style.style,
                            font: style.font, figures: ["pointSize": size, "minimumPointSize": context.minimumPointSize],
                            code: "below-minimum")
         }

@@ -57,14 +57,13 @@ public struct TextAutoshrinkCheck: Check {
         // shrinkFactor 18.4 / 28 = 0.657143; lostGrowth (28 − 18.4) / (28 − 17) = 9.6 / 11 = 0.872727.
         let shrunk = LabelObservation(
             screen: "Contacts", row: "contact", label: "name", device: "iPhone SE (1st gen)",
-            category: "accessibilityMedium", categoryIndex: 7, locale: "de", style: "body", font: "Inter-Regular",
+            category: .accessibilityMedium, locale: "de", style: "body", font: "Inter-Regular",
             text: "Benachrichtigungseinstellungen", neededWidth: 288, availableWidth: 288, pointSize: 18.4,
             requestedPointSize: 28, largePointSize: 17)
         var belowLarge = shrunk
         belowLarge.pointSize = 15  // smaller than at the default size: everything is lost
         var atLarge = shrunk
-        atLarge.category = "large"
-        atLarge.categoryIndex = 3
+        atLarge.category = .large
         atLarge.requestedPointSize = 17
         atLarge.pointSize = 14  // shrinking at the default size is not the user's enlargement
         var unshrunk = shrunk

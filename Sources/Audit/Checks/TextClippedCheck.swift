@@ -45,7 +45,7 @@ public struct TextClippedCheck: Check {
                 checkId: id, severity: defaultSeverity, message: message, screen: row.screen, row: row.row,
                 device: row.device, category: row.category, locale: row.locale,
                 figures: ["height": fixed, "contentHeight": row.contentHeight, "clippedBy": row.clippedBy],
-                code: "row-clips-content"))
+                code: "row-clips-content", rowID: row.id))
         }
         findings += input.labels.findings(where: { label in
             label.availableHeight.map { label.height > $0 + context.lengthEpsilon } ?? false
@@ -64,7 +64,7 @@ public struct TextClippedCheck: Check {
         // A 44 pt fixed row (the classic default cell) holding a two-line subtitle at AX1:
         // content 61.3 pt → 61.3 − 44 = 17.3 pt clipped.
         let row = RowObservation(screen: "Contacts", row: "contact", device: "iPhone 13 mini",
-                                 category: "accessibilityMedium", categoryIndex: 7, locale: "en", height: 44,
+                                 category: .accessibilityMedium, locale: "en", height: 44,
                                  fixedHeight: 44, contentHeight: 61.3, clippedBy: 17.3)
         var selfSizing = row
         selfSizing.fixedHeight = nil
@@ -74,7 +74,7 @@ public struct TextClippedCheck: Check {
         // leading) − 20 = 14 pt clipped.
         let label = LabelObservation(
             screen: "Contacts", row: "contact", label: "name", device: "iPhone 13 mini",
-            category: "accessibilityMedium", categoryIndex: 7, locale: "en", style: "body", font: "Inter-Regular",
+            category: .accessibilityMedium, locale: "en", style: "body", font: "Inter-Regular",
             text: "Ada Lovelace", neededWidth: 160, availableWidth: 300, height: 34, availableHeight: 20,
             pointSize: 28)
         var fittingLabel = label

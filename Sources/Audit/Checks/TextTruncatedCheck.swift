@@ -1,3 +1,4 @@
+import DynamicType
 import Reports
 
 /// `text.truncated`: a label does not show all of its text.
@@ -44,7 +45,7 @@ public struct TextTruncatedCheck: Check {
         return input.labels.findings(where: { needsMoreLines($0) || needsMoreWidth($0) || $0.truncated }) { label in
             let overLines = needsMoreLines(label)
             let singleLine = label.maxLines == 1 || (label.maxLines == 0 && label.lines <= 1)
-            let verb = label.lineBreakMode == "clip" ? "cut off" : "truncated"
+            let verb = label.lineBreakMode == .clip ? "cut off" : "truncated"
             let figures: [String: Double] = [
                 "neededWidth": label.neededWidth, "availableWidth": label.availableWidth,
                 "lines": Double(label.lines), "maxLines": Double(label.maxLines), "pointSize": label.pointSize,
@@ -53,7 +54,7 @@ public struct TextTruncatedCheck: Check {
             // frequent finding of an audit.
             let quoted = label.quotedText
             var message = ""
-            message.reserveCapacity(quoted.utf8.count + label.category.utf8.count + label.device.utf8.count
+            message.reserveCapacity(quoted.utf8.count + label.category.uikitName.utf8.count + label.device.utf8.count
                                         + label.locale.utf8.count + 80)
             message += quoted
             // "… needs X but the label has/shows Y: truncated …"
@@ -88,7 +89,7 @@ public struct TextTruncatedCheck: Check {
         // 320 − 2 × 16 (layout margins) − 88 (accessory) = 200 pt available; the text needs 231.4 pt.
         let german = LabelObservation(
             screen: "Settings", row: "notifications", label: "title", device: "iPhone SE (1st gen)",
-            category: "accessibilityExtraLarge", categoryIndex: 9, locale: "de", style: "body", font: "Inter-Regular",
+            category: .accessibilityExtraLarge, locale: "de", style: "body", font: "Inter-Regular",
             stringKey: "settings.notifications", text: "Einstellungen für Benachrichtigungen",
             neededWidth: 231.4, availableWidth: 200, lines: 2, maxLines: 1, pointSize: 17)
         var fits = german

@@ -102,8 +102,8 @@ public struct WebClippedCheck: Check {
         scrolls.overflowY = "auto"
         func page(_ elements: [WebElementObservation]) -> AuditInput {
             AuditInput(web: [WebPageObservation(
-                webView: "Help", file: "help.html", device: "iPhone 16", category: "accessibilityLarge",
-                categoryIndex: 8, baseSize: 40, viewportWidth: 393, viewportHeight: 659, pageHeight: 3000,
+                webView: "Help", file: "help.html", device: "iPhone 16", category: .accessibilityLarge,
+                baseSize: 40, viewportWidth: 393, viewportHeight: 659, pageHeight: 3000,
                 elements: elements)])
         }
         return [

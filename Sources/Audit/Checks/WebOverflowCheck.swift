@@ -92,7 +92,7 @@ public struct WebOverflowCheck: Check {
         func page(_ elements: [WebElementObservation]) -> AuditInput {
             AuditInput(web: [WebPageObservation(
                 webView: "Help", file: "help.html", device: "iPhone SE (1st gen)",
-                category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11, baseSize: 53, viewportWidth: 320,
+                category: .accessibilityExtraExtraExtraLarge, baseSize: 53, viewportWidth: 320,
                 viewportHeight: 460, pageHeight: 4000, elements: elements)])
         }
         return [

@@ -208,7 +208,7 @@ public struct AuditPipeline: Sendable {
                 order.append(key)
                 values[key] = Array(repeating: nil, count: scope.categories.count)
             }
-            if let i = position[s.category] { values[key]?[i] = s.rowsVisible }
+            if let i = position[s.category.uikitName] { values[key]?[i] = s.rowsVisible }
         }
         return order.map { RowsVisibleSeries(screen: $0.screen, device: $0.device, locale: $0.locale, values: values[$0] ?? []) }
     }

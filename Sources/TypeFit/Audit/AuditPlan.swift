@@ -181,7 +181,8 @@ public struct AuditPlan: Sendable {
                         }
                         throw label.location.error("unknown style \"\(label.style)\"; styles: \(names.joined(separator: ", "))")
                     }
-                    let (texts, observations) = resolver.texts(label, screen: screen.name, row: row.name)
+                    let (texts, observations) = resolver.texts(label, id: LabelID(row: rowID, index: l), screen: screen.name,
+                                                               row: row.name)
                     stringObservations += observations
                     labels.append(PlannedLabel(id: LabelID(row: rowID, index: l), name: label.name, style: style.id,
                                                lines: label.lines, lineBreak: label.lineBreak,

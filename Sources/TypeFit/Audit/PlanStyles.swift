@@ -1,6 +1,7 @@
 import DynamicType
 import FontEngine
 import Foundation
+import Reports
 import TypeFitSupport
 
 extension AuditPlan {

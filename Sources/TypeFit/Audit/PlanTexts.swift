@@ -44,7 +44,7 @@ struct TextResolver {
 
     /// The label's texts by locale index (each ≥ 1 variant), and what is missing: a key found in
     /// no strings file (the key itself is measured), or a locale that falls back to another's text.
-    func texts(_ label: ConfigLabel, screen: String, row: String) -> ([[PlannedText]], [StringObservation]) {
+    func texts(_ label: ConfigLabel, id: LabelID, screen: String, row: String) -> ([[PlannedText]], [StringObservation]) {
         switch label.content {
         case .text(let literal):
             let text = PlannedText(text: samples.substitute(literal).text, key: nil, variant: nil, source: nil)
@@ -79,7 +79,7 @@ struct TextResolver {
                 }
                 if let fallback {
                     observations.append(StringObservation(
-                        screen: screen, row: row, label: label.name, key: key, locale: locale,
+                        screen: screen, row: row, label: label.name, labelID: id, key: key, locale: locale,
                         status: .untranslated(measured: fallback), source: labelSource))
                 }
                 texts.append(entries.map { entry in
@@ -89,7 +89,7 @@ struct TextResolver {
             }
             if missingEverywhere && tableLocales.allSatisfy({ variants(key, $0).isEmpty }) {
                 observations = [StringObservation(
-                    screen: screen, row: row, label: label.name, key: key, locale: nil,
+                    screen: screen, row: row, label: label.name, labelID: id, key: key, locale: nil,
                     status: .missing(suggestion: nearest(key, in: keys)), source: labelSource)]
             }
             return (texts, observations)
