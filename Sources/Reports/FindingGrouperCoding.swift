@@ -8,8 +8,8 @@ extension FindingGrouper: Codable {
     // (name ids, values).
     enum CodingKeys: String, CodingKey { case strings, categories, groups }
     /// A group as coded. The number lists are coded as strings of space-separated numbers (values
-    /// in Swift's shortest round-trip form): a part holds hundreds of thousands of them, and
-    /// JSONDecoder decoding them one by one was most of `typefit merge`'s reading.
+    /// in Swift's shortest round-trip form): a part holds hundreds of thousands of them, which
+    /// JSONDecoder would decode one by one.
     struct CodedGroup: Codable {
         var key: GroupKey
         var members: [Int32]

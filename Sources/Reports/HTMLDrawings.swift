@@ -84,8 +84,8 @@ extension HTMLReporter {
     /// One chart per screen and device: a line per locale (the filters hide other locales), dots
     /// below the screen's minimum (a figure its check declares `.minimumRowsVisible`) in red, each
     /// dot linking to its mockup when it is drawn.
-    /// What every rows-visible chart reads, found in one pass over the document (a chart per
-    /// screen and device filtered every series and group again): the series of each screen and
+    /// What every rows-visible chart reads, found in one pass over the document (not once per
+    /// chart): the series of each screen and
     /// device in document order, the largest minimum of the groups on that screen that
     /// occur on that device, and the anchors of the drawn mockups.
     struct RowsChartIndex {

@@ -321,8 +321,7 @@ extension ReportDocument {
 
     /// The indices of this document's new groups (`isNew`), in `worstFirst` order.
     /// The reporters use it to walk the groups they print without copying every group (a copy
-    /// retains each of a group's strings and arrays: it was a large part of the reporters' time
-    /// on a whole app's groups).
+    /// retains each of a group's strings and arrays).
     func newWorstFirst() -> [Int] {
         Self.worstFirst(groups, ScopeOrder(scope), newOnly: true, failOn: failOn)
     }

@@ -94,10 +94,8 @@ final class UnitScheduler: @unchecked Sendable {
 
     /// Locale affinity: each worker gets whole locales (greedily, the costliest locale first to
     /// the least loaded worker), so the words of a locale are shaped, measured and laid out in
-    /// one worker's caches rather than in every worker's. With units dealt out in plan order
-    /// (screen by screen, locale by locale) both threads of the whole-app audit shaped and
-    /// cached every word; `--threads 2` cost 0.7–1.2 s more CPU than `--threads 1`. Which
-    /// worker runs a unit never changes what the unit gives (tests compare 1 and 2 threads).
+    /// one worker's caches rather than in every worker's. Which worker runs a unit never changes
+    /// what the unit gives (tests compare 1 and 2 threads).
     init(_ units: [AuditUnit], workers: Int) {
         let workers = max(1, workers)
         var costByLocale: [Int: Int] = [:]
