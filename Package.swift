@@ -43,10 +43,10 @@ let package = Package(
         .target(name: "Layout", dependencies: ["DynamicType", "TypeFitSupport"]),
         // The app's own UI as read from its files (shared by the Interface Builder and SwiftUI readers).
         .target(name: "AppUI", dependencies: ["DynamicType"]),
-        .target(name: "Reports", dependencies: ["TypeFitSupport"]),
+        .target(name: "Reports", dependencies: ["DynamicType", "TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
-        .target(name: "WebAudit", dependencies: ["DynamicType"]),
+        .target(name: "WebAudit", dependencies: ["Audit", "DynamicType", "Reports"]),
         // Wiring: config, fonts, models, layout, audit.
         .target(name: "TypeFit", dependencies: [
             "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports", "TypeFitSupport", "WebAudit",
@@ -64,11 +64,11 @@ let package = Package(
         .testTarget(name: "DynamicTypeTests", dependencies: ["TestSupport", "DynamicType"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutTests", dependencies: ["TestSupport", "Layout", "FontEngine", "DynamicType", "TypeFit", "TypeFitSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["TestSupport", "Localization"]),
-        .testTarget(name: "ReportsTests", dependencies: ["TestSupport", "Reports", "TypeFitSupport"], exclude: ["Schemas"]),
+        .testTarget(name: "ReportsTests", dependencies: ["TestSupport", "Reports", "DynamicType", "TypeFitSupport"], exclude: ["Schemas"]),
         .testTarget(name: "AuditTests", dependencies: ["TestSupport", "Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TestSupport", "TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
-        .testTarget(name: "WebAuditTests", dependencies: ["TestSupport", "WebAudit", "DynamicType"]),
+        .testTarget(name: "WebAuditTests", dependencies: ["TestSupport", "WebAudit", "Audit", "DynamicType", "Reports"]),
     ],
     swiftLanguageModes: [.v6]
 )

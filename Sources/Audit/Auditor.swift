@@ -89,9 +89,7 @@ public enum FindingOrder {
     }
 
     static func key(_ f: Finding) -> [String] {
-        let category = f.category.map { name in
-            CategoryOrder.index(of: name).map { String(format: "%02d", $0) } ?? "99" + name
-        } ?? ""
+        let category = f.category.map { String(format: "%02d", $0.position) } ?? ""
         return [f.checkId, f.screen ?? "", f.row ?? "", f.label ?? "", f.device ?? "", category, f.locale ?? "",
                 f.style ?? "", f.font ?? "", (f.stringKey ?? "") + (f.variant ?? ""), f.message]
     }

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import TypeFitSupport
 import Reports
@@ -57,7 +58,8 @@ public struct Baseline: Codable, Sendable, Equatable {
         var grouper = FindingGrouper()
         grouper.add(findings)
         let devices = Array(Set(findings.compactMap(\.device))).sorted()
-        self.init(groups: grouper.groups(scope: Scope(categories: CategoryOrder.names, devices: devices, locales: [])),
+        self.init(groups: grouper.groups(scope: Scope(categories: ContentSizeCategory.allCases.map(\.uikitName), devices: devices, locales: []),
+                                         checks: CheckRegistry.all.map { $0.descriptor() }),
                   toolVersion: toolVersion)
     }
 
@@ -121,8 +123,9 @@ public struct Baseline: Codable, Sendable, Equatable {
             var b = Baseline(groups: [], toolVersion: toolVersion)
             b.groups = byKey.map { key, list in
                 let categories = Set(list.compactMap(\.category))
-                return Group(key: key, categories: CategoryOrder.names.filter(categories.contains)
-                                 + categories.filter { CategoryOrder.index(of: $0) == nil }.sorted(),
+                let known = ContentSizeCategory.allCases.map(\.uikitName)
+                return Group(key: key, categories: known.filter(categories.contains)
+                                 + categories.filter { ContentSizeCategory(rawValue: $0) == nil }.sorted(),
                              devices: Array(Set(list.compactMap(\.device))).sorted(), worst: [:],
                              message: list.map(\.message).min() ?? "")
             }.sorted { Baseline.precedes($0.key, $1.key) }
@@ -147,9 +150,11 @@ public struct Baseline: Codable, Sendable, Equatable {
             var reasons: [String] = []
             if !Set(group.categories).isSubset(of: known.categories) { reasons.append("categories") }
             if !Set(group.devices).isSubset(of: known.devices) { reasons.append("devices") }
+            // Each figure's direction as its check declares it (an unknown check's figures have none).
+            let check = try? CheckRegistry.check(id: group.checkId).descriptor()
             for name in group.worst.keys.sorted() {
-                guard let now = group.worst[name], let then = known.worst[name] else { continue }
-                if FigureDirection.of(name).isWorse(now, than: then, tolerance: Self.tolerance) { reasons.append(name) }
+                guard let now = group.worst[name], let then = known.worst[name], let check else { continue }
+                if check.direction(of: name).isWorse(now, than: then, tolerance: Self.tolerance) { reasons.append(name) }
             }
             group.status = reasons.isEmpty ? .baselined : .worse
             group.worseIn = reasons.isEmpty ? nil : reasons

@@ -1,11 +1,14 @@
+import DynamicType
 import Foundation
 import Reports
 
 /// A check: a pure function from observations to findings.
 ///
 /// Each check lives in its own file under `Checks/` and documents itself: a stable `id`,
-/// a `title`, a `rationale` for users, a `defaultSeverity`, and `examples` that are also
-/// its tests (AuditTests runs every example of every registered check).
+/// a `title`, a `rationale` for users, a `defaultSeverity`, the `figures` it attaches (name, unit,
+/// direction), the message `codes` it gives, and `examples` that are also its tests (AuditTests
+/// runs every example of every registered check). Reports and the baseline read the figures'
+/// directions and readings from this declaration (`CheckDescriptor`), never from figure names.
 public protocol Check: Sendable {
     /// Stable id, e.g. "text.truncated". Baselines and configs refer to it.
     var id: String { get }
@@ -15,6 +18,12 @@ public protocol Check: Sendable {
     /// Exactly when it reports, with thresholds and the figures it attaches (for docs/checks.md).
     var definition: String { get }
     var defaultSeverity: Severity { get }
+    /// Every figure its findings carry, with unit and direction.
+    var figures: [FigureSpec] { get }
+    /// How a group's worst figures read in a summary, in order (none: name=value).
+    var readings: [FigureReading] { get }
+    /// The message codes its findings carry (`Finding.code`).
+    var codes: [MessageCode] { get }
     /// Small inputs with the findings they must produce; run as tests.
     var examples: [CheckExample] { get }
     /// Findings for `input`, each with `defaultSeverity` (overrides are applied by `Auditor`).
@@ -22,10 +31,12 @@ public protocol Check: Sendable {
 }
 
 extension Check {
+    public var readings: [FigureReading] { [] }
+
     /// The report descriptor, with `severity` in force for this run (default: `defaultSeverity`).
     public func descriptor(severity: Severity? = nil) -> CheckDescriptor {
         CheckDescriptor(id: id, title: title, rationale: rationale, defaultSeverity: defaultSeverity,
-                        severity: severity ?? defaultSeverity)
+                        severity: severity ?? defaultSeverity, figures: figures, readings: readings, codes: codes)
     }
 }
 
@@ -61,18 +72,22 @@ public struct CheckExample: Sendable {
     public var context: CheckContext
     /// How many findings the check must produce.
     public var expectedCount: Int
-    /// Fragments every finding's message must contain (in order of findings: fragment i applies
-    /// to finding i when there are as many fragments as findings, else to every finding).
+    /// The message codes of the findings, in order (code i for finding i when there are as many
+    /// codes as findings, else every finding has every code listed: one code for all of them).
+    public var codes: [String]
+    /// Fragments every finding's message must contain, only where the wording itself is the point
+    /// (matched as `codes` are).
     public var messageContains: [String]
     /// Figures the first finding must carry (compared to 3 decimals).
     public var figures: [String: Double]
 
     public init(_ description: String, input: AuditInput, context: CheckContext = .default, expectedCount: Int,
-                messageContains: [String] = [], figures: [String: Double] = [:]) {
+                codes: [String] = [], messageContains: [String] = [], figures: [String: Double] = [:]) {
         self.description = description
         self.input = input
         self.context = context
         self.expectedCount = expectedCount
+        self.codes = codes
         self.messageContains = messageContains
         self.figures = figures
     }
@@ -161,16 +176,17 @@ enum Describe {
         (0x0A...0x0D).contains(s.value) || s.value == 0x85 || s.value == 0x2028 || s.value == 0x2029
     }
     /// "at <category> on <device> (<locale>)".
-    static func place(category: String, device: String, locale: String) -> String {
+    static func place(category: ContentSizeCategory, device: String, locale: String) -> String {
         var s = ""
         appendPlace(to: &s, category: category, device: device, locale: locale)
         return s
     }
     /// Appends `place(category:device:locale:)` to `message` (in one allocation at most).
-    static func appendPlace(to message: inout String, category: String, device: String, locale: String) {
-        message.reserveCapacity(message.utf8.count + category.utf8.count + device.utf8.count + locale.utf8.count + 9)
+    static func appendPlace(to message: inout String, category: ContentSizeCategory, device: String, locale: String) {
+        let name = category.uikitName
+        message.reserveCapacity(message.utf8.count + name.utf8.count + device.utf8.count + locale.utf8.count + 9)
         message += "at "
-        message += category
+        message += name
         message += " on "
         message += device
         message += " ("
@@ -183,10 +199,11 @@ enum Describe {
 
 extension LabelObservation {
     /// A finding about this label, with its identity fields filled in.
-    func finding(_ check: some Check, message: String, figures: [String: Double]) -> Finding {
+    func finding(_ check: some Check, code: String, message: String, figures: [String: Double]) -> Finding {
         Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: screen, row: row,
                 label: label, device: device, category: category, locale: locale, style: style, font: font,
-                stringKey: stringKey, source: source, figures: figures, text: text, variant: variant)
+                stringKey: stringKey, source: source, figures: figures, text: text, variant: variant, code: code,
+                labelID: labelID)
     }
     var place: String { Describe.place(category: category, device: device, locale: locale) }
 }

@@ -83,12 +83,25 @@ public enum CheckRegistry {
             if let font = check as? any FontCheck {
                 out += "\n\n**fontbakery.** " + font.fontbakeryNote
             }
-            out += "\n\nExamples (each one is a test):\n\n"
+            out += "\n\nMessage codes:\n\n"
+            for code in check.codes { out += "- `\(code.code)`: \(code.meaning)\n" }
+            if !check.figures.isEmpty {
+                out += "\nFigures (worse: ↑ when larger, ↓ when smaller, – no direction):\n\n| figure | unit | worse | meaning |\n|---|---|---|---|\n"
+                for figure in check.figures {
+                    let worse = switch figure.direction {
+                    case .higherIsWorse: "↑"
+                    case .lowerIsWorse: "↓"
+                    case .neutral: "–"
+                    }
+                    out += "| `\(figure.name)` | \(figure.unit.rawValue) | \(worse) | \(figure.meaning) |\n"
+                }
+            }
+            out += "\nExamples (each one is a test):\n\n"
             for example in check.examples {
                 let count = example.expectedCount == 1 ? "1 finding" : "\(example.expectedCount) findings"
                 out += "- \(example.description): \(count)"
-                if let fragment = example.messageContains.first {
-                    out += " (“…\(fragment)…”)"
+                if !example.codes.isEmpty {
+                    out += " (" + example.codes.map { "`\($0)`" }.joined(separator: ", ") + ")"
                 }
                 out += "\n"
             }

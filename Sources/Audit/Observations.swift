@@ -1,28 +1,10 @@
+import DynamicType
 import Foundation
 import Layout
 import Reports
 
 // Observations: small value types the checks read. The runner fills them from layout
 // results, style curves and font tables; the checks never see fonts or layout directly.
-
-/// The 12 UIKit content size category names in order (index 0 = extraSmall, 3 = large,
-/// 7 = accessibilityMedium, 11 = accessibilityExtraExtraExtraLarge).
-///
-/// Note: the DynamicType module owns the category vocabulary; this list only lets Audit
-/// sort and describe categories by name without depending on its (parallel) API.
-public enum CategoryOrder {
-    public static let names: [String] = [
-        "extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge",
-        "accessibilityMedium", "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge",
-        "accessibilityExtraExtraExtraLarge",
-    ]
-    /// Index of the default category, Large.
-    public static let largeIndex = 3
-    /// Index of the first accessibility category, accessibilityMedium (AX1).
-    public static let firstAccessibilityIndex = 7
-    /// Position of a UIKit category name in `names`, nil when unknown.
-    public static func index(of name: String) -> Int? { names.firstIndex(of: name) }
-}
 
 /// How far glyph ink goes beyond a label's box on each side, in points (0 when inside): the
 /// layout's own value (`Layout.LabelLayout.InkOverflow`).
@@ -42,6 +24,7 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
         var screen: String
         var row: String
         var label: String
+        var id: LabelID?
         var locale: String
         var style: String?
         var font: String
@@ -49,7 +32,7 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
         var variant: String?
         var source: SourceLocation?
         var text: String
-        var lineBreakMode: String
+        var lineBreakMode: LineBreakMode
         var missingCharacters: [String]
         var fallbackFont: String?
     }
@@ -73,11 +56,12 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
     }
 
     /// The fields `LabelObservation` documents under the same names.
-    public convenience init(screen: String, row: String, label: String, locale: String, style: String? = nil,
+    public convenience init(screen: String, row: String, label: String, id: LabelID? = nil, locale: String,
+                            style: String? = nil,
                             font: String, stringKey: String? = nil, variant: String? = nil,
-                            source: SourceLocation? = nil, text: String, lineBreakMode: String = "truncate-tail",
+                            source: SourceLocation? = nil, text: String, lineBreakMode: LineBreakMode = .truncateTail,
                             missingCharacters: [String] = [], fallbackFont: String? = nil) {
-        self.init(Fields(screen: screen, row: row, label: label, locale: locale, style: style, font: font,
+        self.init(Fields(screen: screen, row: row, label: label, id: id, locale: locale, style: style, font: font,
                          stringKey: stringKey, variant: variant, source: source, text: text,
                          lineBreakMode: lineBreakMode, missingCharacters: missingCharacters,
                          fallbackFont: fallbackFont))
@@ -102,11 +86,10 @@ public struct LabelObservation: Sendable, Equatable {
         get { subject.fields.label }
         set { change { $0.label = newValue } }
     }
+    /// The plan's label, nil for an observation made without a plan.
+    public var labelID: LabelID? { subject.fields.id }
     public var device: String
-    /// UIKit name of the content size category, e.g. "accessibilityExtraLarge".
-    public var category: String
-    /// Position of `category` in `CategoryOrder.names` (0…11).
-    public var categoryIndex: Int
+    public var category: ContentSizeCategory
     public var locale: String {
         get { subject.fields.locale }
         set { change { $0.locale = newValue } }
@@ -148,8 +131,8 @@ public struct LabelObservation: Sendable, Equatable {
     public var maxLines: Int
     /// True when the layout engine truncated (or clipped) the displayed text.
     public var truncated: Bool
-    /// "truncate-tail", "truncate-head", "truncate-middle", "clip", "word-wrap", "char-wrap".
-    public var lineBreakMode: String {
+    /// How the label breaks and truncates lines (UILabel.lineBreakMode).
+    public var lineBreakMode: LineBreakMode {
         get { subject.fields.lineBreakMode }
         set { change { $0.lineBreakMode = newValue } }
     }
@@ -182,10 +165,10 @@ public struct LabelObservation: Sendable, Equatable {
         subject = LabelSubject(fields)
     }
 
-    public init(screen: String, row: String, label: String, device: String, category: String, categoryIndex: Int,
+    public init(screen: String, row: String, label: String, device: String, category: ContentSizeCategory,
                 locale: String, style: String? = nil, font: String, stringKey: String? = nil,
                 variant: String? = nil, source: SourceLocation? = nil, text: String, neededWidth: Double, availableWidth: Double,
-                lines: Int = 1, maxLines: Int = 1, truncated: Bool = false, lineBreakMode: String = "truncate-tail",
+                lines: Int = 1, maxLines: Int = 1, truncated: Bool = false, lineBreakMode: LineBreakMode = .truncateTail,
                 height: Double = 0, availableHeight: Double? = nil, pointSize: Double,
                 requestedPointSize: Double? = nil, largePointSize: Double? = nil, inkOverflow: InkOverflow = InkOverflow(),
                 missingCharacters: [String] = [], fallbackFont: String? = nil) {
@@ -193,21 +176,20 @@ public struct LabelObservation: Sendable, Equatable {
                                         stringKey: stringKey, variant: variant, source: source, text: text,
                                         lineBreakMode: lineBreakMode, missingCharacters: missingCharacters,
                                         fallbackFont: fallbackFont),
-                  device: device, category: category, categoryIndex: categoryIndex, neededWidth: neededWidth,
+                  device: device, category: category, neededWidth: neededWidth,
                   availableWidth: availableWidth, lines: lines, maxLines: maxLines, truncated: truncated,
                   height: height, availableHeight: availableHeight, pointSize: pointSize,
                   requestedPointSize: requestedPointSize, largePointSize: largePointSize, inkOverflow: inkOverflow)
     }
 
     /// An observation of `subject` on one device at one category.
-    public init(subject: LabelSubject, device: String, category: String, categoryIndex: Int, neededWidth: Double,
+    public init(subject: LabelSubject, device: String, category: ContentSizeCategory, neededWidth: Double,
                 availableWidth: Double, lines: Int = 1, maxLines: Int = 1, truncated: Bool = false, height: Double = 0,
                 availableHeight: Double? = nil, pointSize: Double, requestedPointSize: Double? = nil,
                 largePointSize: Double? = nil, inkOverflow: InkOverflow = InkOverflow()) {
         self.subject = subject
         self.device = device
         self.category = category
-        self.categoryIndex = categoryIndex
         self.neededWidth = neededWidth
         self.availableWidth = availableWidth
         self.lines = lines
@@ -222,7 +204,7 @@ public struct LabelObservation: Sendable, Equatable {
     }
 
     /// True for the five accessibility categories (AX1…AX5).
-    public var isAccessibilityCategory: Bool { categoryIndex >= CategoryOrder.firstAccessibilityIndex }
+    public var isAccessibilityCategory: Bool { category.isAccessibility }
 
     /// `Describe.quote(text)`, made once per subject.
     var quotedText: String { subject.quotedText }
@@ -247,9 +229,10 @@ extension Array<LabelObservation> {
 public struct RowObservation: Sendable, Equatable {
     public var screen: String
     public var row: String
+    /// The plan's row, nil for an observation made without a plan.
+    public var id: RowID?
     public var device: String
-    public var category: String
-    public var categoryIndex: Int
+    public var category: ContentSizeCategory
     public var locale: String
     /// Height the row gets, in points (fixed or self-sized).
     public var height: Double
@@ -260,13 +243,13 @@ public struct RowObservation: Sendable, Equatable {
     /// How far the content exceeds the fixed height (0 when it fits or the row self-sizes).
     public var clippedBy: Double
 
-    public init(screen: String, row: String, device: String, category: String, categoryIndex: Int, locale: String,
-                height: Double, fixedHeight: Double? = nil, contentHeight: Double, clippedBy: Double = 0) {
+    public init(screen: String, row: String, id: RowID? = nil, device: String, category: ContentSizeCategory,
+                locale: String, height: Double, fixedHeight: Double? = nil, contentHeight: Double, clippedBy: Double = 0) {
         self.screen = screen
         self.row = row
+        self.id = id
         self.device = device
         self.category = category
-        self.categoryIndex = categoryIndex
         self.locale = locale
         self.height = height
         self.fixedHeight = fixedHeight
@@ -278,9 +261,10 @@ public struct RowObservation: Sendable, Equatable {
 /// One screen laid out on one device, category and locale.
 public struct ScreenObservation: Sendable, Equatable, Codable {
     public var screen: String
+    /// The plan's screen, nil for an observation made without a plan.
+    public var id: ScreenID?
     public var device: String
-    public var category: String
-    public var categoryIndex: Int
+    public var category: ContentSizeCategory
     public var locale: String
     /// Height of the area rows are shown in, in points.
     public var contentHeight: Double
@@ -291,23 +275,25 @@ public struct ScreenObservation: Sendable, Equatable, Codable {
     public var fullyVisibleRows: Int
     /// The tallest row and its height in points (nil when the screen has no rows).
     public var tallestRow: String?
+    public var tallestRowID: RowID?
     public var tallestRowHeight: Double
     /// The screen's configured minimum of fully visible rows; nil to use `CheckContext.minimumRowsVisible`.
     public var minimumRowsVisible: Int?
 
-    public init(screen: String, device: String, category: String, categoryIndex: Int, locale: String,
+    public init(screen: String, id: ScreenID? = nil, device: String, category: ContentSizeCategory, locale: String,
                 contentHeight: Double, rowCount: Int, rowsVisible: Double, fullyVisibleRows: Int,
-                tallestRow: String? = nil, tallestRowHeight: Double = 0, minimumRowsVisible: Int? = nil) {
+                tallestRow: String? = nil, tallestRowID: RowID? = nil, tallestRowHeight: Double = 0, minimumRowsVisible: Int? = nil) {
         self.screen = screen
+        self.id = id
         self.device = device
         self.category = category
-        self.categoryIndex = categoryIndex
         self.locale = locale
         self.contentHeight = contentHeight
         self.rowCount = rowCount
         self.rowsVisible = rowsVisible
         self.fullyVisibleRows = fullyVisibleRows
         self.tallestRow = tallestRow
+        self.tallestRowID = tallestRowID
         self.tallestRowHeight = tallestRowHeight
         self.minimumRowsVisible = minimumRowsVisible
     }
@@ -322,7 +308,7 @@ public struct StyleObservation: Sendable, Equatable {
     public var font: String
     /// Scaling model, e.g. "uifontmetrics", "stepping", "disabled", "system".
     public var model: String
-    /// Point sizes for the 12 categories in `CategoryOrder.names` order.
+    /// Point sizes for the 12 categories in `ContentSizeCategory.allCases` order.
     public var pointSizes: [Double]
     public var maximumPointSize: Double?
     public var minimumPointSize: Double?
@@ -428,6 +414,8 @@ public struct StringObservation: Sendable, Equatable {
     public var screen: String
     public var row: String
     public var label: String
+    /// The plan's label naming the key, nil for an observation made without a plan.
+    public var labelID: LabelID?
     public var key: String
     /// The locale without a translation; nil for a key missing everywhere.
     public var locale: String?
@@ -435,11 +423,12 @@ public struct StringObservation: Sendable, Equatable {
     /// Where the label naming the key is written in the config.
     public var source: SourceLocation?
 
-    public init(screen: String, row: String, label: String, key: String, locale: String?, status: Status,
-                source: SourceLocation? = nil) {
+    public init(screen: String, row: String, label: String, labelID: LabelID? = nil, key: String, locale: String?,
+                status: Status, source: SourceLocation? = nil) {
         self.screen = screen
         self.row = row
         self.label = label
+        self.labelID = labelID
         self.key = key
         self.locale = locale
         self.status = status

@@ -39,7 +39,7 @@ public enum ReportAssembler {
         // Row order of the screens the producer did not give, from the first snapshot of each.
         var scope = scope
         for s in screens where scope.rows[s.screen] == nil { scope.rows[s.screen] = s.rows.map(\.name) }
-        var groups = grouper.groups(scope: scope)
+        var groups = grouper.groups(scope: scope, checks: checks)
         for i in groups.indices { groups[i].status = .new }
         let doc = ReportDocument(
             tool: tool, generatedAt: generatedAt, config: config, scope: scope, checks: checks, groups: groups,

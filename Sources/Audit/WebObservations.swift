@@ -1,13 +1,10 @@
+import DynamicType
 import Reports
 
 // Observations of web content (typefit.yml `webViews:`): what a browser measured in one rendering
-// of an HTML page on one device at one content size category. TypeFit fills them from the
-// WebAudit module's measurements; the web checks read only these.
-//
-// `WebElementObservation` repeats most fields of WebAudit's `WebElement` on purpose: `WebElement` is
-// the measuring script's JSON contract (with the ancestor chain used to find the HTML line), and
-// Audit must not depend on the module that drives a browser; the observation carries the resolved
-// `source` instead of the chain. TypeFit's `WebViewAudit.element(_:index:file:)` is the one mapping.
+// of an HTML page on one device at one content size category. The WebAudit module decodes its
+// measuring script's output into these types (WebAudit/WebMeasurement.swift); the web checks read
+// only them.
 
 /// One rendering of an HTML page: a web view on a device at a category.
 public struct WebPageObservation: Sendable, Equatable {
@@ -16,10 +13,9 @@ public struct WebPageObservation: Sendable, Equatable {
     /// The HTML file as shown to the user.
     public var file: String
     public var device: String
-    /// UIKit category name; nil when the page does not scale (`scaling: none`), so one rendering
-    /// stands for every category.
-    public var category: String?
-    public var categoryIndex: Int?
+    /// The category; nil when the page does not scale (`scaling: none`), so one rendering stands
+    /// for every category.
+    public var category: ContentSizeCategory?
     /// The base font size TypeFit gave the page (body size or injected root size), in CSS px; nil for `none`.
     public var baseSize: Double?
     /// The layout viewport and the page's scroll height, in CSS px.
@@ -28,14 +24,13 @@ public struct WebPageObservation: Sendable, Equatable {
     public var pageHeight: Double
     public var elements: [WebElementObservation]
 
-    public init(webView: String, file: String, device: String, category: String?, categoryIndex: Int?,
+    public init(webView: String, file: String, device: String, category: ContentSizeCategory?,
                 baseSize: Double?, viewportWidth: Double, viewportHeight: Double, pageHeight: Double,
                 elements: [WebElementObservation]) {
         self.webView = webView
         self.file = file
         self.device = device
         self.category = category
-        self.categoryIndex = categoryIndex
         self.baseSize = baseSize
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
@@ -44,16 +39,17 @@ public struct WebPageObservation: Sendable, Equatable {
     }
 
     /// "at <category> on <device>" (or "at every category" for a page that does not scale).
-    var place: String { "at \(category ?? "every category") on \(device)" }
+    var place: String { "at \(category?.uikitName ?? "every category") on \(device)" }
 
     /// A finding about `element` in this rendering (`source` is the element's HTML file and line).
-    func finding(_ check: some Check, _ element: WebElementObservation, message: String,
+    func finding(_ check: some Check, _ element: WebElementObservation, code: String, message: String,
                  figures: [String: Double]) -> Finding {
         var figures = figures
         if let baseSize { figures["baseSize"] = baseSize }
         return Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: webView,
                        device: device, category: category, source: element.source, figures: figures,
-                       text: element.text.isEmpty ? nil : element.text, selector: element.selector)
+                       text: element.text.isEmpty ? nil : element.text, selector: element.selector,
+                       code: code)
     }
 }
 
@@ -71,10 +67,12 @@ public struct WebElementObservation: Sendable, Equatable {
     public var hasText: Bool
     /// Computed font size in px.
     public var fontSize: Double
-    /// Border box edges and width.
+    /// Border box edges and size.
     public var left: Double
+    public var top: Double
     public var right: Double
     public var width: Double
+    public var height: Double
     /// The parent's right edge (nil when the parent is `body`).
     public var parentRight: Double?
     /// Edges of its own text (nil without text of its own).
@@ -97,7 +95,8 @@ public struct WebElementObservation: Sendable, Equatable {
     public var insideScroller: Bool
 
     public init(selector: String, source: SourceLocation? = nil, tag: String, text: String = "", hasText: Bool = true,
-                fontSize: Double, left: Double = 0, right: Double, width: Double? = nil, parentRight: Double? = nil,
+                fontSize: Double, left: Double = 0, top: Double = 0, right: Double, width: Double? = nil,
+                height: Double? = nil, parentRight: Double? = nil,
                 textLeft: Double? = nil, textRight: Double? = nil, clientWidth: Double? = nil,
                 clientHeight: Double = 20, scrollWidth: Double? = nil, scrollHeight: Double? = nil,
                 overflowX: String = "visible", overflowY: String = "visible", textOverflow: String = "clip",
@@ -110,8 +109,10 @@ public struct WebElementObservation: Sendable, Equatable {
         self.hasText = hasText
         self.fontSize = fontSize
         self.left = left
+        self.top = top
         self.right = right
         self.width = width ?? right - left
+        self.height = height ?? clientHeight
         self.parentRight = parentRight
         self.textLeft = textLeft
         self.textRight = textRight

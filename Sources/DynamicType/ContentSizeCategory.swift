@@ -38,6 +38,12 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Codable, Compar
         ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"][position]
     }
 
+    /// The short name of the category whose UIKit name is `uikitName` (reports hold categories by
+    /// that name); a name that is not a category is returned as is.
+    public static func shortName(of uikitName: String) -> String {
+        ContentSizeCategory(rawValue: uikitName)?.shortName ?? uikitName
+    }
+
     /// The raw UIKit constant, e.g. `UICTContentSizeCategoryAccessibilityM`.
     public var rawConstant: String {
         let suffix = ["XS", "S", "M", "L", "XL", "XXL", "XXXL",

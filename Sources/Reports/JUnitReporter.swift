@@ -70,8 +70,8 @@ enum XML {
         if !s.utf8.contains(where: { b in
             b < 0x20 || b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b == 0xEF
         }) { return s }
-        // On the UTF-8 bytes, runs without anything to escape copied at once: the scalar loop this
-        // replaces was most of junit.xml's time (nearly every message quotes its text).
+        // On the UTF-8 bytes, runs without anything to escape copied at once (nearly every message
+        // quotes its text).
         var text = s
         return text.withUTF8 { utf8 in
             var out: [UInt8] = []

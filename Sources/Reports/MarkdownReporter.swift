@@ -1,3 +1,5 @@
+import DynamicType
+
 /// A pull-request comment.
 public enum MarkdownReporter {
     /// Renders a headline verdict (✅ or ❌ with the count of new failing groups), a table by check,
@@ -58,7 +60,7 @@ public enum MarkdownReporter {
                 let source = g.source.map { "`\(code($0.file)):\($0.line)`" } ?? ""
                 table += "| \(severity) | \(cell(g.checkId)) | \(key)\(locale) | \(where_) | "
                     + "\(cell(ReportText.categories(g.categories, scope: doc.scope.categories))) | "
-                    + "\(cell(g.devices.joined(separator: ", "))) | \(cell(ReportText.worst(g.worst))) | \(source) |\n"
+                    + "\(cell(g.devices.joined(separator: ", "))) | \(cell(doc.worstFigures(g))) | \(source) |\n"
             }
             if new.count > maxGroups { table += "\n…and \(new.count - maxGroups) more (see report.html or report.json).\n" }
             if new.count > 10 {
@@ -77,7 +79,7 @@ public enum MarkdownReporter {
         let cats = doc.scope.categories
         let several = Set(doc.rowsVisible.map(\.locale)).count > 1
         var out = "### Rows visible" + (several ? " (fewest over the locales, locale named)" : " (\(cell(doc.rowsVisible[0].locale)))") + "\n\n"
-        out += "| Screen | Device | " + cats.map(ReportText.shortCategory).joined(separator: " | ") + " |\n"
+        out += "| Screen | Device | " + cats.map(ContentSizeCategory.shortName(of:)).joined(separator: " | ") + " |\n"
         out += "|---|---|" + String(repeating: "---:|", count: cats.count) + "\n"
         struct Pair: Hashable { var screen, device: String }
         var order: [Pair] = []

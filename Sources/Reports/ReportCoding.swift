@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 
 extension Finding {
@@ -46,7 +47,7 @@ extension ReportDocument {
                 if list.count == 1 { return Self.normalized(list[0], order) }
                 var grouper = FindingGrouper()
                 for g in list { grouper.add(g.findings) }
-                var g = grouper.groups(scope: scope)[0]
+                var g = grouper.groups(scope: scope, checks: checks)[0]
                 let statuses = list.map(\.status)
                 g.status = statuses.contains(.new) ? .new : (statuses.contains(.worse) ? .worse : .baselined)
                 let reasons = Set(list.compactMap(\.worseIn).joined())
@@ -263,28 +264,8 @@ extension ScreenSnapshot {
     }
 }
 
-/// Shared vocabulary for the reporters: short category names, failing findings, number formatting.
+/// Shared vocabulary for the reporters: category ranges, lists, number formatting.
 public enum ReportText {
-    /// The short column name of a UIKit content size category ("extraSmall" → "xS", "accessibilityMedium" → "AX1");
-    /// unknown names are returned unchanged.
-    public static func shortCategory(_ name: String) -> String {
-        switch name {
-        case "extraSmall": "xS"
-        case "small": "S"
-        case "medium": "M"
-        case "large": "L"
-        case "extraLarge": "xL"
-        case "extraExtraLarge": "xxL"
-        case "extraExtraExtraLarge": "xxxL"
-        case "accessibilityMedium": "AX1"
-        case "accessibilityLarge": "AX2"
-        case "accessibilityExtraLarge": "AX3"
-        case "accessibilityExtraExtraLarge": "AX4"
-        case "accessibilityExtraExtraExtraLarge": "AX5"
-        default: name
-        }
-    }
-
     /// A number with at most 3 decimals and no trailing zeros ("343", "412.5", "3.42").
     public static func number(_ value: Double) -> String {
         let v = Finding.round(value)
@@ -296,70 +277,18 @@ public enum ReportText {
     /// "at xS, L and AX5"; "" for none.
     public static func categories(_ categories: [String], scope: [String]) -> String {
         guard let first = categories.first, let last = categories.last else { return "" }
-        if categories.count == 1 { return "at " + shortCategory(first) }
+        if categories.count == 1 { return "at " + ContentSizeCategory.shortName(of: first) }
         if let i = scope.firstIndex(of: first), i + categories.count <= scope.count,
            Array(scope[i..<(i + categories.count)]) == categories {
-            return "from \(shortCategory(first)) to \(shortCategory(last))"
+            return "from \(ContentSizeCategory.shortName(of: first)) to \(ContentSizeCategory.shortName(of: last))"
         }
-        return "at " + list(categories.map(shortCategory))
+        return "at " + list(categories.map(ContentSizeCategory.shortName(of:)))
     }
 
     /// "A", "A and B", "A, B and C".
     public static func list(_ items: [String]) -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + last
-    }
-
-    /// A group's worst figures in words: "needs 3 lines, has 1" (or, when the lines fit,
-    /// "needs 412.5 pt, has 343 pt"), "needs 90 pt of height, has 44 pt", "shows 3.42 rows, needs 4";
-    /// when none of these apply, the figures as key=value.
-    public static func worst(_ figures: [String: Double]) -> String {
-        var rest = figures
-        var parts: [String] = []
-        if let l = rest["lines"], let m = rest["maxLines"] {
-            if m > 0, l > m { parts.append("needs \(number(l)) lines, has \(number(m))") }
-            rest["lines"] = nil; rest["maxLines"] = nil
-        }
-        // The width only when the lines do not already tell.
-        if let n = rest["neededWidth"], let a = rest["availableWidth"] {
-            if parts.isEmpty { parts.append("needs \(number(n)) pt, has \(number(a)) pt") }
-            rest["neededWidth"] = nil; rest["availableWidth"] = nil
-        }
-        if let h = rest["height"], let a = rest["availableHeight"] {
-            parts.append("needs \(number(h)) pt of height, has \(number(a)) pt")
-            rest["height"] = nil; rest["availableHeight"] = nil
-        } else if let c = rest["contentHeight"], let h = rest["height"] {
-            // A fixed-height row: its content's height against the row's.
-            parts.append("needs \(number(c)) pt of height, has \(number(h)) pt")
-            rest["contentHeight"] = nil; rest["height"] = nil; rest["clippedBy"] = nil
-        }
-        if let r = rest["rowsVisible"], let m = rest["minimumRows"] {
-            parts.append("shows \(number(r)) rows, needs \(number(m))")
-            rest["rowsVisible"] = nil; rest["minimumRows"] = nil
-        }
-        // Other figures only when none of the pairs above told the story.
-        if parts.isEmpty {
-            for key in rest.keys.sorted() { parts.append("\(key)=\(number(rest[key] ?? 0))") }
-        }
-        return parts.joined(separator: ", ")
-    }
-
-    /// The figures of a finding as one short phrase: known pairs first
-    /// ("width 412.5/343 pt", "lines 3/2", "height 90/44 pt", "rows 3.42/4"), then the rest as key=value, sorted.
-    public static func figures(_ figures: [String: Double]) -> String {
-        var rest = figures
-        var parts: [String] = []
-        func pair(_ a: String, _ b: String, _ name: String, _ unit: String) {
-            guard let x = rest[a], let y = rest[b] else { return }
-            parts.append("\(name) \(number(x))/\(number(y))\(unit)")
-            rest[a] = nil; rest[b] = nil
-        }
-        pair("neededWidth", "availableWidth", "width", " pt")
-        pair("lines", "maxLines", "lines", "")
-        pair("height", "availableHeight", "height", " pt")
-        pair("rowsVisible", "minimumRows", "rows", "")
-        for key in rest.keys.sorted() { parts.append("\(key)=\(number(rest[key] ?? 0))") }
-        return parts.joined(separator: ", ")
     }
 }
 
@@ -392,8 +321,7 @@ extension ReportDocument {
 
     /// The indices of this document's new groups (`isNew`), in `worstFirst` order.
     /// The reporters use it to walk the groups they print without copying every group (a copy
-    /// retains each of a group's strings and arrays: it was a large part of the reporters' time
-    /// on a whole app's groups).
+    /// retains each of a group's strings and arrays).
     func newWorstFirst() -> [Int] {
         Self.worstFirst(groups, ScopeOrder(scope), newOnly: true, failOn: failOn)
     }
@@ -425,9 +353,15 @@ extension ReportDocument {
         checks.first { $0.id == checkId }?.title ?? checkId
     }
 
+    /// A group's worst figures in words, as its check's readings say ("needs 3 lines, has 1",
+    /// "shows 3.42 rows, needs 4"); name=value when none applies or the check is not described.
+    public func worstFigures(_ g: FindingGroup) -> String {
+        FigureReading.summary(g.worst, readings: checks.first { $0.id == g.checkId }?.readings ?? [])
+    }
+
     /// "screen / device / category / locale" for a finding (missing parts left out).
     static func place(_ f: Finding) -> String {
-        [f.screen, f.device, f.category.map(ReportText.shortCategory), f.locale, f.selector].compactMap { $0 }
+        [f.screen, f.device, f.category?.shortName, f.locale, f.selector].compactMap { $0 }
             .joined(separator: " / ")
     }
 
@@ -442,7 +376,7 @@ extension ReportDocument {
         let cats = ReportText.categories(g.categories, scope: scope.categories)
         if !cats.isEmpty { s += " " + cats }
         if !g.devices.isEmpty { s += " on " + ReportText.list(g.devices) }
-        let worst = ReportText.worst(g.worst)
+        let worst = worstFigures(g)
         if !worst.isEmpty { s += "; " + worst }
         return s
     }

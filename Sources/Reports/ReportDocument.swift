@@ -1,3 +1,5 @@
+import DynamicType
+
 /// The one versioned report document. Every reporter (terminal, JSON, Markdown, HTML,
 /// JUnit, SARIF, GitHub annotations) is a pure function of it.
 ///
@@ -74,7 +76,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         var grouper = FindingGrouper()
         grouper.add(findings)
         self.init(tool: tool, generatedAt: generatedAt, config: config, scope: scope, checks: checks,
-                  groups: grouper.groups(scope: scope),
+                  groups: grouper.groups(scope: scope, checks: checks),
                   rowsVisible: rowsVisible.isEmpty ? RowsVisibleSeries.from(screens, scope: scope) : rowsVisible,
                   screens: screens, mockups: MockupSummary(cap: max(ReportDocument.defaultMockupCap, screens.count)),
                   fonts: fonts, baseline: baseline, failOn: failOn)
@@ -176,12 +178,37 @@ public struct CheckDescriptor: Codable, Sendable, Equatable {
     public var defaultSeverity: Severity
     /// Severity in force for this run (config overrides applied).
     public var severity: Severity
-    public init(id: String, title: String, rationale: String, defaultSeverity: Severity, severity: Severity) {
+    /// The figures the check attaches, with their units and directions (the check's declaration;
+    /// not written to report.json, so a decoded document has none and its groups read as name=value).
+    public var figures: [FigureSpec] = []
+    /// How a group's worst figures read in a summary, in order (see `FigureReading`).
+    public var readings: [FigureReading] = []
+    /// The message codes the check gives its findings.
+    public var codes: [MessageCode] = []
+
+    public init(id: String, title: String, rationale: String, defaultSeverity: Severity, severity: Severity,
+                figures: [FigureSpec] = [], readings: [FigureReading] = [], codes: [MessageCode] = []) {
         self.id = id
         self.title = title
         self.rationale = rationale
         self.defaultSeverity = defaultSeverity
         self.severity = severity
+        self.figures = figures
+        self.readings = readings
+        self.codes = codes
+    }
+
+    enum CodingKeys: String, CodingKey { case id, title, rationale, defaultSeverity, severity }
+
+    /// The direction the check declares for the figure `name` (neutral when it declares none).
+    public func direction(of name: String) -> FigureDirection {
+        figures.first { $0.name == name }?.direction ?? .neutral
+    }
+
+    /// Descriptors are equal when what report.json holds of them is (the declaration is the check's).
+    public static func == (a: CheckDescriptor, b: CheckDescriptor) -> Bool {
+        a.id == b.id && a.title == b.title && a.rationale == b.rationale && a.defaultSeverity == b.defaultSeverity
+            && a.severity == b.severity
     }
 }
 
@@ -204,8 +231,8 @@ public struct Finding: Codable, Sendable, Equatable {
     public var row: String?
     public var label: String?
     public var device: String?
-    /// UIKit name of the content size category.
-    public var category: String?
+    /// The content size category (written as its UIKit name).
+    public var category: ContentSizeCategory?
     public var locale: String?
     public var style: String?
     public var font: String?
@@ -222,13 +249,26 @@ public struct Finding: Codable, Sendable, Equatable {
     public var isNew: Bool
     /// For findings in web content: a CSS selector of the element (the HTML file:line is `source`).
     public var selector: String?
+    /// The check's message code for this finding (`MessageCode`), e.g. "needs-more-lines". Kept in
+    /// memory only: report.json's schema has no place for it (docs/checks.md lists each check's codes).
+    public var code: String?
+    /// The plan's screen, row and label the finding is about (in memory only: the check settings of
+    /// a screen, row or label apply by these ids; reports name them by `screen`, `row`, `label`).
+    public var screenID: ScreenID?
+    public var rowID: RowID?
+    public var labelID: LabelID?
 
     public init(checkId: String, severity: Severity, message: String, screen: String? = nil, row: String? = nil,
-                label: String? = nil, device: String? = nil, category: String? = nil, locale: String? = nil,
+                label: String? = nil, device: String? = nil, category: ContentSizeCategory? = nil, locale: String? = nil,
                 style: String? = nil, font: String? = nil, stringKey: String? = nil, source: SourceLocation? = nil,
                 figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil,
-                selector: String? = nil) {
+                selector: String? = nil, code: String? = nil, screenID: ScreenID? = nil, rowID: RowID? = nil,
+                labelID: LabelID? = nil) {
         self.selector = selector
+        self.code = code
+        self.screenID = screenID ?? rowID?.screen ?? labelID?.row.screen
+        self.rowID = rowID ?? labelID?.row
+        self.labelID = labelID
         self.checkId = checkId
         self.severity = severity
         self.message = message
@@ -246,6 +286,11 @@ public struct Finding: Codable, Sendable, Equatable {
         self.figures = figures
         self.text = text
         self.isNew = isNew
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case checkId, severity, message, screen, row, label, device, category, locale, style, font, stringKey, variant,
+             source, figures, text, isNew, selector
     }
 
     /// The group this finding belongs to: everything but its device, category and figures.

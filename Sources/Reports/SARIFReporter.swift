@@ -29,7 +29,7 @@ public enum SARIFReporter {
             { level in json.write(encoded: serialize(object), level: level) }
         }
         let count = doc.groups.count + (doc.baseline != nil ? doc.fixed.count : 0)
-        // Each file's URI once (percent-encoding per result was a large part of the results' time).
+        // Each file's URI once, not once per result.
         var uris = [doc.config: uri(doc.config)]
         for g in doc.groups.indices { if let file = doc.groups[g].source?.file, uris[file] == nil { uris[file] = uri(file) } }
         let fileURIs = uris

@@ -1,3 +1,5 @@
+import DynamicType
+
 /// Whether terminal output gets ANSI colours.
 public enum TerminalStyle {
     /// NO_COLOR (any value, even empty) disables colour; otherwise FORCE_COLOR (any value but "0")
@@ -53,9 +55,9 @@ public enum TerminalReporter {
 
         // By category: occurrences.
         let cats = doc.scope.categories
-        let w = max(7, cats.map { ReportText.shortCategory($0).count + 1 }.max() ?? 0)
+        let w = max(7, cats.map { ContentSizeCategory.shortName(of: $0).count + 1 }.max() ?? 0)
         let catWidth = max(idWidth, 23)
-        out += s.bold(pad("Occurrences by category", catWidth) + cats.map { lpad(ReportText.shortCategory($0), w) }.joined()) + "\n"
+        out += s.bold(pad("Occurrences by category", catWidth) + cats.map { lpad(ContentSizeCategory.shortName(of: $0), w) }.joined()) + "\n"
         for id in ids {
             var counts = [Int](repeating: 0, count: cats.count)
             let index = Dictionary(cats.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 
 /// One rendering of a web view kept for the report: its figures and a PNG screenshot of the top of
@@ -80,7 +81,7 @@ extension HTMLReporter {
             guard let first = shots.first else { continue }
             h += "<h3>\(e(first.webView)) — \(e(first.device)) <code>\(e(first.file))</code></h3>\n<div class=\"webshots\">\n"
             for s in shots {
-                let category = s.category.map(ReportText.shortCategory) ?? "every size"
+                let category = s.category.map(ContentSizeCategory.shortName(of:)) ?? "every size"
                 let base = s.baseSize.map { " · base \(ReportText.number($0)) px" } ?? ""
                 h += "<figure class=\"webshot\" id=\"\(webAnchor(s))\">"
                 h += "<figcaption>\(e(category))\(base) · page \(ReportText.number((s.screens * 10).rounded() / 10)) screens tall</figcaption>\n"
@@ -137,7 +138,7 @@ extension MarkdownReporter {
         guard let pages = doc.webPages, !pages.isEmpty else { return "" }
         var out = "### Web views\n\n| Web view | Device | Size | Base | Page height |\n|---|---|---|---:|---:|\n"
         for p in pages {
-            let size = p.category.map(ReportText.shortCategory) ?? "every"
+            let size = p.category.map(ContentSizeCategory.shortName(of:)) ?? "every"
             let base = p.baseSize.map { ReportText.number($0) + " px" } ?? "–"
             out += "| \(cell(p.webView)) | \(cell(p.device)) | \(size) | \(base) | "
                 + "\(ReportText.number((p.screens * 10).rounded() / 10)) screens |\n"

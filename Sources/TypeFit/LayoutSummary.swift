@@ -1,6 +1,7 @@
 import DynamicType
 import Foundation
 import Layout
+import Reports
 
 /// What `typefit layout` prints for one screen laid out on one device, locale and content size
 /// category: every row's height, how many rows the screen shows, and each label's outcome.

@@ -1,6 +1,10 @@
+import Audit
+import Reports
+
 /// What the measuring script reports about one rendering of a page (CSS px, viewport coordinates
-/// at scroll position 0).
-public struct WebMeasurement: Codable, Sendable, Equatable {
+/// at scroll position 0). Its elements are the web checks' own type (`Audit.WebElementObservation`):
+/// the measurement is decoded straight into it, with each element's HTML line resolved.
+public struct WebMeasurement: Sendable, Equatable {
     /// The layout viewport: `document.documentElement.clientWidth` and `window.innerHeight`.
     public var viewportWidth: Double
     public var viewportHeight: Double
@@ -10,79 +14,63 @@ public struct WebMeasurement: Codable, Sendable, Equatable {
     /// True when the page has `<meta name="viewport" content="…width=device-width…">`.
     public var hasDeviceWidthViewport: Bool
     /// Elements with text of their own, and elements that overflow the viewport or their own box.
-    public var elements: [WebElement]
+    public var elements: [WebElementObservation]
 }
 
-/// One element as measured (see `WebPageSession.measureScript` for which elements are reported).
-public struct WebElement: Codable, Sendable, Equatable {
-    /// A CSS selector that finds it: `#id`, or a path of `tag.class` steps from the nearest id or `body`,
-    /// with `:nth-of-type(n)` where siblings would match the same step.
-    public var selector: String
-    /// From the element up to `<html>`, for `HTMLSourceIndex.line(chain:)`.
-    public var chain: [WebElementPosition]
-    public var tag: String
-    /// Its own text (text node children), whitespace collapsed, at most 80 characters.
-    public var text: String
-    /// True when it or a descendant has visible text.
-    public var hasText: Bool
-    /// Computed `font-size` in px.
-    public var fontSize: Double
-    /// Border box (`getBoundingClientRect`).
-    public var left: Double
-    public var top: Double
-    public var right: Double
-    public var width: Double
-    public var height: Double
-    /// The parent's border box right edge (nil for children of `body`'s parent).
-    public var parentRight: Double?
-    /// Leftmost and rightmost edge of its own text (nil without text of its own).
-    public var textLeft: Double?
-    public var textRight: Double?
-    public var clientWidth: Double
-    public var clientHeight: Double
-    public var scrollWidth: Double
-    public var scrollHeight: Double
-    /// Computed styles: `overflow-x`, `overflow-y`, `text-overflow`, `-webkit-line-clamp`, `white-space`, `display`, `height`.
-    public var overflowX: String
-    public var overflowY: String
-    public var textOverflow: String
-    public var lineClamp: String
-    public var whiteSpace: String
-    public var display: String
-    /// True when an ancestor (below `body`) scrolls or clips horizontally, so the element cannot widen the page.
-    public var insideScroller: Bool
+/// The measuring script's JSON (`WebPageSession.measureScript`): the page's figures and, for each
+/// element, the fields of `WebElementObservation` with the element's chain of ancestors, from which
+/// `HTMLSourceIndex` finds its line.
+struct MeasuredPage: Decodable {
+    var viewportWidth: Double
+    var viewportHeight: Double
+    var pageWidth: Double
+    var pageHeight: Double
+    var hasDeviceWidthViewport: Bool
+    var elements: [MeasuredElement]
 
-    public init(selector: String, chain: [WebElementPosition] = [], tag: String, text: String = "", hasText: Bool = true,
-                fontSize: Double, left: Double = 0, top: Double = 0, right: Double, width: Double, height: Double = 20,
-                parentRight: Double? = nil, textLeft: Double? = nil, textRight: Double? = nil,
-                clientWidth: Double? = nil, clientHeight: Double? = nil, scrollWidth: Double? = nil,
-                scrollHeight: Double? = nil, overflowX: String = "visible", overflowY: String = "visible",
-                textOverflow: String = "clip", lineClamp: String = "none", whiteSpace: String = "normal",
-                display: String = "block", insideScroller: Bool = false) {
-        self.selector = selector
-        self.chain = chain
-        self.tag = tag
-        self.text = text
-        self.hasText = hasText
-        self.fontSize = fontSize
-        self.left = left
-        self.top = top
-        self.right = right
-        self.width = width
-        self.height = height
-        self.parentRight = parentRight
-        self.textLeft = textLeft
-        self.textRight = textRight
-        self.clientWidth = clientWidth ?? width
-        self.clientHeight = clientHeight ?? height
-        self.scrollWidth = scrollWidth ?? clientWidth ?? width
-        self.scrollHeight = scrollHeight ?? clientHeight ?? height
-        self.overflowX = overflowX
-        self.overflowY = overflowY
-        self.textOverflow = textOverflow
-        self.lineClamp = lineClamp
-        self.whiteSpace = whiteSpace
-        self.display = display
-        self.insideScroller = insideScroller
+    /// The measurement, each element's `source` its start tag's line in `file` by `sources` (nil
+    /// without an index, or when no ancestor's counts agree with the source).
+    func measurement(sources: HTMLSourceIndex?, file: String) -> WebMeasurement {
+        WebMeasurement(viewportWidth: viewportWidth, viewportHeight: viewportHeight, pageWidth: pageWidth,
+                       pageHeight: pageHeight, hasDeviceWidthViewport: hasDeviceWidthViewport,
+                       elements: elements.map { measured in
+                           var element = measured.element
+                           element.source = sources?.line(chain: measured.chain).map { SourceLocation(file: file, line: $0) }
+                           return element
+                       })
+    }
+}
+
+/// One element as the script reports it (see `WebPageSession.measureScript` for which elements).
+struct MeasuredElement: Decodable {
+    var element: WebElementObservation
+    /// From the element up to `<html>`, for `HTMLSourceIndex.line(chain:)`.
+    var chain: [WebElementPosition]
+
+    enum CodingKeys: String, CodingKey {
+        case selector, chain, tag, text, hasText, fontSize, left, top, right, width, height, parentRight, textLeft,
+             textRight, clientWidth, clientHeight, scrollWidth, scrollHeight, overflowX, overflowY, textOverflow,
+             lineClamp, whiteSpace, display, insideScroller
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func number(_ key: CodingKeys) throws -> Double { try c.decode(Double.self, forKey: key) }
+        func string(_ key: CodingKeys) throws -> String { try c.decode(String.self, forKey: key) }
+        chain = try c.decode([WebElementPosition].self, forKey: .chain)
+        // `-webkit-line-clamp` as computed: "none" or a number of lines.
+        let clamp = try string(.lineClamp)
+        element = WebElementObservation(
+            selector: try string(.selector), tag: try string(.tag), text: try string(.text),
+            hasText: try c.decode(Bool.self, forKey: .hasText), fontSize: try number(.fontSize),
+            left: try number(.left), top: try number(.top), right: try number(.right), width: try number(.width),
+            height: try number(.height), parentRight: try c.decodeIfPresent(Double.self, forKey: .parentRight),
+            textLeft: try c.decodeIfPresent(Double.self, forKey: .textLeft),
+            textRight: try c.decodeIfPresent(Double.self, forKey: .textRight),
+            clientWidth: try number(.clientWidth), clientHeight: try number(.clientHeight),
+            scrollWidth: try number(.scrollWidth), scrollHeight: try number(.scrollHeight),
+            overflowX: try string(.overflowX), overflowY: try string(.overflowY), textOverflow: try string(.textOverflow),
+            whiteSpace: try string(.whiteSpace), display: try string(.display), lineClamp: Int(clamp),
+            insideScroller: try c.decode(Bool.self, forKey: .insideScroller))
     }
 }

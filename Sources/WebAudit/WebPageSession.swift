@@ -243,7 +243,8 @@ public final class WebPageSession {
 
     /// Measures the page as it is now (see `measureScript`). `viewportHeight` is the frame's height
     /// (a page wider than the screen makes mobile Chromium zoom out, which changes `innerHeight`).
-    public func measure() throws -> WebMeasurement {
+    /// With `sources` (the page's HTML), each element's `source` is its line in `displayPath`.
+    public func measure(sources: HTMLSourceIndex? = nil) throws -> WebMeasurement {
         let value: Any?
         do {
             try checkLoads()
@@ -259,7 +260,8 @@ public final class WebPageSession {
             throw WebAuditError(file: displayPath, "the page has over \(Self.maximumElements) elements to measure")
         }
         do {
-            var measurement = try JSONDecoder().decode(WebMeasurement.self, from: data)
+            var measurement = try JSONDecoder().decode(MeasuredPage.self, from: data)
+                .measurement(sources: sources, file: displayPath)
             measurement.viewportHeight = frameHeight
             return measurement
         } catch {
@@ -308,7 +310,7 @@ public final class WebPageSession {
     /// `script`, `style`, hidden or zero-size ones, nor visually hidden ones such as screen-reader-only
     /// text and off-screen skip links) that has text of its own, whose box or own text
     /// reaches past the viewport's left or right edge, or whose content is larger than its box
-    /// (`scrollWidth`/`scrollHeight` > `clientWidth`/`clientHeight` + 1 px); see `WebElement`.
+    /// (`scrollWidth`/`scrollHeight` > `clientWidth`/`clientHeight` + 1 px); see `MeasuredElement`.
     static let measureScript = #"""
     (() => {
       const vw = document.documentElement.clientWidth, vh = window.innerHeight;

@@ -115,13 +115,6 @@ struct AuditCommand: ParsableCommand {
     }
 }
 
-/// A path relative to the current folder when it is inside it (as reports show paths).
-func displayPath(_ path: String) -> String {
-    let cwd = FileManager.default.currentDirectoryPath
-    let full = URL(fileURLWithPath: path).standardizedFileURL.path
-    return full.hasPrefix(cwd + "/") ? String(full.dropFirst(cwd.count + 1)) : path
-}
-
 /// What `audit` and `merge` do with a run: the baseline update, the report set, the terminal and
 /// GitHub output, the exit code. One path for both.
 enum ReportOutput {

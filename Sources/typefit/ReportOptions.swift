@@ -3,6 +3,7 @@ import Audit
 import Foundation
 import Reports
 import TypeFit
+import TypeFitSupport
 
 /// The report and baseline options `typefit audit` and `typefit merge` share, and their checks.
 struct ReportOptions: ParsableArguments {

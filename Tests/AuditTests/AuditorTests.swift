@@ -43,11 +43,11 @@ import Testing
     }
 
     @Test func findingsSortByCategoryOrderNotAlphabet() throws {
-        var large = label(category: "large")
+        var large = label(category: .large)
         large.neededWidth = 230
-        let ax = label(category: "accessibilityExtraLarge")
-        let xs = label(category: "extraSmall")
+        let ax = label(category: .accessibilityExtraLarge)
+        let xs = label(category: .extraSmall)
         let findings = try Auditor().run(AuditInput(labels: [ax, large, xs]))
-        #expect(findings.map(\.category) == ["extraSmall", "large", "accessibilityExtraLarge"])
+        #expect(findings.map(\.category) == [.extraSmall, .large, .accessibilityExtraLarge])
     }
 }

@@ -1,4 +1,5 @@
 @testable import Audit
+import DynamicType
 import Foundation
 import TestSupport
 import Reports
@@ -8,12 +9,12 @@ func sampleFindings() -> [Finding] {
     [
         Finding(checkId: "text.truncated", severity: .error, message: "“A” needs 231.4 pt but the label has 200.0 pt",
                 screen: "Settings", row: "notifications", label: "title", device: "iPhone SE (1st gen)",
-                category: "accessibilityExtraLarge", locale: "de", style: "body", font: "Inter-Regular",
+                category: .accessibilityExtraLarge, locale: "de", style: "body", font: "Inter-Regular",
                 stringKey: "settings.notifications", figures: ["neededWidth": 231.4, "availableWidth": 200]),
         Finding(checkId: "font.metrics", severity: .info, message: "Roboto-Regular line heights disagree by 12.5 %",
                 font: "Roboto-Regular", figures: ["spread": 0.125]),
         Finding(checkId: "screen.rows-visible", severity: .warning, message: "Only 2 of 20 rows",
-                screen: "Contacts", device: "iPhone 16", category: "accessibilityMedium", locale: "en",
+                screen: "Contacts", device: "iPhone 16", category: .accessibilityMedium, locale: "en",
                 figures: ["rowsVisible": 2.5]),
     ]
 }
@@ -22,7 +23,8 @@ func sampleFindings() -> [Finding] {
 func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "iPhone 16"]) -> [FindingGroup] {
     var grouper = FindingGrouper()
     grouper.add(findings)
-    return grouper.groups(scope: Scope(categories: CategoryOrder.names, devices: devices, locales: ["en", "de"]))
+    return grouper.groups(scope: Scope(categories: ContentSizeCategory.allCases.map(\.uikitName), devices: devices, locales: ["en", "de"]),
+                          checks: CheckRegistry.all.map { $0.descriptor() })
 }
 
 @Suite struct BaselineTests {
@@ -73,7 +75,7 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
             return (g[0].status, g[0].worseIn)
         }
         var larger = base
-        larger.category = "accessibilityExtraExtraLarge"
+        larger.category = .accessibilityExtraExtraLarge
         #expect(status([base, larger]) == (.worse, ["categories"]))
         var otherDevice = base
         otherDevice.device = "iPhone 16"
@@ -125,12 +127,12 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
                                                           stringKey: "k", locale: "de"),
                                             categories: ["accessibilityMedium", "accessibilityLarge"], devices: ["iPhone 16"],
                                             worst: [:], message: "a")])
-        func finding(_ category: String) -> Finding {
+        func finding(_ category: ContentSizeCategory) -> Finding {
             Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S", row: "r", label: "l",
                     device: "iPhone 16", category: category, locale: "de", stringKey: "k", figures: ["neededWidth": 999])
         }
-        #expect(b.apply(to: groups([finding("accessibilityMedium"), finding("accessibilityLarge")])).groups[0].status == .baselined)
-        #expect(b.apply(to: groups([finding("accessibilityExtraLarge")])).groups[0].worseIn == ["categories"])
+        #expect(b.apply(to: groups([finding(.accessibilityMedium), finding(.accessibilityLarge)])).groups[0].status == .baselined)
+        #expect(b.apply(to: groups([finding(.accessibilityExtraLarge)])).groups[0].worseIn == ["categories"])
     }
 
     @Test func exitCodesForFailOnLevels() {

@@ -16,6 +16,14 @@ import Testing
                 #expect(finding.checkId == id)
                 #expect(finding.severity == check.defaultSeverity)
                 #expect(finding.isNew)
+                // Every finding carries one of the check's declared codes, and only declared figures.
+                let code = try #require(finding.code, "\(id) — \(example.description): a finding without a code")
+                #expect(check.codes.contains { $0.code == code }, "\(id): code \(code) is not declared")
+                for name in finding.figures.keys {
+                    #expect(check.figures.contains { $0.name == name }, "\(id): figure \(name) is not declared")
+                }
+                let codes = example.codes.count == findings.count && findings.count > 1 ? [example.codes[i]] : example.codes
+                #expect(codes.allSatisfy { $0 == code }, "\(id) — \(example.description): code \(code), expected \(codes)")
                 let fragments = example.messageContains.count == findings.count && findings.count > 1
                     ? [example.messageContains[i]] : example.messageContains
                 for fragment in fragments {
@@ -39,6 +47,13 @@ import Testing
         let check = try CheckRegistry.check(id: id)
         #expect(check.examples.contains { $0.expectedCount > 0 }, "\(id) needs an example that reports")
         #expect(check.examples.contains { $0.expectedCount == 0 }, "\(id) needs an example that stays quiet")
+        // Every example that reports says which codes it gives.
+        for example in check.examples where example.expectedCount > 0 {
+            #expect(!example.codes.isEmpty, "\(id) — \(example.description): no codes")
+        }
+        // Every declared code is given by some example.
+        let given = Set(check.examples.flatMap(\.codes))
+        for code in check.codes { #expect(given.contains(code.code), "\(id): no example gives \(code.code)") }
     }
 
     @Test(arguments: CheckRegistry.ids)

@@ -1,14 +1,15 @@
 import Audit
+import DynamicType
 import Reports
 import Testing
 
 /// A label observation with the fields the tests vary; the rest are plausible constants.
 func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: Double = 231.4,
-           availableWidth: Double = 200, lines: Int = 2, maxLines: Int = 1, category: String = "accessibilityExtraLarge",
+           availableWidth: Double = 200, lines: Int = 2, maxLines: Int = 1, category: ContentSizeCategory = .accessibilityExtraLarge,
            pointSize: Double = 17, requested: Double? = nil, large: Double? = nil,
            ink: InkOverflow = InkOverflow()) -> LabelObservation {
     LabelObservation(screen: "Settings", row: "notifications", label: "title", device: "iPhone SE (1st gen)",
-                     category: category, categoryIndex: CategoryOrder.index(of: category) ?? 0, locale: "de",
+                     category: category, locale: "de",
                      style: "body", font: "Inter-Regular", stringKey: "settings.notifications",
                      source: SourceLocation(file: "de.lproj/Localizable.strings", line: 12), text: text,
                      neededWidth: neededWidth, availableWidth: availableWidth, lines: lines, maxLines: maxLines,
@@ -30,7 +31,7 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
         // Identity fields come from the observation.
         #expect(f.screen == "Settings" && f.row == "notifications" && f.label == "title")
         #expect(f.stringKey == "settings.notifications" && f.locale == "de")
-        #expect(f.category == "accessibilityExtraLarge" && f.device == "iPhone SE (1st gen)")
+        #expect(f.category == .accessibilityExtraLarge && f.device == "iPhone SE (1st gen)")
         #expect(f.source == SourceLocation(file: "de.lproj/Localizable.strings", line: 12))
         #expect(f.text == "Einstellungen für Benachrichtigungen")
     }
@@ -43,7 +44,7 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
 
     @Test func clipModeSaysCutOff() throws {
         var clipped = label()
-        clipped.lineBreakMode = "clip"
+        clipped.lineBreakMode = .clip
         let findings = TextTruncatedCheck().run(AuditInput(labels: [clipped]), context: .default)
         try #require(findings.count == 1)
         #expect(findings[0].message.contains(": cut off to 1 line"))
@@ -88,8 +89,7 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
         a.missingCharacters = ["U+1F99C"]
         a.fallbackFont = "Noto Color Emoji"
         var b = a
-        b.category = "large"
-        b.categoryIndex = 3
+        b.category = .large
         b.device = "iPhone 16"
         var c = a
         c.locale = "fr"
@@ -102,8 +102,8 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
 
     @Test func clippedFixedRow() throws {
         // 44 pt fixed row, content 2 × 28.0 pt lines + 2 × 11 pt insets = 78 pt → 34 pt clipped.
-        let row = RowObservation(screen: "Contacts", row: "contact", device: "iPhone 16", category: "accessibilityMedium",
-                                 categoryIndex: 7, locale: "en", height: 44, fixedHeight: 44,
+        let row = RowObservation(screen: "Contacts", row: "contact", device: "iPhone 16", category: .accessibilityMedium,
+                                 locale: "en", height: 44, fixedHeight: 44,
                                  contentHeight: 2 * 28 + 2 * 11, clippedBy: 2 * 28 + 2 * 11 - 44)
         let findings = TextClippedCheck().run(AuditInput(rows: [row]), context: .default)
         try #require(findings.count == 1)
@@ -115,7 +115,7 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
     /// Autoshrink: body asks for 33 pt at AX2 (HIG), Large is 17 pt; drawn at 25 pt.
     /// shrinkFactor 25 / 33 = 0.757576; lostGrowth (33 − 25) / (33 − 17) = 8 / 16 = 0.5 → "50 %".
     @Test func autoshrinkGivesBackHalf() throws {
-        let obs = label(text: "Benachrichtigungen", lines: 1, category: "accessibilityLarge", pointSize: 25,
+        let obs = label(text: "Benachrichtigungen", lines: 1, category: .accessibilityLarge, pointSize: 25,
                         requested: 33, large: 17)
         let findings = TextAutoshrinkCheck().run(AuditInput(labels: [obs]), context: .default)
         try #require(findings.count == 1)
@@ -127,7 +127,7 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
     @Test func rowTallerThanScreenAndTooFewRows() throws {
         // iPhone SE (1st gen) 568 pt − 20 status − 44 nav − 49 tab = 455 pt; one row of 600 pt.
         let screen = ScreenObservation(screen: "Contact", device: "iPhone SE (1st gen)",
-                                       category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11, locale: "en",
+                                       category: .accessibilityExtraExtraExtraLarge, locale: "en",
                                        contentHeight: 455, rowCount: 4, rowsVisible: 455.0 / 600, fullyVisibleRows: 0,
                                        tallestRow: "notes", tallestRowHeight: 600, minimumRowsVisible: 1)
         let tall = ScreenRowTooTallCheck().run(AuditInput(screens: [screen]), context: .default)
@@ -150,7 +150,7 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
                                      maximumPointSize: 28)
         let findings = StyleCappedCheck().run(AuditInput(styles: [style]), context: .default)
         try #require(findings.count == 1)
-        #expect(findings[0].category == "accessibilityMedium")
+        #expect(findings[0].category == .accessibilityMedium)
         #expect(findings[0].figures["capIndex"] == 7)
         // growth 28 / 17 = 1.647059.
         #expect(findings[0].figures["growth"] == 28.0 / 17)
@@ -182,7 +182,7 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
         let small = StyleTooSmallCheck().run(input, context: .default)
         try #require(small.count == 1)
         #expect(small[0].message == "Style “fine-print” (Roboto-Regular) is 9.0 pt at the default size large, below the 11.0 pt minimum")
-        #expect(small[0].category == "large")
+        #expect(small[0].category == .large)
         // A flat style is not reported as capped (style.not-scaling covers it).
         #expect(StyleCappedCheck().run(input, context: .default).isEmpty)
     }
@@ -219,11 +219,10 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
                                    source: SourceLocation(file: "de.lproj/Localizable.strings", line: 12),
                                    text: "Einstellungen für Benachrichtigungen")
         // Two layouts of the label: AX3 (index 9) and AX5 (index 11), both 231.4 pt in a 200 pt label.
-        let ax3 = LabelObservation(subject: subject, device: "iPhone SE (1st gen)", category: "accessibilityExtraLarge",
-                                   categoryIndex: 9, neededWidth: 231.4, availableWidth: 200, lines: 2, pointSize: 17)
-        var ax5 = LabelObservation(subject: subject, device: "iPhone SE (1st gen)",
-                                   category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11,
+        let ax3 = LabelObservation(subject: subject, device: "iPhone SE (1st gen)", category: .accessibilityExtraLarge,
                                    neededWidth: 231.4, availableWidth: 200, lines: 2, pointSize: 17)
+        var ax5 = LabelObservation(subject: subject, device: "iPhone SE (1st gen)",
+                                   category: .accessibilityExtraExtraExtraLarge,                                    neededWidth: 231.4, availableWidth: 200, lines: 2, pointSize: 17)
         #expect(ax3.subject === ax5.subject)
         // The same fields through the memberwise initializer: equal, though not the same subject.
         #expect(ax3 == label())
@@ -236,6 +235,6 @@ func label(text: String = "Einstellungen für Benachrichtigungen", neededWidth: 
         try #require(findings.count == 2)
         #expect(findings[0].message.hasPrefix("“Einstellungen für Benachrichtigungen” needs 231.4 pt"))
         #expect(findings[1].message.hasPrefix("“Mitteilungen” needs 231.4 pt"))
-        #expect(findings[1].category == "accessibilityExtraExtraExtraLarge")
+        #expect(findings[1].category == .accessibilityExtraExtraExtraLarge)
     }
 }

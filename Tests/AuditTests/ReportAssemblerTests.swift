@@ -1,4 +1,5 @@
 @testable import Audit
+import DynamicType
 import Foundation
 import TestSupport
 import Reports
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func normalizesTheDocument() throws {
-        let scope = Scope(categories: CategoryOrder.names, devices: ["iPhone SE (1st gen)", "iPhone 16"], locales: ["de"])
+        let scope = Scope(categories: ContentSizeCategory.allCases.map(\.uikitName), devices: ["iPhone SE (1st gen)", "iPhone 16"], locales: ["de"])
         var truncated = try #require(TextTruncatedCheck().run(AuditInput(labels: [label()]), context: .default).first)
         truncated.figures["neededWidth"] = 231.40049  // rounds to 231.4
         let metrics = Finding(checkId: "font.metrics", severity: .info, message: "m", font: "Roboto-Regular",
@@ -66,14 +67,14 @@ import Testing
     /// Against a baseline: a baselined group wants no mockup and does not fail; a group that spread is
     /// worse and fails; a baseline group that no longer occurs is fixed.
     @Test func againstABaseline() throws {
-        let scope = Scope(categories: CategoryOrder.names, devices: ["iPhone SE (1st gen)", "iPhone 16"], locales: ["de"])
+        let scope = Scope(categories: ContentSizeCategory.allCases.map(\.uikitName), devices: ["iPhone SE (1st gen)", "iPhone 16"], locales: ["de"])
         let ax3 = try #require(TextTruncatedCheck().run(AuditInput(labels: [label()]), context: .default).first)
         var gone = ax3
         gone.stringKey = "settings.gone"
         gone.row = "gone"
         let baseline = Baseline(findings: [ax3, gone], toolVersion: "0.1.0")
         var ax4 = ax3
-        ax4.category = "accessibilityExtraExtraLarge"
+        ax4.category = .accessibilityExtraExtraLarge
         let screens = [snapshot(category: "accessibilityExtraLarge", device: "iPhone SE (1st gen)")]
         func run(_ findings: [Finding]) -> ReportDocument {
             ReportAssembler.assemble(tool: ToolInfo(version: "0.1.0"), config: "typefit.yml", scope: scope,
@@ -102,9 +103,9 @@ import Testing
 @Suite struct FindingGroupTests {
     @Test func groupsCategoriesOfOneLabel() throws {
         // The same German label truncated at AX3, Large and AX1, plus the same label in French at AX1.
-        let categories = ["accessibilityExtraLarge", "large", "accessibilityMedium"]
+        let categories: [ContentSizeCategory] = [.accessibilityExtraLarge, .large, .accessibilityMedium]
         var observations = categories.map { label(category: $0) }
-        var french = label(category: "accessibilityMedium")
+        var french = label(category: .accessibilityMedium)
         french.locale = "fr"
         observations.append(french)
         let findings = TextTruncatedCheck().run(AuditInput(labels: observations), context: .default)

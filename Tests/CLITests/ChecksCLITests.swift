@@ -49,7 +49,7 @@ import Testing
         let doc = try #require(CLIRunner.object(json.stdout))
         #expect(Set(doc.keys) == ["id", "title", "defaultSeverity", "rationale", "definition", "examples"])
         let examples = try #require(doc["examples"] as? [[String: Any]])
-        #expect(examples.count == 5)
+        #expect(examples.count == 6)  // TextTruncatedCheck.examples: 6 (one per message code, and the quiet cases)
         let first = try #require(examples.first)
         #expect(first["expectedFindings"] as? Int == 1)
         let messages = try #require(first["messages"] as? [String])

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import TestSupport
 @testable import Reports
@@ -44,16 +45,40 @@ enum Fixture {
     static let enStrings = "Examples/ContactsApp/en.lproj/Localizable.strings"
     static let arStrings = "Examples/ContactsApp/ar.lproj/Localizable.strings"
 
+    /// The figures of `text.truncated` as Sources/Audit/Checks/TextTruncatedCheck.swift declares them.
+    static let truncatedFigures = [
+        FigureSpec("neededWidth", .points, .higherIsWorse, "the text's single-line width"),
+        FigureSpec("availableWidth", .points, .lowerIsWorse, "the label's width"),
+        FigureSpec("lines", .lines, .higherIsWorse, "lines the text needs"),
+        FigureSpec("maxLines", .lines, .neutral, "the line limit"),
+        FigureSpec("pointSize", .points, .neutral, "the size drawn"),
+    ]
+
     static let checks = [
         CheckDescriptor(id: "text.truncated", title: "Text is truncated",
                         rationale: "A truncated label hides words the user needs; at large text sizes allow wrapping.",
-                        defaultSeverity: .error, severity: .error),
+                        defaultSeverity: .error, severity: .error, figures: truncatedFigures, readings: [
+                            FigureReading("lines", "maxLines", "needs {0} lines, has {1}", when: .firstExceedsPositiveSecond),
+                            FigureReading("neededWidth", "availableWidth", "needs {0} pt, has {1} pt", when: .nothingBefore),
+                        ]),
         CheckDescriptor(id: "text.clipped", title: "Row clips its content",
                         rationale: "A fixed-height row cuts off text when the text grows.",
-                        defaultSeverity: .warning, severity: .warning),
+                        defaultSeverity: .warning, severity: .warning, figures: [
+                            FigureSpec("height", .points, .higherIsWorse, "needed height"),
+                            FigureSpec("availableHeight", .points, .lowerIsWorse, "the label's height"),
+                            FigureSpec("contentHeight", .points, .higherIsWorse, "the content's height"),
+                            FigureSpec("clippedBy", .points, .higherIsWorse, "how much is clipped"),
+                        ], readings: [
+                            FigureReading("height", "availableHeight", "needs {0} pt of height, has {1} pt"),
+                            FigureReading("contentHeight", "height", "needs {0} pt of height, has {1} pt", alsoUses: ["clippedBy"]),
+                        ]),
         CheckDescriptor(id: "rows.minimumVisible", title: "Too few rows visible",
                         rationale: "With fewer than the configured rows on screen, a list becomes hard to scan.",
-                        defaultSeverity: .warning, severity: .warning),
+                        defaultSeverity: .warning, severity: .warning, figures: [
+                            FigureSpec("rowsVisible", .rows, .lowerIsWorse, "rows visible"),
+                            FigureSpec("fullyVisibleRows", .rows, .lowerIsWorse, "rows fully visible"),
+                            FigureSpec("minimumRows", .rows, .neutral, role: .minimumRowsVisible, "the minimum"),
+                        ], readings: [FigureReading("rowsVisible", "minimumRows", "shows {0} rows, needs {1}")]),
         CheckDescriptor(id: "text.inkOverflow", title: "Glyph ink outside the label",
                         rationale: "Tall scripts can draw outside the label box and collide with neighbours.",
                         defaultSeverity: .info, severity: .info),
@@ -120,7 +145,7 @@ enum Fixture {
                     findings.append(Finding(
                         checkId: "text.truncated", severity: .error,
                         message: "“Grace Hopper-Lovelace Johnson” needs \(ReportText.number(needed)) pt but the label has \(ReportText.number(nameAvailable)) pt.",
-                        screen: "Contacts", row: "contact-1", label: "name", device: d.name, category: c, locale: "en",
+                        screen: "Contacts", row: "contact-1", label: "name", device: d.name, category: ContentSizeCategory(rawValue: c), locale: "en",
                         style: "body", font: "Inter-Regular", stringKey: "contact.name",
                         source: SourceLocation(file: enStrings, line: 12),
                         figures: ["neededWidth": needed, "availableWidth": nameAvailable, "lines": 1, "maxLines": 1],
@@ -131,7 +156,7 @@ enum Fixture {
                     findings.append(Finding(
                         checkId: "rows.minimumVisible", severity: .warning,
                         message: "Only \(ReportText.number(visible)) rows are visible; at least 4 are required.",
-                        screen: "Contacts", device: d.name, category: c, locale: "en",
+                        screen: "Contacts", device: d.name, category: ContentSizeCategory(rawValue: c), locale: "en",
                         figures: ["rowsVisible": visible, "minimumRows": 4]))
                 }
 
@@ -164,7 +189,7 @@ enum Fixture {
                         findings.append(Finding(
                             checkId: "text.truncated", severity: .error,
                             message: "“\(titleText)” needs \(ReportText.number(needed)) pt but the label has \(ReportText.number(available)) pt.",
-                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: c,
+                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: ContentSizeCategory(rawValue: c),
                             locale: locale, style: "body", font: font, stringKey: "settings.notifications", source: source,
                             figures: ["neededWidth": needed, "availableWidth": available, "lines": 1, "maxLines": 1],
                             text: titleText))
@@ -173,7 +198,7 @@ enum Fixture {
                         findings.append(Finding(
                             checkId: "text.clipped", severity: .warning,
                             message: "Row “notifications” is 44 pt high but its content needs \(ReportText.number(leading + 22)) pt.",
-                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: c,
+                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: ContentSizeCategory(rawValue: c),
                             locale: locale, style: "body", font: font, stringKey: "settings.notifications", source: source,
                             figures: ["height": leading + 22, "availableHeight": 44], text: titleText,
                             isNew: !(baseline && locale == "en")))
@@ -182,7 +207,7 @@ enum Fixture {
                         findings.append(Finding(
                             checkId: "text.inkOverflow", severity: .info,
                             message: "Glyph ink leaves the label by 1.5 pt (3%), above the row: check line spacing, please.",
-                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: c,
+                            screen: "Settings", row: "notifications", label: "title", device: d.name, category: ContentSizeCategory(rawValue: c),
                             locale: locale, style: "body", font: font, stringKey: "settings.notifications", source: source,
                             figures: ["inkOverflow": ink], text: titleText))
                     }

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import TestSupport
 import Testing
@@ -101,13 +102,13 @@ enum Expected {
     @Test func rowsInLayoutOrder() {
         func f(_ row: String?) -> Finding {
             Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S", row: row, label: row.map { _ in "l" },
-                    device: "d", category: "large", locale: "en")
+                    device: "d", category: .large, locale: "en")
         }
         let scope = Scope(screens: ["S"], rows: ["S": ["zeta", "alpha"]], categories: Fixture.categories, devices: ["d"],
                           locales: ["en"])
         var g = FindingGrouper()
         g.add([f("alpha"), f(nil), f("zeta"), f("unlisted")])
-        #expect(g.groups(scope: scope).map { $0.key.row ?? "-" } == ["-", "zeta", "alpha", "unlisted"])
+        #expect(g.groups(scope: scope, checks: Fixture.checks).map { $0.key.row ?? "-" } == ["-", "zeta", "alpha", "unlisted"])
     }
 
     /// Grouping does not depend on the order findings arrive in (units and threads finish in any order).
@@ -125,7 +126,7 @@ enum Expected {
         c.add(shuffled.prefix(20))
         b.add(shuffled.dropFirst(20))
         b.merge(c)
-        #expect(a.groups(scope: doc.scope) == b.groups(scope: doc.scope))
+        #expect(a.groups(scope: doc.scope, checks: Fixture.checks) == b.groups(scope: doc.scope, checks: Fixture.checks))
         #expect(a.occurrenceCount == 61)
     }
 
@@ -139,7 +140,7 @@ enum Expected {
         grouper.add(findings)
         var distinct = Set<String>()
         for f in findings {
-            distinct.formUnion([f.device, f.category, f.text, f.source?.file].compactMap { $0 })
+            distinct.formUnion([f.device, f.category?.uikitName, f.text, f.source?.file].compactMap { $0 })
             distinct.formUnion(f.figures.keys)
         }
         let data = try JSONEncoder().encode(grouper)
@@ -153,11 +154,11 @@ enum Expected {
         #expect(integers == 8 * Expected.occurrences)
         let decoded = try JSONDecoder().decode(FindingGrouper.self, from: data)
         #expect(decoded.occurrenceCount == Expected.occurrences)
-        #expect(decoded.groups(scope: doc.scope) == grouper.groups(scope: doc.scope))
+        #expect(decoded.groups(scope: doc.scope, checks: Fixture.checks) == grouper.groups(scope: doc.scope, checks: Fixture.checks))
         // Merged with an empty grouper, and two decoded halves merged: the same groups.
         var merged = FindingGrouper()
         merged.merge(decoded)
-        #expect(merged.groups(scope: doc.scope) == grouper.groups(scope: doc.scope))
+        #expect(merged.groups(scope: doc.scope, checks: Fixture.checks) == grouper.groups(scope: doc.scope, checks: Fixture.checks))
     }
 
     /// Knowing the categories, a grouper keeps the messages of only the occurrences at a group's
@@ -169,7 +170,7 @@ enum Expected {
         for i in findings.indices where i % 3 == 0 { findings[i].message += " (variant \(i))" }
         var all = FindingGrouper()
         all.add(findings)
-        let expected = all.groups(scope: doc.scope)
+        let expected = all.groups(scope: doc.scope, checks: Fixture.checks)
         var rng = SplitMix64(seed: 11)
         var shuffled = findings
         shuffled.shuffle(using: &rng)
@@ -181,13 +182,13 @@ enum Expected {
         var merged = FindingGrouper()
         merged.merge(a)
         merged.merge(decoded)
-        #expect(merged.groups(scope: doc.scope) == expected)
+        #expect(merged.groups(scope: doc.scope, checks: Fixture.checks) == expected)
         var whole = FindingGrouper(categories: doc.scope.categories)
         whole.add(shuffled)
-        #expect(whole.groups(scope: doc.scope) == expected)
+        #expect(whole.groups(scope: doc.scope, checks: Fixture.checks) == expected)
         // Messages kept: per group, the occurrences at its highest (severity, category position).
         func rank(_ f: Finding) -> [Int] {
-            [f.severity.rank, f.category.map { doc.scope.categories.firstIndex(of: $0) ?? Int.max / 2 } ?? -1]
+            [f.severity.rank, f.category.map { doc.scope.categories.firstIndex(of: $0.uikitName) ?? Int.max / 2 } ?? -1]
         }
         let top = Dictionary(findings.map { ($0.groupKey, rank($0)) },
                              uniquingKeysWith: { a, b in a.lexicographicallyPrecedes(b) ? b : a })
@@ -204,7 +205,7 @@ enum Expected {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FindingGrouper.self, from: Data(bad.utf8)) }
         let good = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 5","messages":["m"],"names":"","values":""}]}"#
         let g = try JSONDecoder().decode(FindingGrouper.self, from: Data(good.utf8))
-        let group = try #require(g.groups(scope: Scope(categories: [], devices: ["d"], locales: [])).first)
+        let group = try #require(g.groups(scope: Scope(categories: [], devices: ["d"], locales: []), checks: Fixture.checks).first)
         // 5 = severity rank 2 (error) × 2 + new.
         #expect(group.severity == .error && group.status == .new && group.devices == ["d"] && group.message == "m")
     }

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import Testing
 @testable import Reports
@@ -30,7 +31,7 @@ import Testing
                         checkId: "text.truncated", severity: .error,
                         message: "“Einstellungen für Benachrichtigungen \(k)” needs 412.5 pt but the label has 288 pt",
                         screen: "List \(k / 20)", row: "row \(k % 20)", label: "title", device: devices[o % 2],
-                        category: category, locale: locale, style: "headline", font: "Inter-SemiBold",
+                        category: ContentSizeCategory(rawValue: category), locale: locale, style: "headline", font: "Inter-SemiBold",
                         stringKey: "settings.key.\(k)", source: SourceLocation(file: "Resources/\(locale).lproj/Localizable.strings", line: 3 * k + 1),
                         figures: ["neededWidth": 300 + Double(o) * 17.25, "availableWidth": o % 2 == 0 ? 288 : 361,
                                   "lines": 1, "maxLines": 1, "pointSize": 17 + Double(o)],
@@ -48,7 +49,7 @@ import Testing
             screens.append(snap)
         }
         return ReportDocument(tool: ToolInfo(version: "0.1.0"), config: "typefit.yml", scope: scope, checks: Fixture.checks,
-                              groups: grouper.groups(scope: scope), screens: screens, fonts: [], failOn: .error)
+                              groups: grouper.groups(scope: scope, checks: Fixture.checks), screens: screens, fonts: [], failOn: .error)
     }
 
     @Test func reportsStayWithinBudget() throws {

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import TestSupport
 import Testing
@@ -60,7 +61,7 @@ import Testing
         var findings: [Finding] = []
         for i in 0..<10_000 {
             findings.append(Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S\(i % 7)", row: "r\(i)",
-                                    label: "l", device: "iPhone SE", category: Fixture.categories[11], locale: "de",
+                                    label: "l", device: "iPhone SE", category: ContentSizeCategory(rawValue: Fixture.categories[11]), locale: "de",
                                     stringKey: "k\(i)", figures: ["lines": 3, "maxLines": 1]))
         }
         let doc = ReportDocument(tool: ToolInfo(version: "1"), config: "c.yml",

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 import TestSupport
 import Testing
@@ -14,9 +15,9 @@ import Testing
         web.add(Finding(
             checkId: "web.overflow", severity: .error,
             message: "`#prices > table` is a table reaching 139.5 px past the 320.0 px wide screen", screen: "Help",
-            device: "iPhone SE (1st gen)", category: "accessibilityExtraExtraExtraLarge",
+            device: "iPhone SE (1st gen)", category: .accessibilityExtraExtraExtraLarge,
             source: SourceLocation(file: "help.html", line: 24), figures: ["overflowBy": 139.5], selector: "#prices > table"))
-        doc.groups += web.groups(scope: doc.scope)
+        doc.groups += web.groups(scope: doc.scope, checks: doc.checks)
         doc.webPages = [WebPageSnapshot(
             webView: "Help", file: "help.html", device: "iPhone SE (1st gen)", category: "accessibilityExtraExtraExtraLarge",
             baseSize: 53, viewportWidth: 320, viewportHeight: 504, pageHeight: 2117, imageWidth: 320, imageHeight: 1008,

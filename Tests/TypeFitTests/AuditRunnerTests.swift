@@ -1,4 +1,5 @@
 import Audit
+import DynamicType
 import FontEngine
 import Foundation
 import TestSupport
@@ -119,7 +120,7 @@ struct AuditRunnerTests {
         #expect(Set(truncated.map(\.variant)) == ["[other]"])
         #expect(truncated.allSatisfy { $0.source?.line == 5 && ($0.source?.file.hasSuffix("en.stringsdict") ?? false) })
         // Large and AX5 truncate; so does xS (14 pt: ≈ 410 pt needed).
-        #expect(Set(truncated.compactMap(\.category)) == ["extraSmall", "large", "accessibilityExtraExtraExtraLarge"])
+        #expect(Set(truncated.compactMap(\.category)) == [.extraSmall, .large, .accessibilityExtraExtraExtraLarge])
         // "%d" got the default integer sample "1,234".
         #expect(truncated.first?.text?.hasPrefix("1,234 files") == true)
         // The mockup of the truncation group draws the variant the finding is about, not "One file".

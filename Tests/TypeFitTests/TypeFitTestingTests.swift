@@ -1,4 +1,5 @@
 import Audit
+import DynamicType
 import Foundation
 import TestSupport
 import Reports
@@ -23,12 +24,12 @@ import TypeFitTesting
         // 240.14 pt > 192 pt: the single-line name is truncated at Large on the SE …
         #expect(39779.0 * 17 / 2816 > 192)
         #expect(findings.contains {
-            $0.checkId == "text.truncated" && $0.label == "name" && $0.category == "large"
+            $0.checkId == "text.truncated" && $0.label == "name" && $0.category == .large
                 && $0.device == "iPhone SE (1st generation)"
         })
         // … but 240.14 pt ≤ 265 pt: not on the iPhone 16.
         #expect(!findings.contains {
-            $0.checkId == "text.truncated" && $0.label == "name" && $0.category == "large" && $0.device == "iPhone 16"
+            $0.checkId == "text.truncated" && $0.label == "name" && $0.category == .large && $0.device == "iPhone 16"
         })
         do {
             try TypeFitAssertions.requireNoNewFindings(config: Self.contacts, baseline: nil)
@@ -77,7 +78,7 @@ import TypeFitTesting
         #expect(39779.0 * 14 / 2816 <= 265 && 76391.0 * 14 / 2816 > 265)
         let new = try TypeFitAssertions.newFindings(config: copy.path, baseline: baseline)
         #expect(new.contains {
-            $0.checkId == "text.truncated" && $0.label == "name" && $0.category == "extraSmall" && $0.device == "iPhone 16"
+            $0.checkId == "text.truncated" && $0.label == "name" && $0.category == .extraSmall && $0.device == "iPhone 16"
         })
         #expect(new.allSatisfy { $0.label == "name" })
         do {

@@ -133,21 +133,21 @@ extension WebViewConfigTests {
         #expect(caption.count == 2)  // one per device
         #expect(caption.allSatisfy {
             $0.figures == ["sizeAtSmallest": 12, "sizeAtLargest": 12, "baseAtSmallest": 14, "baseAtLargest": 53, "baseSize": 53]
-                && $0.source?.line == 33 && $0.category == "accessibilityExtraExtraExtraLarge"
+                && $0.source?.line == 33 && $0.category == .accessibilityExtraExtraExtraLarge
         })
         // The 120 px card with overflow: hidden: clipped from some category up to AX5, never at L or below.
         let card = help.filter { $0.checkId == "web.clipped" && $0.selector == "body > main > div.card" }
         #expect(card.allSatisfy { $0.figures["boxHeight"] == 120 && ($0.figures["contentHeight"] ?? 0) > 121 && $0.source?.line == 15 })
         let cardCategories = Set(card.compactMap(\.category))
-        #expect(cardCategories.contains("accessibilityExtraExtraExtraLarge"))
-        #expect(!cardCategories.contains("large") && !cardCategories.contains("extraSmall"))
+        #expect(cardCategories.contains(.accessibilityExtraExtraExtraLarge))
+        #expect(!cardCategories.contains(.large) && !cardCategories.contains(.extraSmall))
         // The table (help.html:21) is wider than the screen at AX5 on both devices.
         #expect(help.filter { $0.checkId == "web.overflow" && $0.selector == "body > main > table.plans"
-            && $0.category == "accessibilityExtraExtraExtraLarge" && $0.source?.line == 21 }.count == 2)
+            && $0.category == .accessibilityExtraExtraExtraLarge && $0.source?.line == 21 }.count == 2)
         // The URL line on the 320 px iPhone SE at AX5: body margin 16 + the unbreakable
         // "https://support.example.com/accessibility/larger-" at 53 px (hb-shape: 65524 units, unitsPerEm 2816).
         let url = try #require(help.first { $0.checkId == "web.overflow" && $0.device == "iPhone SE (1st generation)"
-            && $0.category == "accessibilityExtraExtraExtraLarge" && $0.selector == "body > main > p:nth-of-type(2)" })
+            && $0.category == .accessibilityExtraExtraExtraLarge && $0.selector == "body > main > p:nth-of-type(2)" })
         let expected = 16 + 53 * 65524 / 2816.0 - 320
         #expect(abs((url.figures["overflowBy"] ?? 0) - expected) < 0.02, "\(url.figures)")
         #expect(url.source == SourceLocation(file: "Examples/Web/help.html", line: 36))
@@ -190,7 +190,7 @@ extension WebViewConfigTests {
         other.selector = "body > main > pre"
         var grouper = FindingGrouper()
         grouper.add(other)
-        #expect(baseline.apply(to: grouper.groups(scope: run.document.scope)).groups.first?.isNew == true)
+        #expect(baseline.apply(to: grouper.groups(scope: run.document.scope, checks: run.document.checks)).groups.first?.isNew == true)
         #expect(baseline.groups.contains { $0.key.selector == "body > main > table.plans" })
         // The JSON report round-trips selectors and screenshots.
         let decoded = try ReportDocument.decode(run.document.jsonData(), source: "report.json")

@@ -1,5 +1,7 @@
+import Audit
 import DynamicType
 import Foundation
+import Reports
 import TestSupport
 import Testing
 import WebAudit
@@ -41,23 +43,26 @@ import WebAudit
     static let head = "<!DOCTYPE html><html><head><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
 
     @Test func measuresBoxesTextAndClipsAtAViewportWidth() throws {
-        let site = try Site(["page.html": Self.head + """
+        let html = Self.head + """
             <style>body { margin: 8px; font: 16px sans-serif }</style></head><body>
             <div id="wide" style="width: 500px; height: 10px"></div>
             <div id="clip" style="height: 50px; overflow: hidden; line-height: 20px">1<br>2<br>3<br>4<br>5</div>
             <p class="fine">short</p>
             </body></html>
-            """])
+            """
+        let site = try Site(["page.html": html])
         let (m, png) = try Self.withPage(site) { page in
             try page.apply(category: .large, scaling: .none, rootFontSize: nil)
-            let m = try page.measure()
+            let m = try page.measure(sources: HTMLSourceIndex(html: html))
             return (m, try page.screenshot(maxHeight: 1000, pageHeight: m.pageHeight, width: 320))
         }
         #expect(m.viewportWidth == 320 && m.viewportHeight == 500 && m.hasDeviceWidthViewport)
         // body margin 8 + width 500 = right edge 508.
         let wide = try #require(m.elements.first { $0.selector == "#wide" })
         #expect(wide.left == 8 && wide.right == 508 && wide.parentRight == nil)
-        #expect(wide.chain.first == WebElementPosition(tag: "div", index: 0, count: 2))
+        // The first of the page's two <div> start tags, on line 2 of the HTML (the head and the
+        // <style> share line 1).
+        #expect(wide.source == SourceLocation(file: "page.html", line: 2))
         // 5 lines × 20 px = 100 px of content in a 50 px box with overflow: hidden.
         let clip = try #require(m.elements.first { $0.selector == "#clip" })
         #expect(clip.clientHeight == 50 && clip.scrollHeight == 100 && clip.overflowY == "hidden")
@@ -80,7 +85,7 @@ import WebAudit
         let m = try Self.measure(site)
         // Two lines of 20 px shown; the text needs more.
         let clamp = try #require(m.elements.first { $0.selector == "body > div.clamp" })
-        #expect(clamp.lineClamp == "2" && clamp.clientHeight == 40 && clamp.scrollHeight > 40)
+        #expect(clamp.lineClamp == 2 && clamp.clientHeight == 40 && clamp.scrollHeight > 40)
         // One line in 100 px; the text is far wider.
         let ell = try #require(m.elements.first { $0.selector == "body > div.ell" })
         #expect(ell.textOverflow == "ellipsis" && ell.clientWidth == 100 && ell.scrollWidth > 100 && ell.overflowX == "hidden")

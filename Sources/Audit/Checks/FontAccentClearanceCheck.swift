@@ -20,6 +20,15 @@ public struct FontAccentClearanceCheck: FontCheck {
         Reports a font whose OS/2 sTypoAscender is less than the top of "À" (U+00C0, exact outline bounds; fontbakery `typoascender_exceeds_Agrave`, WARN). Fonts without "À" are left out (fontbakery skips them). The message gives, at the largest size a style sets the font, how far the accent rises above the line box where typo metrics are used ((yMax − sTypoAscender) / upem × size). One finding per font. Figures: agraveYMax, typoAscender (font units); with a style: pointSize, overshoot (points).
         """
     public let defaultSeverity = Severity.info
+    public let figures: [FigureSpec] = [
+        FigureSpec("agraveYMax", .fontUnits, .neutral, "top of “À” (U+00C0)"),
+        FigureSpec("typoAscender", .fontUnits, .neutral, "OS/2 sTypoAscender"),
+        FigureSpec("overshoot", .points, .neutral, "how far the accent rises above the line box at the largest use"),
+        FigureSpec("pointSize", .points, .neutral, "the point size of the largest use"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("accent-above-ascender", "the top of “À” is above sTypoAscender"),
+    ]
     public let fontbakeryCheck: String? = "typoascender_exceeds_Agrave"
     public let verdictWhenReported = FontVerdict.warn
 
@@ -32,7 +41,7 @@ public struct FontAccentClearanceCheck: FontCheck {
             var figures = ["agraveYMax": top, "typoAscender": font.typoAscender]
             guard let use = FontUse.largest(of: font.font, in: input.styles) else {
                 message += ": the accent rises above the line box where typo metrics are used"
-                return font.finding(self, message: message, figures: figures)
+                return font.finding(self, code: "accent-above-ascender", message: message, figures: figures)
             }
             let overshoot = use.points(top - font.typoAscender, unitsPerEm: font.unitsPerEm)
             figures["pointSize"] = use.pointSize
@@ -41,7 +50,7 @@ public struct FontAccentClearanceCheck: FontCheck {
                 : "where typo metrics are used"
             message += "; \(use.place): the accent rises \(Describe.pt(overshoot)) above the line box \(whereUsed), "
                 + "into the line above or out of a clipping container"
-            return font.finding(self, message: message, figures: figures)
+            return font.finding(self, code: "accent-above-ascender", message: message, figures: figures)
         }
     }
 
@@ -50,11 +59,11 @@ public struct FontAccentClearanceCheck: FontCheck {
         // 340 / 2048 × 53 = 8.799 pt. Lato: 1852 − 1610 = 242 units, 242 / 2000 × 53 = 6.413 pt.
         [
             CheckExample("Open Sans: À rises 340 units above the typo ascender",
-                         input: FontExamples.inBody(FontExamples.openSans), expectedCount: 1,
+                         input: FontExamples.inBody(FontExamples.openSans), expectedCount: 1, codes: ["accent-above-ascender"],
                          messageContains: ["“À” in OpenSans-Regular reaches 1907 units, 340 above sTypoAscender 1567; body at AX5 (53 pt): the accent rises 8.8 pt above the line box"],
                          figures: ["agraveYMax": 1907, "overshoot": 8.799]),
             CheckExample("Lato (USE_TYPO_METRICS on): 6.4 pt at AX5", input: FontExamples.inBody(FontExamples.lato),
-                         expectedCount: 1, messageContains: ["the accent rises 6.4 pt above the line box where typo metrics are used (Windows and browsers: USE_TYPO_METRICS is on)"],
+                         expectedCount: 1, codes: ["accent-above-ascender"], messageContains: ["the accent rises 6.4 pt above the line box where typo metrics are used (Windows and browsers: USE_TYPO_METRICS is on)"],
                          figures: ["overshoot": 6.413]),
             CheckExample("Roboto: À (1847) under sTypoAscender 2146", input: FontExamples.inBody(FontExamples.roboto),
                          expectedCount: 0),

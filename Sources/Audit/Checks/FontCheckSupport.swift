@@ -93,8 +93,9 @@ extension FontObservation {
     var isCJK: Bool { cjkCodepoints > 150 }
 
     /// A finding about this font with the check's default severity.
-    func finding(_ check: some Check, message: String, figures: [String: Double]) -> Finding {
-        Finding(checkId: check.id, severity: check.defaultSeverity, message: message, font: font, figures: figures)
+    func finding(_ check: some Check, code: String, message: String, figures: [String: Double]) -> Finding {
+        Finding(checkId: check.id, severity: check.defaultSeverity, message: message, font: font, figures: figures,
+                code: code)
     }
 }
 

@@ -18,6 +18,16 @@ public struct FontLineGapCheck: FontCheck {
         Reports a font whose hhea lineGap or OS/2 sTypoLineGap is not 0 (fontbakery `linegaps`, WARN). The message gives each gap in points at the largest size a style sets the font (gap / upem × size). One finding per font. Figures: hheaLineGap, typoLineGap (font units); with a style: pointSize, hheaGap, typoGap (points).
         """
     public let defaultSeverity = Severity.info
+    public let figures: [FigureSpec] = [
+        FigureSpec("hheaLineGap", .fontUnits, .neutral, "hhea lineGap"),
+        FigureSpec("typoLineGap", .fontUnits, .neutral, "OS/2 sTypoLineGap"),
+        FigureSpec("hheaGap", .points, .neutral, "the hhea gap at the largest use"),
+        FigureSpec("typoGap", .points, .neutral, "the typo gap at the largest use"),
+        FigureSpec("pointSize", .points, .neutral, "the point size of the largest use"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("nonzero-line-gap", "hhea or typo line gap is not 0"),
+    ]
     public let fontbakeryCheck: String? = "linegaps"
     public let verdictWhenReported = FontVerdict.warn
 
@@ -29,7 +39,7 @@ public struct FontLineGapCheck: FontCheck {
             var figures = ["hheaLineGap": font.hheaLineGap, "typoLineGap": font.typoLineGap]
             guard let use = FontUse.largest(of: font.font, in: input.styles) else {
                 message += ", which each platform places differently"
-                return font.finding(self, message: message, figures: figures)
+                return font.finding(self, code: "nonzero-line-gap", message: message, figures: figures)
             }
             let hhea = use.points(font.hheaLineGap, unitsPerEm: font.unitsPerEm)
             let typo = use.points(font.typoLineGap, unitsPerEm: font.unitsPerEm)
@@ -43,7 +53,7 @@ public struct FontLineGapCheck: FontCheck {
             message += "; \(use.place): " + amounts.joined(separator: " and ")
                 + ", added above the text by most desktop apps, split above and below by browsers and ignored by Windows "
                 + "when USE_TYPO_METRICS is off, so the first line moves by up to \(Describe.pt(largest)) between them"
-            return font.finding(self, message: message, figures: figures)
+            return font.finding(self, code: "nonzero-line-gap", message: message, figures: figures)
         }
     }
 
@@ -52,10 +62,10 @@ public struct FontLineGapCheck: FontCheck {
         // Lato: hhea 0, typo 400 / 2000 × 53 = 10.6 pt.
         [
             CheckExample("Liberation Sans: both gaps set", input: FontExamples.inBody(FontExamples.liberationSans),
-                         expectedCount: 1,
+                         expectedCount: 1, codes: ["nonzero-line-gap"],
                          messageContains: ["LiberationSans-Regular has a line gap (hhea 67, typo 307 units); body at AX5 (53 pt): 1.7 pt per line on iOS (hhea) and 7.9 pt where typo metrics are used, added above the text by most desktop apps, split above and below by browsers and ignored by Windows when USE_TYPO_METRICS is off, so the first line moves by up to 7.9 pt between them"],
                          figures: ["hheaGap": 1.734, "typoGap": 7.945]),
-            CheckExample("Lato: a typo line gap only", input: FontExamples.inBody(FontExamples.lato), expectedCount: 1,
+            CheckExample("Lato: a typo line gap only", input: FontExamples.inBody(FontExamples.lato), expectedCount: 1, codes: ["nonzero-line-gap"],
                          messageContains: ["(hhea 0, typo 400 units); body at AX5 (53 pt): 10.6 pt where typo metrics are used"],
                          figures: ["hheaGap": 0, "typoGap": 10.6]),
             CheckExample("Roboto: no line gaps", input: FontExamples.inBody(FontExamples.roboto), expectedCount: 0),

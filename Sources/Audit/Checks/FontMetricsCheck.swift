@@ -21,6 +21,18 @@ public struct FontMetricsCheck: FontCheck {
         Line height in em by each rule: hhea (ascender − descender + lineGap) / upem (Apple), typo (OS/2 sTypo values; Windows DirectWrite and browsers when USE_TYPO_METRICS is set), win ((usWinAscent + usWinDescent) / upem; Windows GDI and browsers on Windows otherwise). Reports a font when largest / smallest − 1 > `metricsTolerance` (10 %). One finding per font. Figures: hheaLineHeight, typoLineHeight, winLineHeight, spread.
         """
     public let defaultSeverity = Severity.info
+    public let figures: [FigureSpec] = [
+        FigureSpec("hheaLineHeight", .em, .neutral, "hhea line height"),
+        FigureSpec("typoLineHeight", .em, .neutral, "typo line height"),
+        FigureSpec("winLineHeight", .em, .neutral, "win line height"),
+        FigureSpec("spread", .ratio, .higherIsWorse, "(largest − smallest) / smallest of the three"),
+        FigureSpec("typoLineDelta", .points, .neutral, "typo line height − hhea line height at the largest use"),
+        FigureSpec("winLineDelta", .points, .neutral, "win line height − hhea line height at the largest use"),
+        FigureSpec("pointSize", .points, .neutral, "the point size of the largest use"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("line-heights-disagree", "the hhea, typo and win line heights differ by more than the tolerance"),
+    ]
     /// fontbakery has no check of the three totals; `os2_metrics_match_hhea` (font.vertical-split)
     /// compares the values themselves.
     public let fontbakeryCheck: String? = nil
@@ -58,7 +70,7 @@ public struct FontMetricsCheck: FontCheck {
             } else {
                 message += ", so lines differ in height there"
             }
-            return font.finding(self, message: message, figures: figures)
+            return font.finding(self, code: "line-heights-disagree", message: message, figures: figures)
         }
     }
 
@@ -83,22 +95,22 @@ public struct FontMetricsCheck: FontCheck {
                                     winAscent: 2728, winDescent: 680, useTypoMetrics: true)
         return [
             CheckExample("Roboto: hhea 1.172 em vs typo/win 1.319 em", input: AuditInput(fonts: [roboto]),
-                         expectedCount: 1,
+                         expectedCount: 1, codes: ["line-heights-disagree"],
                          messageContains: ["Roboto-Regular line heights disagree by 12.5 %: hhea 1.172 em (Apple), typo 1.319 em, win 1.319 em"],
                          figures: ["hheaLineHeight": 1.172, "typoLineHeight": 1.319, "winLineHeight": 1.319,
                                    "spread": 0.125]),
             // (2701 − 2400) / 2048 × 53 = 7.789 pt.
             CheckExample("Roboto set as body: 7.8 pt taller lines at AX5 off iOS",
-                         input: AuditInput(styles: [FontExamples.body(roboto)], fonts: [roboto]), expectedCount: 1,
+                         input: AuditInput(styles: [FontExamples.body(roboto)], fonts: [roboto]), expectedCount: 1, codes: ["line-heights-disagree"],
                          messageContains: ["win 1.319 em; Windows and the web use win (USE_TYPO_METRICS off); body at AX5 (53 pt): each line 7.8 pt taller where typo or win metrics are used than on iOS"],
                          figures: ["typoLineDelta": 7.79, "winLineDelta": 7.79, "pointSize": 53]),
             // Open Sans: (2191 − 2789) / 2048 × 53 = −15.476 pt; win = hhea.
             CheckExample("Open Sans set as body: 15.5 pt shorter lines with typo metrics",
-                         input: AuditInput(styles: [FontExamples.body(openSans)], fonts: [openSans]), expectedCount: 1,
+                         input: AuditInput(styles: [FontExamples.body(openSans)], fonts: [openSans]), expectedCount: 1, codes: ["line-heights-disagree"],
                          messageContains: ["body at AX5 (53 pt): each line 15.5 pt shorter where typo metrics are used than on iOS"],
                          figures: ["typoLineDelta": -15.476, "winLineDelta": 0]),
             CheckExample("Open Sans: typo 1.070 em vs hhea 1.362 em", input: AuditInput(fonts: [openSans]),
-                         expectedCount: 1, messageContains: ["disagree by 27.3 %"], figures: ["spread": 0.273]),
+                         expectedCount: 1, codes: ["line-heights-disagree"], messageContains: ["disagree by 27.3 %"], figures: ["spread": 0.273]),
             CheckExample("Inter: equal metrics", input: AuditInput(fonts: [inter]), expectedCount: 0),
             CheckExample("Roboto under a 13 % tolerance", input: AuditInput(fonts: [roboto]),
                          context: CheckContext(metricsTolerance: 0.13), expectedCount: 0),

@@ -19,6 +19,21 @@ public struct FontVerticalSplitCheck: FontCheck {
         Reports a font whose OS/2 sTypoAscender, sTypoDescender or sTypoLineGap differs from the hhea ascender, descender or lineGap (fontbakery `os2_metrics_match_hhea`, FAIL). Fonts with more than 150 CJK code points are left out, as fontbakery does. The message gives, at the largest size a style sets the font, how far the first baseline moves where typo metrics are used ((hhea ascender − typo ascender) / upem × size; where the line gap is split above and below, as on the web, half the typo line gap moves it back) and how much each line grows. One finding per font. Figures: hheaAscender, typoAscender, hheaDescender, typoDescender, hheaLineGap, typoLineGap (font units); with a style: pointSize, baselineShift and webBaselineShift (points, positive = higher than on iOS), lineHeightDelta (points).
         """
     public let defaultSeverity = Severity.info
+    public let figures: [FigureSpec] = [
+        FigureSpec("hheaAscender", .fontUnits, .neutral, "hhea ascender"),
+        FigureSpec("hheaDescender", .fontUnits, .neutral, "hhea descender"),
+        FigureSpec("hheaLineGap", .fontUnits, .neutral, "hhea lineGap"),
+        FigureSpec("typoAscender", .fontUnits, .neutral, "OS/2 sTypoAscender"),
+        FigureSpec("typoDescender", .fontUnits, .neutral, "OS/2 sTypoDescender"),
+        FigureSpec("typoLineGap", .fontUnits, .neutral, "OS/2 sTypoLineGap"),
+        FigureSpec("baselineShift", .points, .neutral, "first baseline, typo vs hhea, at the largest use"),
+        FigureSpec("webBaselineShift", .points, .neutral, "first baseline in a browser (gap split) vs hhea"),
+        FigureSpec("lineHeightDelta", .points, .neutral, "typo line height − hhea line height"),
+        FigureSpec("pointSize", .points, .neutral, "the point size of the largest use"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("split-differs", "hhea and typo split the line differently"),
+    ]
     public let fontbakeryCheck: String? = "os2_metrics_match_hhea"
     public let verdictWhenReported = FontVerdict.fail
 
@@ -37,7 +52,7 @@ public struct FontVerticalSplitCheck: FontCheck {
                            "hheaDescender": font.hheaDescender, "typoDescender": font.typoDescender,
                            "hheaLineGap": font.hheaLineGap, "typoLineGap": font.typoLineGap]
             guard let use = FontUse.largest(of: font.font, in: input.styles) else {
-                return font.finding(self, message: message + ": the first baseline moves between platforms", figures: figures)
+                return font.finding(self, code: "split-differs", message: message + ": the first baseline moves between platforms", figures: figures)
             }
             // Positive: the baseline sits higher (nearer the line top) where typo metrics are used.
             let shift = use.points(font.hheaAscender - font.typoAscender, unitsPerEm: font.unitsPerEm)
@@ -62,7 +77,7 @@ public struct FontVerticalSplitCheck: FontCheck {
             }
             if clauses.isEmpty { clauses.append("the difference is below 0.1 pt") }
             message += "; \(use.place): " + clauses.joined(separator: " and ")
-            return font.finding(self, message: message, figures: figures)
+            return font.finding(self, code: "split-differs", message: message, figures: figures)
         }
     }
 
@@ -72,18 +87,18 @@ public struct FontVerticalSplitCheck: FontCheck {
         // Roboto: (1900 − 2146) / 2048 × 53 = −6.366 pt (lower); lines (2701 − 2400) / 2048 × 53 = 7.789 pt taller.
         [
             CheckExample("Lato: same totals, baseline 9.6 pt higher with typo metrics at AX5",
-                         input: FontExamples.inBody(FontExamples.lato), expectedCount: 1,
+                         input: FontExamples.inBody(FontExamples.lato), expectedCount: 1, codes: ["split-differs"],
                          messageContains: ["Lato-Regular splits its line differently in hhea (1974 / −426 / gap 0) and typo (1610 / −390 / gap 400); body at AX5 (53 pt): the first baseline sits up to 9.6 pt higher where typo metrics are used than on iOS (4.3 pt higher where the line gap is split above and below, as on the web)"],
                          figures: ["baselineShift": 9.646, "webBaselineShift": 4.346, "lineHeightDelta": 0, "pointSize": 53]),
             CheckExample("Roboto: baseline lower and lines taller with typo metrics",
-                         input: FontExamples.inBody(FontExamples.roboto), expectedCount: 1,
+                         input: FontExamples.inBody(FontExamples.roboto), expectedCount: 1, codes: ["split-differs"],
                          messageContains: ["body at AX5 (53 pt): the first baseline sits 6.4 pt lower where typo metrics are used than on iOS and each line is 7.8 pt taller there"],
                          figures: ["baselineShift": -6.366, "lineHeightDelta": 7.79]),
             CheckExample("Inter: hhea equals typo", input: FontExamples.inBody(FontExamples.inter), expectedCount: 0),
             CheckExample("Noto Sans CJK: not checked (more than 150 CJK code points), as in fontbakery",
                          input: FontExamples.inBody(FontExamples.notoSansCJK), expectedCount: 0),
             CheckExample("Open Sans without a style that uses it", input: AuditInput(fonts: [FontExamples.openSans]),
-                         expectedCount: 1, messageContains: ["(2189 / −600 / gap 0) and typo (1567 / −492 / gap 132): the first baseline moves between platforms"]),
+                         expectedCount: 1, codes: ["split-differs"], messageContains: ["(2189 / −600 / gap 0) and typo (1567 / −492 / gap 132): the first baseline moves between platforms"]),
         ]
     }
 }

@@ -19,6 +19,18 @@ public struct FontWinClippingCheck: Check {
         Reports a font whose ink (of the audited text, or the head table's font-wide box; the message says which) reaches above usWinAscent or below −usWinDescent, in font units. `font.win-metrics` is the font-wide rule fontbakery applies; this check is about the app's own strings, so `typefit inspect` (which has none) leaves it out. With a style that sets the font, the message gives the ink cut off at its largest size. One finding per font. Figures: inkYMax, inkYMin, winAscent, winDescent, unitsPerEm; with a style: pointSize, clipped (points).
         """
     public let defaultSeverity = Severity.info
+    public let figures: [FigureSpec] = [
+        FigureSpec("winAscent", .fontUnits, .neutral, "OS/2 usWinAscent"),
+        FigureSpec("winDescent", .fontUnits, .neutral, "OS/2 usWinDescent"),
+        FigureSpec("unitsPerEm", .fontUnits, .neutral, "head unitsPerEm"),
+        FigureSpec("inkYMax", .fontUnits, .higherIsWorse, "highest ink"),
+        FigureSpec("inkYMin", .fontUnits, .lowerIsWorse, "lowest ink"),
+        FigureSpec("clipped", .points, .neutral, "ink cut off at the largest use"),
+        FigureSpec("pointSize", .points, .neutral, "the point size of the largest use"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("ink-beyond-win-metrics", "ink reaches above usWinAscent or below −usWinDescent"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.fonts.compactMap { font in
@@ -45,7 +57,8 @@ public struct FontWinClippingCheck: Check {
             }
             if let top = font.inkYMax { figures["inkYMax"] = top }
             if let bottom = font.inkYMin { figures["inkYMin"] = bottom }
-            return Finding(checkId: id, severity: defaultSeverity, message: message, font: font.font, figures: figures)
+            return Finding(checkId: id, severity: defaultSeverity, message: message, font: font.font, figures: figures,
+                           code: "ink-beyond-win-metrics")
         }
     }
 
@@ -70,16 +83,16 @@ public struct FontWinClippingCheck: Check {
                                         inkYMax: 2844, inkYMin: -28)
         return [
             CheckExample("Roboto's tallest glyph is 17 units over winAscent", input: AuditInput(fonts: [robotoHead]),
-                         expectedCount: 1,
+                         expectedCount: 1, codes: ["ink-beyond-win-metrics"],
                          messageContains: ["Glyph ink (head bounding box) in Roboto-Regular reaches 2163 units above the baseline, 17 units over usWinAscent 2146 units: Windows clips it"],
                          figures: ["inkYMax": 2163, "winAscent": 2146]),
             CheckExample("Vietnamese in Roboto fits the win metrics", input: AuditInput(fonts: [robotoText]),
                          expectedCount: 0),
             CheckExample("Vietnamese in Inter is 116 units over winAscent", input: AuditInput(fonts: [interText]),
-                         expectedCount: 1, messageContains: ["116 units over usWinAscent 2728 units"]),
+                         expectedCount: 1, codes: ["ink-beyond-win-metrics"], messageContains: ["116 units over usWinAscent 2728 units"]),
             // 116 / 2816 × 53 = 2.183 pt.
             CheckExample("Vietnamese in Inter set as body: 2.2 pt cut off at AX5",
-                         input: AuditInput(styles: [FontExamples.body(interText)], fonts: [interText]), expectedCount: 1,
+                         input: AuditInput(styles: [FontExamples.body(interText)], fonts: [interText]), expectedCount: 1, codes: ["ink-beyond-win-metrics"],
                          messageContains: ["Windows clips it; body at AX5 (53 pt): up to 2.2 pt of ink cut off"],
                          figures: ["clipped": 2.183, "pointSize": 53]),
         ]

@@ -23,6 +23,19 @@ public struct FontWinMetricsCheck: FontCheck {
         With yMax = max(0, head.yMax) and yMin = min(0, head.yMin), reports a font when usWinAscent < yMax, usWinAscent > 2 × yMax, usWinDescent < |yMin| or usWinDescent > 2 × |yMin| (fontbakery `family/win_ascent_and_descent`, FAIL). Fonts with more than 150 CJK code points are left out, as fontbakery does. The message gives, at the largest size a style sets the font, how much ink Windows can clip ((yMax − usWinAscent) / upem × size) or how much empty space the win metrics add. One finding per font. Figures: winAscent, winDescent, yMax, yMin (font units); with a style: pointSize, clippedTop, clippedBottom (points, 0 when none).
         """
     public let defaultSeverity = Severity.info
+    public let figures: [FigureSpec] = [
+        FigureSpec("winAscent", .fontUnits, .neutral, "OS/2 usWinAscent"),
+        FigureSpec("winDescent", .fontUnits, .neutral, "OS/2 usWinDescent"),
+        FigureSpec("yMax", .fontUnits, .neutral, "head yMax"),
+        FigureSpec("yMin", .fontUnits, .neutral, "head yMin"),
+        FigureSpec("clippedTop", .points, .neutral, "glyph height above usWinAscent at the largest use"),
+        FigureSpec("clippedBottom", .points, .neutral, "glyph depth below usWinDescent at the largest use"),
+        FigureSpec("pointSize", .points, .neutral, "the point size of the largest use"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("win-clips-glyphs", "usWinAscent or usWinDescent is inside the head bounding box"),
+        MessageCode("win-too-loose", "usWinAscent or usWinDescent is more than twice the head bounding box"),
+    ]
     public let fontbakeryCheck: String? = "family/win_ascent_and_descent"
     public let verdictWhenReported = FontVerdict.fail
 
@@ -45,7 +58,7 @@ public struct FontWinMetricsCheck: FontCheck {
             var figures = ["winAscent": font.winAscent, "winDescent": font.winDescent, "yMax": yMax, "yMin": -depth]
             guard let use = FontUse.largest(of: font.font, in: input.styles) else {
                 message += clipsTop || clipsBottom ? ": Windows clips the glyphs beyond them" : ": lines are too loose where they set the line height"
-                return font.finding(self, message: message, figures: figures)
+                return font.finding(self, code: clipsTop || clipsBottom ? "win-clips-glyphs" : "win-too-loose", message: message, figures: figures)
             }
             let top = clipsTop ? use.points(yMax - font.winAscent, unitsPerEm: font.unitsPerEm) : 0
             let bottom = clipsBottom ? use.points(depth - font.winDescent, unitsPerEm: font.unitsPerEm) : 0
@@ -66,7 +79,7 @@ public struct FontWinMetricsCheck: FontCheck {
                 clauses.append("each line gets \(Describe.pt(extra)) of space beyond every glyph \(whereUsed)")
             }
             message += "; \(use.place): " + clauses.joined(separator: "; ")
-            return font.finding(self, message: message, figures: figures)
+            return font.finding(self, code: clipsTop || clipsBottom ? "win-clips-glyphs" : "win-too-loose", message: message, figures: figures)
         }
     }
 
@@ -77,18 +90,18 @@ public struct FontWinMetricsCheck: FontCheck {
         loose.winAscent = 2800  // > 2 × 1359
         return [
             CheckExample("Inter: the head box passes both win metrics",
-                         input: FontExamples.inBody(FontExamples.inter), expectedCount: 1,
+                         input: FontExamples.inBody(FontExamples.inter), expectedCount: 1, codes: ["win-clips-glyphs"],
                          messageContains: ["Inter-Regular: usWinAscent 2728 is below the tallest glyph (3072), usWinDescent 680 is less than the deepest glyph (900) (head bounding box); body at AX5 (53 pt): Windows clips up to 6.5 pt at the top and 4.1 pt at the bottom of a glyph's ink"],
                          figures: ["clippedTop": 6.474, "clippedBottom": 4.141, "yMax": 3072, "yMin": -900]),
             CheckExample("Roboto: the tallest glyph is 17 units over usWinAscent",
-                         input: FontExamples.inBody(FontExamples.roboto), expectedCount: 1,
+                         input: FontExamples.inBody(FontExamples.roboto), expectedCount: 1, codes: ["win-clips-glyphs"],
                          messageContains: ["usWinAscent 2146 is below the tallest glyph (2163)"],
                          figures: ["clippedTop": 0.44, "clippedBottom": 0]),
             CheckExample("Open Sans: win metrics cover the box", input: FontExamples.inBody(FontExamples.openSans),
                          expectedCount: 0),
             CheckExample("Noto Sans Arabic: win metrics cover the box", input: FontExamples.inBody(FontExamples.notoSansArabic),
                          expectedCount: 0),
-            CheckExample("usWinAscent more than twice the box", input: FontExamples.inBody(loose), expectedCount: 1,
+            CheckExample("usWinAscent more than twice the box", input: FontExamples.inBody(loose), expectedCount: 1, codes: ["win-too-loose"],
                          messageContains: ["usWinAscent 2800 is more than twice the tallest glyph (1359)"]),
             CheckExample("Noto Sans CJK: not checked (more than 150 CJK code points), as in fontbakery",
                          input: FontExamples.inBody(FontExamples.notoSansCJK), expectedCount: 0),

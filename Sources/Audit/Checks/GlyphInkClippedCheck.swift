@@ -19,6 +19,18 @@ public struct GlyphInkClippedCheck: Check {
         Reports a label whose glyph ink passes its box on any side by more than `inkTolerance` (0.5 pt). The message names the worst side, the overflow to 0.001 pt (so it never reads as the tolerance itself), the character(s) whose ink reaches furthest on that side and the line they are on; figures inkTop, inkBottom, inkLeft, inkRight (points), pointSize, tolerance, line.
         """
     public let defaultSeverity = Severity.warning
+    public let figures: [FigureSpec] = [
+        FigureSpec("inkTop", .points, .higherIsWorse, "ink above the box"),
+        FigureSpec("inkBottom", .points, .higherIsWorse, "ink below the box"),
+        FigureSpec("inkLeft", .points, .higherIsWorse, "ink left of the box"),
+        FigureSpec("inkRight", .points, .higherIsWorse, "ink right of the box"),
+        FigureSpec("pointSize", .points, .neutral, "the point size drawn"),
+        FigureSpec("tolerance", .points, .neutral, "the ink tolerance"),
+        FigureSpec("line", .lineNumber, .neutral, "the displayed line the furthest ink is on"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("ink-outside-box", "glyph ink passes the label’s box"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.labels.findings(where: { $0.inkOverflow.maximum > context.inkTolerance }) { label in
@@ -38,7 +50,7 @@ public struct GlyphInkClippedCheck: Check {
             let message = "Ink of \(label.quotedText) reaches \(Self.points(worst.1)) \(worst.0) the label's box "
                 + "(tolerance \(Self.points(context.inkTolerance))) at \(Describe.pt(label.pointSize)): \(what) "
                 + label.place
-            return label.finding(self, message: message, figures: figures)
+            return label.finding(self, code: "ink-outside-box", message: message, figures: figures)
         }
     }
 
@@ -56,8 +68,8 @@ public struct GlyphInkClippedCheck: Check {
         // upem 2048. A one-line label whose top is at the ascender overflows by (1986 − 1900) × size / 2048:
         // at 28 pt (body, AX1): 86 × 28 / 2048 = 1.17578 pt; at 11 pt: 86 × 11 / 2048 = 0.46191 pt.
         let vietnamese = LabelObservation(
-            screen: "Contacts", row: "contact", label: "name", device: "iPhone 16", category: "accessibilityMedium",
-            categoryIndex: 7, locale: "vi", style: "body", font: "Roboto-Regular", text: "Ồ",
+            screen: "Contacts", row: "contact", label: "name", device: "iPhone 16", category: .accessibilityMedium,
+            locale: "vi", style: "body", font: "Roboto-Regular", text: "Ồ",
             neededWidth: 20, availableWidth: 300, pointSize: 28, inkOverflow: InkOverflow(top: 86.0 * 28 / 2048))
         var small = vietnamese
         small.pointSize = 11
@@ -71,10 +83,9 @@ public struct GlyphInkClippedCheck: Check {
         wrapped.inkOverflow.source = .init(line: 2, lineText: "jusqu’à la fin", characters: ["j"])
         return [
             CheckExample("Vietnamese stacked marks 1.2 pt above the box at 28 pt", input: AuditInput(labels: [vietnamese]),
-                         expectedCount: 1, messageContains: ["reaches 1.176 pt above the label's box (tolerance 0.5 pt)"],
-                         figures: ["inkTop": 1.176, "inkBottom": 0]),
+                         expectedCount: 1, codes: ["ink-outside-box"], figures: ["inkTop": 1.176, "inkBottom": 0]),
             CheckExample("a “j” starting line 2 reaches 0.521 pt left of the box", input: AuditInput(labels: [wrapped]),
-                         expectedCount: 1,
+                         expectedCount: 1, codes: ["ink-outside-box"],
                          messageContains: ["reaches 0.521 pt left of the label's box (tolerance 0.5 pt)",
                                            "“j” on line 2 (“jusqu’à la fin”) is clipped"],
                          figures: ["inkLeft": 0.521, "line": 2]),

@@ -19,6 +19,12 @@ public struct GlyphMissingCheck: Check {
         Reports characters of the text that the label's font has no glyph for, as U+XXXX, with the fallback font that has them (or none). The rule is HarfBuzz's, the same as typefit measure's: a character HarfBuzz draws with a real glyph is not missing, even when the font's cmap lacks it (U+2011 is drawn as U+2010). Missing characters do not depend on size or device, so it reports once per screen, row, label, locale and font, with no category or device. Figure: missingCount.
         """
     public let defaultSeverity = Severity.warning
+    public let figures: [FigureSpec] = [
+        FigureSpec("missingCount", .count, .higherIsWorse, "characters the font lacks"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("missing-characters", "the font lacks characters of the text"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         var seen = Set<[String]>()
@@ -30,7 +36,7 @@ public struct GlyphMissingCheck: Check {
             let fallback = label.fallbackFont.map { "; fallback draws them with \($0)" }
                 ?? "; no installed font has them, so they show as empty boxes"
             let message = "\(label.font) lacks \(list) used in \(label.quotedText) (\(label.locale))\(fallback)"
-            var finding = label.finding(self, message: message, figures: [
+            var finding = label.finding(self, code: "missing-characters", message: message, figures: [
                 "missingCount": Double(label.missingCharacters.count),
             ])
             finding.category = nil
@@ -42,13 +48,12 @@ public struct GlyphMissingCheck: Check {
     public var examples: [CheckExample] {
         // Inter-Regular has no Thai: U+0E2A (ส) and U+0E27 (ว) are not in its cmap (fontTools getBestCmap).
         let thai = LabelObservation(
-            screen: "Settings", row: "greeting", label: "title", device: "iPhone 16", category: "large",
-            categoryIndex: 3, locale: "th", style: "body", font: "Inter-Regular", text: "สวัสดี",
+            screen: "Settings", row: "greeting", label: "title", device: "iPhone 16", category: .large,
+            locale: "th", style: "body", font: "Inter-Regular", text: "สวัสดี",
             neededWidth: 40, availableWidth: 300, pointSize: 17, missingCharacters: ["U+0E2A", "U+0E27", "U+0E31", "U+0E14", "U+0E35"],
             fallbackFont: "Noto Sans Thai")
         var atAX5 = thai
-        atAX5.category = "accessibilityExtraExtraExtraLarge"
-        atAX5.categoryIndex = 11
+        atAX5.category = .accessibilityExtraExtraExtraLarge
         var tofu = thai
         tofu.label = "emoji"
         tofu.text = "🦜"
@@ -60,10 +65,9 @@ public struct GlyphMissingCheck: Check {
         covered.fallbackFont = nil
         return [
             CheckExample("Thai in Inter, same label at two categories → one finding",
-                         input: AuditInput(labels: [thai, atAX5]), expectedCount: 1,
-                         messageContains: ["Inter-Regular lacks U+0E2A, U+0E27, U+0E31, U+0E14, U+0E35 used in “สวัสดี” (th); fallback draws them with Noto Sans Thai"],
+                         input: AuditInput(labels: [thai, atAX5]), expectedCount: 1, codes: ["missing-characters"],
                          figures: ["missingCount": 5]),
-            CheckExample("no font has the emoji", input: AuditInput(labels: [tofu]), expectedCount: 1,
+            CheckExample("no font has the emoji", input: AuditInput(labels: [tofu]), expectedCount: 1, codes: ["missing-characters"],
                          messageContains: ["no installed font has them"]),
             CheckExample("Noto Sans Thai covers Thai", input: AuditInput(labels: [covered]), expectedCount: 0),
         ]

@@ -17,6 +17,16 @@ public struct ScreenRowTooTallCheck: Check {
         Reports the tallest row of a screen when it is taller than the area rows are shown in (`tallestRowHeight > contentHeight + lengthEpsilon`). Figures: height, availableHeight.
         """
     public let defaultSeverity = Severity.warning
+    public let figures: [FigureSpec] = [
+        FigureSpec("height", .points, .higherIsWorse, "the tallest row’s height"),
+        FigureSpec("availableHeight", .points, .lowerIsWorse, "the height rows are shown in"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("row-taller-than-screen", "a row is taller than the area rows are shown in"),
+    ]
+    public let readings: [FigureReading] = [
+        FigureReading("height", "availableHeight", "needs {0} pt of height, has {1} pt"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.screens.compactMap { screen in
@@ -29,22 +39,22 @@ public struct ScreenRowTooTallCheck: Check {
                            row: screen.tallestRow, device: screen.device, category: screen.category,
                            locale: screen.locale, figures: [
                                "height": screen.tallestRowHeight, "availableHeight": screen.contentHeight,
-                           ])
+                           ], code: "row-taller-than-screen", screenID: screen.id,
+                           rowID: screen.tallestRowID)
         }
     }
 
     public var examples: [CheckExample] {
         // iPhone SE (1st gen): 568 pt tall − 20 status − 44 navigation bar − 49 tab bar = 455 pt for rows.
         let screen = ScreenObservation(screen: "Contact", device: "iPhone SE (1st gen)",
-                                       category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11, locale: "en",
+                                       category: .accessibilityExtraExtraExtraLarge, locale: "en",
                                        contentHeight: 568 - 20 - 44 - 49, rowCount: 3, rowsVisible: 0.8,
                                        fullyVisibleRows: 0, tallestRow: "address", tallestRowHeight: 520.5)
         var fits = screen
         fits.tallestRowHeight = 455
         return [
             CheckExample("520.5 pt address row on a 455 pt content area", input: AuditInput(screens: [screen]),
-                         expectedCount: 1,
-                         messageContains: ["Row “address” of “Contact” is 520.5 pt tall but only 455.0 pt of the screen shows rows"],
+                         expectedCount: 1, codes: ["row-taller-than-screen"],
                          figures: ["height": 520.5, "availableHeight": 455]),
             CheckExample("a row exactly as tall as the area fits", input: AuditInput(screens: [fits]), expectedCount: 0),
         ]

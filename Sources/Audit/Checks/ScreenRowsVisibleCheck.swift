@@ -17,6 +17,17 @@ public struct ScreenRowsVisibleCheck: Check {
         Reports a screen with fewer fully visible rows than its minimum: the screen's own `minimumRowsVisible`, else the run's default, else the check does not apply; a screen with fewer rows than the minimum must show all of them. Figures: rowsVisible, fullyVisibleRows, minimumRows.
         """
     public let defaultSeverity = Severity.warning
+    public let figures: [FigureSpec] = [
+        FigureSpec("rowsVisible", .rows, .lowerIsWorse, "rows visible"),
+        FigureSpec("fullyVisibleRows", .rows, .lowerIsWorse, "rows fully visible"),
+        FigureSpec("minimumRows", .rows, .neutral, role: .minimumRowsVisible, "the minimum of fully visible rows"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("too-few-rows", "fewer rows are fully visible than the minimum"),
+    ]
+    public let readings: [FigureReading] = [
+        FigureReading("rowsVisible", "minimumRows", "shows {0} rows, needs {1}"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.screens.compactMap { screen in
@@ -31,14 +42,14 @@ public struct ScreenRowsVisibleCheck: Check {
                            device: screen.device, category: screen.category, locale: screen.locale, figures: [
                                "rowsVisible": screen.rowsVisible, "fullyVisibleRows": Double(screen.fullyVisibleRows),
                                "minimumRows": Double(minimum),
-                           ])
+                           ], code: "too-few-rows", screenID: screen.id)
         }
     }
 
     public var examples: [CheckExample] {
         // 455 pt of content area and 166.5 pt rows: 455 / 166.5 = 2.73273 rows in view, 2 fully visible.
         let screen = ScreenObservation(screen: "Contacts", device: "iPhone SE (1st gen)",
-                                       category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11, locale: "en",
+                                       category: .accessibilityExtraExtraExtraLarge, locale: "en",
                                        contentHeight: 455, rowCount: 20, rowsVisible: 455 / 166.5, fullyVisibleRows: 2,
                                        tallestRow: "contact", tallestRowHeight: 166.5, minimumRowsVisible: 3)
         var short = screen
@@ -46,14 +57,12 @@ public struct ScreenRowsVisibleCheck: Check {
         var noMinimum = screen
         noMinimum.minimumRowsVisible = nil
         return [
-            CheckExample("2 of 20 rows visible, minimum 3", input: AuditInput(screens: [screen]), expectedCount: 1,
-                         messageContains: ["Only 2 of 20 rows of “Contacts” are fully visible (2.73 in view)", "the minimum is 3"],
+            CheckExample("2 of 20 rows visible, minimum 3", input: AuditInput(screens: [screen]), expectedCount: 1, codes: ["too-few-rows"],
                          figures: ["rowsVisible": 2.733, "fullyVisibleRows": 2, "minimumRows": 3]),
             CheckExample("a 2-row screen showing both rows", input: AuditInput(screens: [short]), expectedCount: 0),
             CheckExample("no minimum configured", input: AuditInput(screens: [noMinimum]), expectedCount: 0),
             CheckExample("default minimum from the context", input: AuditInput(screens: [noMinimum]),
-                         context: CheckContext(minimumRowsVisible: 4), expectedCount: 1,
-                         messageContains: ["the minimum is 4"]),
+                         context: CheckContext(minimumRowsVisible: 4), expectedCount: 1, codes: ["too-few-rows"]),
         ]
     }
 }

@@ -14,6 +14,10 @@ public struct StringMissingKeyCheck: Check {
         Reports a label whose string key is in no loaded strings file for any locale, once per label (no locale, category or device), with the nearest existing key as a did-you-mean when one is within two edits. The key itself was measured in its place. Figures: none.
         """
     public let defaultSeverity = Severity.error
+    public let figures: [FigureSpec] = []
+    public let codes: [MessageCode] = [
+        MessageCode("key-missing", "no strings file has the key"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.strings.compactMap { string in
@@ -22,7 +26,8 @@ public struct StringMissingKeyCheck: Check {
             let message = "String key “\(string.key)” of \(string.screen) › \(string.row) › \(string.label) is in no "
                 + "strings file for any locale; the key itself was measured\(hint)"
             return Finding(checkId: id, severity: defaultSeverity, message: message, screen: string.screen,
-                           row: string.row, label: string.label, stringKey: string.key, source: string.source)
+                           row: string.row, label: string.label, stringKey: string.key, source: string.source,
+                           code: "key-missing", labelID: string.labelID)
         }
     }
 
@@ -37,11 +42,10 @@ public struct StringMissingKeyCheck: Check {
         let untranslated = StringObservation(screen: "Settings", row: "health", label: "title", key: "settings.health",
                                              locale: "de", status: .untranslated(measured: "en"))
         return [
-            CheckExample("a typo of an existing key", input: AuditInput(strings: [typo]), expectedCount: 1,
+            CheckExample("a typo of an existing key", input: AuditInput(strings: [typo]), expectedCount: 1, codes: ["key-missing"],
                          messageContains: ["“settings.heatlh” of Settings › health › title is in no strings file",
                                            "did you mean “settings.health”?"]),
-            CheckExample("a key nothing resembles", input: AuditInput(strings: [unknown]), expectedCount: 1,
-                         messageContains: ["the key itself was measured"]),
+            CheckExample("a key nothing resembles", input: AuditInput(strings: [unknown]), expectedCount: 1, codes: ["key-missing"]),
             CheckExample("a key missing in one locale only is another check's", input: AuditInput(strings: [untranslated]),
                          expectedCount: 0),
         ]

@@ -15,6 +15,10 @@ public struct StringUntranslatedCheck: Check {
         Reports a label whose string key has no entry in an audited locale while another locale has it (the development locale first), once per label and locale (no category or device); that locale's text was measured. Figures: none.
         """
     public let defaultSeverity = Severity.warning
+    public let figures: [FigureSpec] = []
+    public let codes: [MessageCode] = [
+        MessageCode("no-translation", "the locale has no translation"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.strings.compactMap { string in
@@ -23,7 +27,8 @@ public struct StringUntranslatedCheck: Check {
                 + "\(string.label)); measured the \(measured) text"
             return Finding(checkId: id, severity: defaultSeverity, message: message, screen: string.screen,
                            row: string.row, label: string.label, locale: locale, stringKey: string.key,
-                           source: string.source)
+                           source: string.source, code: "no-translation",
+                           labelID: string.labelID)
         }
     }
 
@@ -35,8 +40,7 @@ public struct StringUntranslatedCheck: Check {
         missing.locale = nil
         missing.status = .missing(suggestion: nil)
         return [
-            CheckExample("German falls back to English", input: AuditInput(strings: [german]), expectedCount: 1,
-                         messageContains: ["No de translation of “settings.health” (Settings › health › title); measured the en text"]),
+            CheckExample("German falls back to English", input: AuditInput(strings: [german]), expectedCount: 1, codes: ["no-translation"]),
             CheckExample("a key missing everywhere is another check's", input: AuditInput(strings: [missing]),
                          expectedCount: 0),
         ]

@@ -1,3 +1,4 @@
+import DynamicType
 import Reports
 
 /// `style.capped`: a style stops growing before the largest accessibility size.
@@ -21,29 +22,40 @@ public struct StyleCappedCheck: Check {
         With sizes s0…s11 (extraSmall…AX5), reports a style that grows somewhere (not all equal: that is style.not-scaling) but whose last step does not grow (s11 ≤ s10 + lengthEpsilon). The cap starts at the first index p from which every size equals s11; the finding's category is that category. A maximum that only trims AX5 while AX4 < AX5 is not reported. Figures: pointSize (capped size), capIndex (p), sizeAtLarge, growth (s11 / sLarge).
         """
     public let defaultSeverity = Severity.warning
+    public let figures: [FigureSpec] = [
+        FigureSpec("pointSize", .points, .neutral, "the capped size"),
+        FigureSpec("capIndex", .categoryIndex, .neutral, "the first category at the capped size"),
+        FigureSpec("sizeAtLarge", .points, .neutral, "the size at Large"),
+        FigureSpec("growth", .ratio, .lowerIsWorse, "size at AX5 / size at Large"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("capped-before-accessibility", "the cap starts at xxxL or earlier: no accessibility size is larger"),
+        MessageCode("capped-in-accessibility", "the cap starts at an accessibility size"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.styles.compactMap { style in
             let s = style.pointSizes
-            let last = CategoryOrder.names.count - 1
-            guard s.count == CategoryOrder.names.count, let low = s.min(), let high = s.max(),
+            let all = ContentSizeCategory.allCases
+            let last = all.count - 1
+            guard s.count == all.count, let low = s.min(), let high = s.max(),
                   high - low > context.lengthEpsilon, s[last] <= s[last - 1] + context.lengthEpsilon else { return nil }
             var p = last
             while p > 0, abs(s[p - 1] - s[last]) <= context.lengthEpsilon { p -= 1 }
             let size = s[last]
-            let large = s[CategoryOrder.largeIndex]
-            let from = CategoryOrder.names[p]
-            let reach = p < CategoryOrder.firstAccessibilityIndex
+            let large = s[ContentSizeCategory.large.position]
+            let from = all[p]
+            let reach = !from.isAccessibility
                 ? "none of the accessibility sizes AX1–AX5 is larger"
                 : "the larger sizes up to accessibilityExtraExtraExtraLarge are no larger"
             let maximum = style.maximumPointSize.map { " (maximum point size \(Describe.one($0)))" } ?? ""
-            let message = "Style “\(style.style)” (\(style.font)) stops growing at \(Describe.pt(size)) from \(from) on"
+            let message = "Style “\(style.style)” (\(style.font)) stops growing at \(Describe.pt(size)) from \(from.uikitName) on"
                 + "\(maximum): \(reach)"
             return Finding(checkId: id, severity: defaultSeverity, message: message, category: from,
                            style: style.style, font: style.font, figures: [
                                "pointSize": size, "capIndex": Double(p), "sizeAtLarge": large,
                                "growth": large > 0 ? size / large : 0,
-                           ])
+                           ], code: !from.isAccessibility ? "capped-before-accessibility" : "capped-in-accessibility")
         }
     }
 
@@ -63,11 +75,11 @@ public struct StyleCappedCheck: Check {
         let flat = StyleObservation(style: "caption", font: "Inter-Regular", model: "disabled",
                                     pointSizes: Array(repeating: 12, count: 12))
         return [
-            CheckExample("23 pt maximum stops body at xxxL", input: AuditInput(styles: [capped]), expectedCount: 1,
+            CheckExample("23 pt maximum stops body at xxxL", input: AuditInput(styles: [capped]), expectedCount: 1, codes: ["capped-before-accessibility"],
                          messageContains: ["stops growing at 23.0 pt from extraExtraExtraLarge on (maximum point size 23.0): none of the accessibility sizes"],
                          figures: ["pointSize": 23, "capIndex": 6, "sizeAtLarge": 17, "growth": 1.353]),
-            CheckExample("40 pt maximum stops body at AX3", input: AuditInput(styles: [lateCap]), expectedCount: 1,
-                         messageContains: ["from accessibilityExtraLarge on"], figures: ["capIndex": 9]),
+            CheckExample("40 pt maximum stops body at AX3", input: AuditInput(styles: [lateCap]), expectedCount: 1, codes: ["capped-in-accessibility"],
+                         figures: ["capIndex": 9]),
             CheckExample("50 pt maximum still grows at every step", input: AuditInput(styles: [trimmed]), expectedCount: 0),
             CheckExample("HIG body is not capped", input: AuditInput(styles: [StyleObservation(
                 style: "body", font: "Inter-Regular", model: "uifontmetrics", pointSizes: hig)]), expectedCount: 0),

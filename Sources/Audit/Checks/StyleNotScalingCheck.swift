@@ -1,3 +1,4 @@
+import DynamicType
 import Reports
 
 /// `style.not-scaling`: a text style has the same point size at every category.
@@ -17,15 +18,21 @@ public struct StyleNotScalingCheck: Check {
         Reports a style whose 12 point sizes (extraSmall…AX5) differ by no more than `lengthEpsilon`. Figure: pointSize.
         """
     public let defaultSeverity = Severity.error
+    public let figures: [FigureSpec] = [
+        FigureSpec("pointSize", .points, .neutral, "the one size"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("constant-size", "the same size at every category"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.styles.compactMap { style in
             guard let low = style.pointSizes.min(), let high = style.pointSizes.max(),
-                  style.pointSizes.count == CategoryOrder.names.count, high - low <= context.lengthEpsilon else { return nil }
+                  style.pointSizes.count == ContentSizeCategory.allCases.count, high - low <= context.lengthEpsilon else { return nil }
             let message = "Style “\(style.style)” (\(style.font), model \(style.model)) stays at \(Describe.pt(low)) "
                 + "at all 12 content size categories: it does not follow Dynamic Type"
             return Finding(checkId: id, severity: defaultSeverity, message: message, style: style.style,
-                           font: style.font, figures: ["pointSize": low])
+                           font: style.font, figures: ["pointSize": low], code: "constant-size")
         }
     }
 
@@ -36,8 +43,7 @@ public struct StyleNotScalingCheck: Check {
         let body = StyleObservation(style: "body", font: "Inter-Regular", model: "uifontmetrics",
                                     pointSizes: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
         return [
-            CheckExample("disabled scaling: 12 pt everywhere", input: AuditInput(styles: [fixed]), expectedCount: 1,
-                         messageContains: ["stays at 12.0 pt at all 12 content size categories"],
+            CheckExample("disabled scaling: 12 pt everywhere", input: AuditInput(styles: [fixed]), expectedCount: 1, codes: ["constant-size"],
                          figures: ["pointSize": 12]),
             CheckExample("HIG body curve scales", input: AuditInput(styles: [body]), expectedCount: 0),
         ]

@@ -1,3 +1,4 @@
+import DynamicType
 import Reports
 
 /// `style.too-small`: a style's size at the default category Large is below `minimumPointSize`
@@ -15,17 +16,25 @@ public struct StyleTooSmallCheck: Check {
         Reports a style whose size at the default category Large is below `minimumPointSize` (11 pt, the HIG minimum on iOS). Category: large. Figures: pointSize, minimumPointSize.
         """
     public let defaultSeverity = Severity.warning
+    public let figures: [FigureSpec] = [
+        FigureSpec("pointSize", .points, .neutral, "the size at Large"),
+        FigureSpec("minimumPointSize", .points, .neutral, "the minimum"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("below-minimum", "smaller than the minimum at Large"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.styles.compactMap { style in
-            guard style.pointSizes.count == CategoryOrder.names.count else { return nil }
-            let size = style.pointSizes[CategoryOrder.largeIndex]
+            guard style.pointSizes.count == ContentSizeCategory.allCases.count else { return nil }
+            let size = style.pointSizes[ContentSizeCategory.large.position]
             guard size < context.minimumPointSize else { return nil }
             let message = "Style “\(style.style)” (\(style.font)) is \(Describe.pt(size)) at the default size large, "
                 + "below the \(Describe.pt(context.minimumPointSize)) minimum"
             return Finding(checkId: id, severity: defaultSeverity, message: message,
-                           category: CategoryOrder.names[CategoryOrder.largeIndex], style: style.style,
-                           font: style.font, figures: ["pointSize": size, "minimumPointSize": context.minimumPointSize])
+                           category: .large, style: style.style,
+                           font: style.font, figures: ["pointSize": size, "minimumPointSize": context.minimumPointSize],
+                           code: "below-minimum")
         }
     }
 
@@ -37,13 +46,11 @@ public struct StyleTooSmallCheck: Check {
         let caption2 = StyleObservation(style: "caption2", font: "Inter-Regular", model: "uifontmetrics",
                                         pointSizes: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40])
         return [
-            CheckExample("10 pt at Large", input: AuditInput(styles: [stepped]), expectedCount: 1,
-                         messageContains: ["is 10.0 pt at the default size large, below the 11.0 pt minimum"],
+            CheckExample("10 pt at Large", input: AuditInput(styles: [stepped]), expectedCount: 1, codes: ["below-minimum"],
                          figures: ["pointSize": 10, "minimumPointSize": 11]),
             CheckExample("HIG caption2 is exactly 11 pt", input: AuditInput(styles: [caption2]), expectedCount: 0),
             CheckExample("caption2 fails a 12 pt project minimum", input: AuditInput(styles: [caption2]),
-                         context: CheckContext(minimumPointSize: 12), expectedCount: 1,
-                         messageContains: ["below the 12.0 pt minimum"]),
+                         context: CheckContext(minimumPointSize: 12), expectedCount: 1, codes: ["below-minimum"]),
         ]
     }
 }

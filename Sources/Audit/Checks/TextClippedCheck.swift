@@ -19,6 +19,20 @@ public struct TextClippedCheck: Check {
         Reports a row with a fixed height whose content needs more (`clippedBy > lengthEpsilon`; figures height, contentHeight, clippedBy), and a label with a height constraint whose text needs more (`height > availableHeight + lengthEpsilon`; figures height, availableHeight, clippedBy). Self-sizing rows and labels never report.
         """
     public let defaultSeverity = Severity.error
+    public let figures: [FigureSpec] = [
+        FigureSpec("height", .points, .higherIsWorse, "the height the text or row content needs (a fixed row: the row’s height)"),
+        FigureSpec("availableHeight", .points, .lowerIsWorse, "the label’s height"),
+        FigureSpec("contentHeight", .points, .higherIsWorse, "the height the row’s content needs"),
+        FigureSpec("clippedBy", .points, .higherIsWorse, "how much is clipped"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("row-clips-content", "a fixed-height row is shorter than its content"),
+        MessageCode("label-clips-text", "a height-constrained label is shorter than its text"),
+    ]
+    public let readings: [FigureReading] = [
+        FigureReading("height", "availableHeight", "needs {0} pt of height, has {1} pt"),
+        FigureReading("contentHeight", "height", "needs {0} pt of height, has {1} pt", alsoUses: ["clippedBy"]),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         var findings: [Finding] = []
@@ -30,7 +44,8 @@ public struct TextClippedCheck: Check {
             findings.append(Finding(
                 checkId: id, severity: defaultSeverity, message: message, screen: row.screen, row: row.row,
                 device: row.device, category: row.category, locale: row.locale,
-                figures: ["height": fixed, "contentHeight": row.contentHeight, "clippedBy": row.clippedBy]))
+                figures: ["height": fixed, "contentHeight": row.contentHeight, "clippedBy": row.clippedBy],
+                code: "row-clips-content", rowID: row.id))
         }
         findings += input.labels.findings(where: { label in
             label.availableHeight.map { label.height > $0 + context.lengthEpsilon } ?? false
@@ -38,7 +53,7 @@ public struct TextClippedCheck: Check {
             guard let available = label.availableHeight else { return nil }
             let message = "\(label.quotedText) needs \(Describe.pt(label.height)) of height but the label "
                 + "has \(Describe.pt(available)): \(Describe.pt(label.height - available)) is clipped \(label.place)"
-            return label.finding(self, message: message, figures: [
+            return label.finding(self, code: "label-clips-text", message: message, figures: [
                 "height": label.height, "availableHeight": available, "clippedBy": label.height - available,
             ])
         }
@@ -49,7 +64,7 @@ public struct TextClippedCheck: Check {
         // A 44 pt fixed row (the classic default cell) holding a two-line subtitle at AX1:
         // content 61.3 pt → 61.3 − 44 = 17.3 pt clipped.
         let row = RowObservation(screen: "Contacts", row: "contact", device: "iPhone 13 mini",
-                                 category: "accessibilityMedium", categoryIndex: 7, locale: "en", height: 44,
+                                 category: .accessibilityMedium, locale: "en", height: 44,
                                  fixedHeight: 44, contentHeight: 61.3, clippedBy: 17.3)
         var selfSizing = row
         selfSizing.fixedHeight = nil
@@ -59,19 +74,17 @@ public struct TextClippedCheck: Check {
         // leading) − 20 = 14 pt clipped.
         let label = LabelObservation(
             screen: "Contacts", row: "contact", label: "name", device: "iPhone 13 mini",
-            category: "accessibilityMedium", categoryIndex: 7, locale: "en", style: "body", font: "Inter-Regular",
+            category: .accessibilityMedium, locale: "en", style: "body", font: "Inter-Regular",
             text: "Ada Lovelace", neededWidth: 160, availableWidth: 300, height: 34, availableHeight: 20,
             pointSize: 28)
         var fittingLabel = label
         fittingLabel.availableHeight = 34
         return [
-            CheckExample("fixed 44 pt row with 61.3 pt of content", input: AuditInput(rows: [row]), expectedCount: 1,
-                         messageContains: ["fixed height of 44.0 pt but its content needs 61.3 pt: 17.3 pt is clipped"],
+            CheckExample("fixed 44 pt row with 61.3 pt of content", input: AuditInput(rows: [row]), expectedCount: 1, codes: ["row-clips-content"],
                          figures: ["height": 44, "contentHeight": 61.3, "clippedBy": 17.3]),
             CheckExample("self-sizing row grows instead", input: AuditInput(rows: [selfSizing]), expectedCount: 0),
             CheckExample("label pinned to 20 pt holding a 34 pt line", input: AuditInput(labels: [label]),
-                         expectedCount: 1, messageContains: ["needs 34.0 pt of height but the label has 20.0 pt: 14.0 pt is clipped"],
-                         figures: ["height": 34, "availableHeight": 20, "clippedBy": 14]),
+                         expectedCount: 1, codes: ["label-clips-text"], figures: ["height": 34, "availableHeight": 20, "clippedBy": 14]),
             CheckExample("label height equal to its constraint", input: AuditInput(labels: [fittingLabel]),
                          expectedCount: 0),
         ]

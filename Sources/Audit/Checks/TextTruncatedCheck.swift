@@ -1,3 +1,4 @@
+import DynamicType
 import Reports
 
 /// `text.truncated`: a label does not show all of its text.
@@ -19,6 +20,22 @@ public struct TextTruncatedCheck: Check {
         Reports a label when it has a line limit and the text needs more lines (`maxLines > 0` and `lines > maxLines`), when it is single-line (`maxLines == 1`) and `neededWidth > availableWidth + lengthEpsilon`, or when the layout engine marked it truncated. One finding per label, category, device and locale. Figures: neededWidth, availableWidth, lines, maxLines, pointSize.
         """
     public let defaultSeverity = Severity.error
+    public let figures: [FigureSpec] = [
+        FigureSpec("neededWidth", .points, .higherIsWorse, "the text’s single-line width"),
+        FigureSpec("availableWidth", .points, .lowerIsWorse, "the label’s width"),
+        FigureSpec("lines", .lines, .higherIsWorse, "lines the text needs"),
+        FigureSpec("maxLines", .lines, .neutral, "the line limit (0: none)"),
+        FigureSpec("pointSize", .points, .neutral, "the size drawn"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("wider-than-line", "a single-line text is wider than the label"),
+        MessageCode("needs-more-lines", "the text needs more lines than the limit"),
+        MessageCode("truncated-by-layout", "the layout truncated the text within its lines"),
+    ]
+    public let readings: [FigureReading] = [
+        FigureReading("lines", "maxLines", "needs {0} lines, has {1}", when: .firstExceedsPositiveSecond),
+        FigureReading("neededWidth", "availableWidth", "needs {0} pt, has {1} pt", when: .nothingBefore),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         func needsMoreLines(_ label: LabelObservation) -> Bool { label.maxLines > 0 && label.lines > label.maxLines }
@@ -27,7 +44,8 @@ public struct TextTruncatedCheck: Check {
         }
         return input.labels.findings(where: { needsMoreLines($0) || needsMoreWidth($0) || $0.truncated }) { label in
             let overLines = needsMoreLines(label)
-            let verb = label.lineBreakMode == "clip" ? "cut off" : "truncated"
+            let singleLine = label.maxLines == 1 || (label.maxLines == 0 && label.lines <= 1)
+            let verb = label.lineBreakMode == .clip ? "cut off" : "truncated"
             let figures: [String: Double] = [
                 "neededWidth": label.neededWidth, "availableWidth": label.availableWidth,
                 "lines": Double(label.lines), "maxLines": Double(label.maxLines), "pointSize": label.pointSize,
@@ -36,7 +54,7 @@ public struct TextTruncatedCheck: Check {
             // frequent finding of an audit.
             let quoted = label.quotedText
             var message = ""
-            message.reserveCapacity(quoted.utf8.count + label.category.utf8.count + label.device.utf8.count
+            message.reserveCapacity(quoted.utf8.count + label.category.uikitName.utf8.count + label.device.utf8.count
                                         + label.locale.utf8.count + 80)
             message += quoted
             // "… needs X but the label has/shows Y: truncated …"
@@ -49,7 +67,7 @@ public struct TextTruncatedCheck: Check {
                 message += verb
                 message += tail
             }
-            if label.maxLines == 1 || (label.maxLines == 0 && label.lines <= 1) {
+            if singleLine {
                 appendNeeds(Describe.pt(label.neededWidth), " but the label has ", Describe.pt(label.availableWidth), " to 1 line ")
             } else if overLines {
                 appendNeeds(Describe.lines(label.lines), " but the label shows ", Describe.lines(label.maxLines), " ")
@@ -61,7 +79,8 @@ public struct TextTruncatedCheck: Check {
                 message += " "
             }
             Describe.appendPlace(to: &message, category: label.category, device: label.device, locale: label.locale)
-            return label.finding(self, message: message, figures: figures)
+            let code = singleLine ? "wider-than-line" : overLines ? "needs-more-lines" : "truncated-by-layout"
+            return label.finding(self, code: code, message: message, figures: figures)
         }
     }
 
@@ -70,7 +89,7 @@ public struct TextTruncatedCheck: Check {
         // 320 − 2 × 16 (layout margins) − 88 (accessory) = 200 pt available; the text needs 231.4 pt.
         let german = LabelObservation(
             screen: "Settings", row: "notifications", label: "title", device: "iPhone SE (1st gen)",
-            category: "accessibilityExtraLarge", categoryIndex: 9, locale: "de", style: "body", font: "Inter-Regular",
+            category: .accessibilityExtraLarge, locale: "de", style: "body", font: "Inter-Regular",
             stringKey: "settings.notifications", text: "Einstellungen für Benachrichtigungen",
             neededWidth: 231.4, availableWidth: 200, lines: 2, maxLines: 1, pointSize: 17)
         var fits = german
@@ -81,20 +100,26 @@ public struct TextTruncatedCheck: Check {
         var threeLines = german
         threeLines.maxLines = 2
         threeLines.lines = 3
+        // Two lines needed and allowed, but the layout engine truncated the last one (e.g. a word
+        // wider than the line): the engine's word.
+        var engine = german
+        engine.maxLines = 2
+        engine.truncated = true
         var unlimited = german
         unlimited.maxLines = 0
         unlimited.lines = 5
         return [
             CheckExample("single-line German title 31.4 pt too wide", input: AuditInput(labels: [german]),
-                         expectedCount: 1,
+                         expectedCount: 1, codes: ["wider-than-line"],
                          messageContains: ["needs 231.4 pt but the label has 200.0 pt: truncated to 1 line at accessibilityExtraLarge on iPhone SE (1st gen) (de)"],
                          figures: ["neededWidth": 231.4, "availableWidth": 200, "lines": 2, "maxLines": 1]),
             CheckExample("0.01 pt short of the width is rounding noise", input: AuditInput(labels: [fits]),
                          expectedCount: 0),
             CheckExample("two lines needed, two allowed", input: AuditInput(labels: [wrapped]), expectedCount: 0),
-            CheckExample("three lines needed, two allowed", input: AuditInput(labels: [threeLines]), expectedCount: 1,
-                         messageContains: ["needs 3 lines but the label shows 2 lines: truncated"],
+            CheckExample("three lines needed, two allowed", input: AuditInput(labels: [threeLines]), expectedCount: 1, codes: ["needs-more-lines"],
                          figures: ["lines": 3, "maxLines": 2]),
+            CheckExample("the layout engine truncated within the line limit", input: AuditInput(labels: [engine]),
+                         expectedCount: 1, codes: ["truncated-by-layout"]),
             CheckExample("unlimited lines never truncate", input: AuditInput(labels: [unlimited]), expectedCount: 0),
         ]
     }

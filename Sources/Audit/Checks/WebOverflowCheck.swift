@@ -16,6 +16,17 @@ public struct WebOverflowCheck: Check {
         For each rendering of a web view (device × category), reports an element outside a horizontally scrolling or clipping ancestor when its border box reaches past the viewport's right or left edge by more than `lengthEpsilon` and its parent's box does not (the outermost such element; children of `body` always qualify), or when its box fits but its own text reaches past the edge (a word or URL that cannot wrap; an inline element such as a link counts as its text). One finding per element, rendering and device. Figures: overflowBy (px past the edge), viewportWidth, elementWidth, fontSize, baseSize.
         """
     public let defaultSeverity = Severity.error
+    public let figures: [FigureSpec] = [
+        FigureSpec("overflowBy", .cssPixels, .neutral, "how far it reaches past the screen"),
+        FigureSpec("viewportWidth", .cssPixels, .neutral, "the layout viewport width"),
+        FigureSpec("elementWidth", .cssPixels, .neutral, "the element’s width"),
+        FigureSpec("fontSize", .cssPixels, .neutral, "computed font size"),
+        FigureSpec("baseSize", .cssPixels, .neutral, "the base font size TypeFit gave the page"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("box-past-edge", "a box of fixed width (table, media, pre, nowrap) reaches past the screen"),
+        MessageCode("text-past-edge", "text that cannot wrap reaches past the screen"),
+    ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         var findings: [Finding] = []
@@ -27,10 +38,12 @@ public struct WebOverflowCheck: Check {
                 let textPast = max((element.textRight ?? 0) - vw, -(element.textLeft ?? 0))
                 let reason: String
                 let by: Double
+                let code: String
                 // An inline element's box is its line fragments: past the edge means its text is.
                 let inline = element.display == "inline"
                 if boxPast > eps && !parentPast && !inline {
                     by = max(boxPast, textPast)
+                    code = "box-past-edge"
                     switch element.tag {
                     case "table": reason = "a table"
                     case "pre": reason = "preformatted text"
@@ -41,6 +54,7 @@ public struct WebOverflowCheck: Check {
                     }
                 } else if (boxPast <= eps || inline && !parentPast) && max(textPast, inline ? boxPast : 0) > eps {
                     by = max(textPast, inline ? boxPast : 0)
+                    code = "text-past-edge"
                     reason = element.whiteSpace.hasPrefix("nowrap") || element.whiteSpace.hasPrefix("pre")
                         ? "text that does not wrap (white-space: \(element.whiteSpace))" : "a word or URL that cannot wrap"
                 } else {
@@ -48,7 +62,7 @@ public struct WebOverflowCheck: Check {
                 }
                 let message = "\(element.named) is \(reason) reaching \(px(by)) past the \(px(vw)) wide screen: "
                     + "the page scrolls sideways \(page.place)"
-                findings.append(page.finding(self, element, message: message, figures: [
+                findings.append(page.finding(self, element, code: code, message: message, figures: [
                     "overflowBy": by, "viewportWidth": vw, "elementWidth": element.width, "fontSize": element.fontSize,
                 ]))
             }
@@ -78,21 +92,18 @@ public struct WebOverflowCheck: Check {
         func page(_ elements: [WebElementObservation]) -> AuditInput {
             AuditInput(web: [WebPageObservation(
                 webView: "Help", file: "help.html", device: "iPhone SE (1st gen)",
-                category: "accessibilityExtraExtraExtraLarge", categoryIndex: 11, baseSize: 53, viewportWidth: 320,
+                category: .accessibilityExtraExtraExtraLarge, baseSize: 53, viewportWidth: 320,
                 viewportHeight: 460, pageHeight: 4000, elements: elements)])
         }
         return [
-            CheckExample("a table 139.5 px past the 320 px screen", input: page([table]), expectedCount: 1,
-                         messageContains: ["`#prices > table` is a table reaching 139.5 px past the 320.0 px wide screen: the page scrolls sideways at accessibilityExtraExtraExtraLarge on iPhone SE (1st gen)"],
+            CheckExample("a table 139.5 px past the 320 px screen", input: page([table]), expectedCount: 1, codes: ["box-past-edge"],
                          figures: ["overflowBy": 139.5, "viewportWidth": 320, "elementWidth": 451.5, "baseSize": 53]),
-            CheckExample("a URL that cannot wrap inside a paragraph that fits", input: page([url]), expectedCount: 1,
-                         messageContains: ["is a word or URL that cannot wrap reaching 382.3 px past"],
+            CheckExample("a URL that cannot wrap inside a paragraph that fits", input: page([url]), expectedCount: 1, codes: ["text-past-edge"],
                          figures: ["overflowBy": 382.3]),
-            CheckExample("a link is its text: a URL that cannot wrap", input: page([link]), expectedCount: 1,
-                         messageContains: ["is a word or URL that cannot wrap reaching 197.0 px past"],
+            CheckExample("a link is its text: a URL that cannot wrap", input: page([link]), expectedCount: 1, codes: ["text-past-edge"],
                          figures: ["overflowBy": 197]),
             CheckExample("only the outermost overflowing element is reported", input: page([table, cell]),
-                         expectedCount: 1, messageContains: ["`#prices > table`"]),
+                         expectedCount: 1, codes: ["box-past-edge"]),
             CheckExample("content scrolling inside its own box does not widen the page", input: page([code]),
                          expectedCount: 0),
         ]

@@ -9,10 +9,6 @@ public struct CheckSettings: Sendable {
     var screens: [ScreenID: ConfigCheckScope] = [:]
     var rows: [RowID: ConfigCheckScope] = [:]
     var labels: [LabelID: ConfigCheckScope] = [:]
-    /// Names to ids, for the findings of scoped screens (names are unique per screen, row and label).
-    private var screenIDs: [String: ScreenID] = [:]
-    private var rowIDs: [ScreenID: [String: RowID]] = [:]
-    private var labelIDs: [RowID: [String: LabelID]] = [:]
 
     /// Validates every check id the config names (unknown ids fail with did-you-mean at their position).
     init(config: TypeFitConfig) throws {
@@ -29,14 +25,12 @@ public struct CheckSettings: Sendable {
         failOn = project.failOn
         for (s, screen) in config.screens.enumerated() {
             let screenID = ScreenID(s)
-            screenIDs[screen.name] = screenID
             if let scope = screen.checks {
                 try validate(scope.severity.keys.sorted() + scope.disabled.sorted(), scope.idLocations)
                 screens[screenID] = scope
             }
             for (r, row) in screen.rows.enumerated() {
                 let rowID = RowID(screen: screenID, index: r)
-                rowIDs[screenID, default: [:]][row.name] = rowID
                 if let scope = row.checks {
                     try validate(scope.severity.keys.sorted() + scope.disabled.sorted(), scope.idLocations)
                     rows[rowID] = scope
@@ -44,7 +38,6 @@ public struct CheckSettings: Sendable {
                 let all = row.labels + (row.pair.map { [$0.title, $0.value] } ?? [])
                 for (l, label) in all.enumerated() {
                     let labelID = LabelID(row: rowID, index: l)
-                    labelIDs[rowID, default: [:]][label.name] = labelID
                     if let scope = label.checks {
                         try validate(scope.severity.keys.sorted() + scope.disabled.sorted(), scope.idLocations)
                         labels[labelID] = scope
@@ -75,17 +68,12 @@ public struct CheckSettings: Sendable {
         }
     }
 
-    /// The settings that apply to a finding, innermost first.
+    /// The settings that apply to a finding, innermost first, by the plan ids it carries.
     private func scopes(of finding: Finding) -> [ConfigCheckScope] {
-        guard let name = finding.screen, let screenID = screenIDs[name] else { return [] }
         var result: [ConfigCheckScope] = []
-        if let rowName = finding.row, let rowID = rowIDs[screenID]?[rowName] {
-            if let labelName = finding.label, let labelID = labelIDs[rowID]?[labelName], let scope = labels[labelID] {
-                result.append(scope)
-            }
-            if let scope = rows[rowID] { result.append(scope) }
-        }
-        if let scope = screens[screenID] { result.append(scope) }
+        if let id = finding.labelID, let scope = labels[id] { result.append(scope) }
+        if let id = finding.rowID, let scope = rows[id] { result.append(scope) }
+        if let id = finding.screenID, let scope = screens[id] { result.append(scope) }
         return result
     }
 }

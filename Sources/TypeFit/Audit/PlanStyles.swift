@@ -1,6 +1,8 @@
 import DynamicType
 import FontEngine
 import Foundation
+import Reports
+import TypeFitSupport
 
 extension AuditPlan {
     /// The styles of the TypographyKit config (if any), by name, with their fonts added to `fonts`.

@@ -12,7 +12,7 @@ struct TextResolver {
     let samples: FormatSamples
     /// Every key of the tables, sorted (did-you-mean for keys found nowhere).
     let keys: [String]
-    /// Each strings file's display path (`AuditPlan.displayPath` asks for the current folder and
+    /// Each strings file's display path (`displayPath` asks for the current folder and
     /// standardizes the path: worth doing once per file, not once per entry).
     private let displayPaths: [String: String]
     /// Each locale's fallback chain (`LocaleID.fallbackChain`), computed once, not once per key.
@@ -28,7 +28,7 @@ struct TextResolver {
         self.keys = table.keys()
         var displayPaths: [String: String] = [:]
         for entry in table.entries where displayPaths[entry.file] == nil {
-            displayPaths[entry.file] = AuditPlan.displayPath(entry.file)
+            displayPaths[entry.file] = displayPath(entry.file)
         }
         self.displayPaths = displayPaths
         var chains: [String: [String]] = [:]
@@ -44,7 +44,7 @@ struct TextResolver {
 
     /// The label's texts by locale index (each ≥ 1 variant), and what is missing: a key found in
     /// no strings file (the key itself is measured), or a locale that falls back to another's text.
-    func texts(_ label: ConfigLabel, screen: String, row: String) -> ([[PlannedText]], [StringObservation]) {
+    func texts(_ label: ConfigLabel, id: LabelID, screen: String, row: String) -> ([[PlannedText]], [StringObservation]) {
         switch label.content {
         case .text(let literal):
             let text = PlannedText(text: samples.substitute(literal).text, key: nil, variant: nil, source: nil)
@@ -79,18 +79,18 @@ struct TextResolver {
                 }
                 if let fallback {
                     observations.append(StringObservation(
-                        screen: screen, row: row, label: label.name, key: key, locale: locale,
+                        screen: screen, row: row, label: label.name, labelID: id, key: key, locale: locale,
                         status: .untranslated(measured: fallback), source: labelSource))
                 }
                 texts.append(entries.map { entry in
                     PlannedText(text: samples.substitute(transform(entry.value), counts: entry.pluralCounts,
                                                          rules: PluralRules(locale: entry.locale)).text, key: key, variant: entry.variant,
-                                source: SourceLocation(file: displayPaths[entry.file] ?? AuditPlan.displayPath(entry.file), line: entry.line))
+                                source: SourceLocation(file: displayPaths[entry.file] ?? displayPath(entry.file), line: entry.line))
                 })
             }
             if missingEverywhere && tableLocales.allSatisfy({ variants(key, $0).isEmpty }) {
                 observations = [StringObservation(
-                    screen: screen, row: row, label: label.name, key: key, locale: nil,
+                    screen: screen, row: row, label: label.name, labelID: id, key: key, locale: nil,
                     status: .missing(suggestion: nearest(key, in: keys)), source: labelSource)]
             }
             return (texts, observations)

@@ -45,9 +45,9 @@ struct UnitObservation {
                     ink[style.font] = ink[style.font].map { $0.union(range) } ?? range
                 }
                 return LabelSubject(
-                    screen: screen.name, row: row.name, label: label.name, locale: locale, style: style.name,
+                    screen: screen.name, row: row.name, label: label.name, id: label.id, locale: locale, style: style.name,
                     font: plan.font(style.font).name, stringKey: text.key, variant: text.variant, source: text.source,
-                    text: style.letterCase.apply(text.text), lineBreakMode: checkName(label.lineBreak),
+                    text: style.letterCase.apply(text.text), lineBreakMode: label.lineBreak,
                     missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
                     fallbackFont: fact.fallback)
             }
@@ -63,12 +63,10 @@ struct UnitObservation {
         var result = UnitObservation()
         result.ink = observed.ink
         let category = unit.place.category
-        let categoryName = category.uikitName
-        let index = category.position
         let pass = unit.place.pass
         result.labels.reserveCapacity(observed.labelCount)
         if pass == 0 { result.rows.reserveCapacity(screen.rows.count) }
-        var tallest: (name: String, height: Double)?
+        var tallest: (name: String, id: RowID, height: Double)?
         // Rows, labels and frames are read in place (not copied out of their arrays): this runs
         // once per label layout.
         let rows = unit.layout.rows
@@ -76,17 +74,17 @@ struct UnitObservation {
             let rowLayout = rows[unit.firstRow[r]]
             let fixedHeight = screen.rows[r].fixedHeight
             if pass == 0 {
-                if tallest == nil || rowLayout.height > tallest!.height { tallest = (screen.rows[r].name, rowLayout.height) }
+                if tallest == nil || rowLayout.height > tallest!.height { tallest = (screen.rows[r].name, screen.rows[r].id, rowLayout.height) }
                 result.rows.append(RowObservation(
-                    screen: screen.name, row: screen.rows[r].name, device: device, category: categoryName,
-                    categoryIndex: index, locale: locale, height: rowLayout.height, fixedHeight: fixedHeight,
+                    screen: screen.name, row: screen.rows[r].name, id: screen.rows[r].id, device: device, category: category,
+                    locale: locale, height: rowLayout.height, fixedHeight: fixedHeight,
                     contentHeight: rowLayout.contentHeight, clippedBy: rowLayout.clippedBy))
             }
             let subjects = observed.subjects[r]
             for l in subjects.indices {
                 guard let subject = subjects[l] else { continue }
                 result.labels.append(LabelObservation(
-                    subject: subject, device: device, category: categoryName, categoryIndex: index,
+                    subject: subject, device: device, category: category,
                     neededWidth: rowLayout.labels[l].label.neededWidth, availableWidth: rowLayout.labels[l].width,
                     lines: rowLayout.labels[l].label.neededLineCount,
                     maxLines: screen.rows[r].labels[l].lines, truncated: rowLayout.labels[l].label.truncation != nil,
@@ -100,25 +98,12 @@ struct UnitObservation {
         if pass == 0 {
             // Every copy of a repeated row counts for rows visible; the tallest row is named once.
             result.screen = ScreenObservation(
-                screen: screen.name, device: device, category: categoryName, categoryIndex: index, locale: locale,
+                screen: screen.name, id: screen.id, device: device, category: category, locale: locale,
                 contentHeight: unit.layout.contentHeight, rowCount: unit.layout.rows.count,
                 rowsVisible: unit.layout.visibleRows, fullyVisibleRows: unit.layout.fullyVisibleRows,
-                tallestRow: tallest?.name, tallestRowHeight: tallest?.height ?? 0,
+                tallestRow: tallest?.name, tallestRowID: tallest?.id, tallestRowHeight: tallest?.height ?? 0,
                 minimumRowsVisible: screen.minimumRowsVisible)
         }
         return result
-    }
-
-    /// "truncateTail" → "truncate-tail", the spelling findings use (spelled once per mode, not
-    /// once per observed label).
-    static func checkName(_ mode: LineBreakMode) -> String { checkNames[mode] ?? spell(mode) }
-    private static let checkNames = Dictionary(uniqueKeysWithValues: LineBreakMode.allCases.map { ($0, spell($0)) })
-
-    private static func spell(_ mode: LineBreakMode) -> String {
-        var out = ""
-        for c in mode.rawValue {
-            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
-        }
-        return out
     }
 }

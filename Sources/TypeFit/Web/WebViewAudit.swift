@@ -3,6 +3,7 @@ import DynamicType
 import Foundation
 import Layout
 import Reports
+import TypeFitSupport
 import WebAudit
 
 /// Renders the config's `webViews:` in one headless Chromium (started once per audit) and turns
@@ -49,7 +50,7 @@ struct WebViewAudit {
                     }
                 }
             }
-            let display = AuditPlan.displayPath(webView.file.path)
+            let display = displayPath(webView.file.path)
             let size = (try? FileManager.default.attributesOfItem(atPath: webView.file.path))
             guard size?[.type] as? FileAttributeType == .typeRegular else {
                 throw WebAuditError(file: display, "not a regular file")
@@ -150,7 +151,7 @@ struct WebViewAudit {
             case .none: base = nil
             }
             try page.apply(category: category ?? .large, scaling: mode, rootFontSize: base)
-            let m = try page.measure()
+            let m = try page.measure(sources: index)
             if !m.hasDeviceWidthViewport {
                 result.warn("\(display): warning: no <meta name=\"viewport\" content=\"width=device-width\">; "
                     + "a WKWebView lays the page out 980 px wide and shrinks it, as measured")
@@ -158,10 +159,10 @@ struct WebViewAudit {
             let imageHeight = max(1, min(m.pageHeight, screenshotScreens * m.viewportHeight)).rounded(.down)
             let png = try page.screenshot(maxHeight: imageHeight, pageHeight: m.pageHeight, width: m.viewportWidth)
             let observation = WebPageObservation(
-                webView: webView.name, file: display, device: device.name, category: category?.uikitName,
-                categoryIndex: category?.position, baseSize: base, viewportWidth: m.viewportWidth,
+                webView: webView.name, file: display, device: device.name, category: category,
+                baseSize: base, viewportWidth: m.viewportWidth,
                 viewportHeight: m.viewportHeight, pageHeight: m.pageHeight,
-                elements: m.elements.map { element($0, index: index, file: display) })
+                elements: m.elements)
             renderings.append(Rendering(observation: observation, measurement: m, png: png, imageHeight: imageHeight))
         }
         for url in page.offlineRequests {
@@ -172,17 +173,6 @@ struct WebViewAudit {
 
     private mutating func warn(_ text: String) {
         if !warnings.contains(text) { warnings.append(text) }
-    }
-
-    /// The checks' view of a measured element, with its HTML line.
-    static func element(_ e: WebElement, index: HTMLSourceIndex, file: String) -> WebElementObservation {
-        WebElementObservation(
-            selector: e.selector, source: index.line(chain: e.chain).map { SourceLocation(file: file, line: $0) },
-            tag: e.tag, text: e.text, hasText: e.hasText, fontSize: e.fontSize, left: e.left, right: e.right,
-            width: e.width, parentRight: e.parentRight, textLeft: e.textLeft, textRight: e.textRight,
-            clientWidth: e.clientWidth, clientHeight: e.clientHeight, scrollWidth: e.scrollWidth,
-            scrollHeight: e.scrollHeight, overflowX: e.overflowX, overflowY: e.overflowY, textOverflow: e.textOverflow,
-            whiteSpace: e.whiteSpace, display: e.display, lineClamp: Int(e.lineClamp), insideScroller: e.insideScroller)
     }
 
     /// The renderings the report keeps, with their screenshots: per web view and device, the
@@ -201,9 +191,9 @@ struct WebViewAudit {
             let mine = findings.filter {
                 $0.checkId.hasPrefix("web.") && $0.screen == first.observation.webView && $0.device == first.observation.device
             }
-            var wanted = Set<String?>()
-            if group.contains(where: { $0.observation.category == ContentSizeCategory.large.uikitName }) {
-                wanted.insert(ContentSizeCategory.large.uikitName)
+            var wanted = Set<ContentSizeCategory?>()
+            if group.contains(where: { $0.observation.category == .large }) {
+                wanted.insert(.large)
             }
             wanted.insert(group.last?.observation.category)
             for check in Set(mine.map(\.checkId)) {
@@ -223,7 +213,7 @@ struct WebViewAudit {
                                    width: round3(e.width), height: round3(e.height))
                 }
                 kept.append(WebPageSnapshot(
-                    webView: o.webView, file: o.file, device: o.device, category: o.category,
+                    webView: o.webView, file: o.file, device: o.device, category: o.category?.uikitName,
                     baseSize: o.baseSize.map(round3), viewportWidth: round3(o.viewportWidth),
                     viewportHeight: round3(o.viewportHeight), pageHeight: round3(o.pageHeight),
                     imageWidth: round3(o.viewportWidth), imageHeight: r.imageHeight, png: r.png,

@@ -1,0 +1,190 @@
+import Audit
+import DynamicType
+import FontEngine
+import Foundation
+import Layout
+import Localization
+import Reports
+
+
+/// A non-fatal remark about the inputs, as a typed value: where, what kind, and the words.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of remark it is; callers filter on this, never on the words.
+    public enum Code: String, Sendable, Hashable {
+        /// A config remark (an option the model ignores, …).
+        case config
+        /// A font the config defines that no style, fallback or systemFont uses.
+        case unusedFont
+        /// A remark of a strings file reader (duplicate key, unknown escape, …).
+        case strings
+        /// A remark about the TypographyKit config.
+        case typographyKit
+        /// The config lists no device; the default device is audited.
+        case defaultDevice
+        /// A `formatSamples` key that is not a format specifier.
+        case formatSample
+        /// A remark of the web view rendering (docs/web.md).
+        case web
+    }
+
+    /// `file[:line[:column]]`, or nil when the remark has no place.
+    public var location: String?
+    public var code: Code
+    public var message: String
+
+    public init(location: String?, code: Code, message: String) {
+        self.location = location
+        self.code = code
+        self.message = message
+    }
+
+    /// `location: warning: message`.
+    public var description: String { (location.map { "\($0): " } ?? "") + "warning: " + message }
+}
+
+/// A font of the plan: where it comes from (each thread opens its own face) and its tables.
+public struct PlannedFont: Sendable {
+    /// How a thread opens the face.
+    public enum Source: Sendable, Hashable {
+        case file(path: String, faceIndex: Int, variations: [VariationSetting], instance: String?)
+        case location(FontLocation, variations: [VariationSetting])
+    }
+
+    public var id: FontID
+    /// The config's font id (or the PostScript name of a font a TypographyKit style named).
+    public var name: String
+    public var source: Source
+    /// The file as shown in reports (relative to the current folder when inside it).
+    public var displayPath: String
+    public var features: String
+    public var language: String?
+    /// The face's tables, read once while planning.
+    public var info: FontEngine.FontInfo
+
+    /// Opens the face (FreeType faces are per thread).
+    public func open() throws -> FontFace { try Self.open(source) }
+
+    static func open(_ source: Source) throws -> FontFace {
+        switch source {
+        case .file(let path, let faceIndex, let variations, let instance):
+            return try FontFace(path: path, faceIndex: faceIndex, variations: variations, instance: instance)
+        case .location(let location, let variations):
+            return try FontFace(location: location, variations: variations)
+        }
+    }
+}
+
+/// How a style's line height is chosen (typefit.yml `lineHeight`).
+public enum StyleLineHeight: Sendable, Equatable {
+    /// The font's line height by the project's rule (hhea by default), scaled to the point size.
+    case font
+    /// Apple's HIG leading of the style's text style at each category.
+    case hig(TextStyle)
+    /// A fixed line height in points.
+    case points(Double)
+    /// The line heights the scaling model gives (a `table` with `lineHeights`).
+    case model
+}
+
+/// A text style resolved from typefit.yml or a TypographyKit config: its font and the scaling
+/// model that gives its point size in each content size category.
+public struct PlannedStyle: Sendable {
+    public var id: StyleID
+    public var name: String
+    public var font: FontID
+    /// The model's name as written (apple, uifontmetrics, stepping, interpolate, table, android,
+    /// fixed, or typographykit:<mode>).
+    public var modelName: String
+    public var textStyle: TextStyle?
+    public var lineHeight: StyleLineHeight
+    public var lineHeightMultiple: Double?
+    public var minimumLineHeight: Double?
+    public var maximumLineHeight: Double?
+    public var letterCase: LetterCase
+    public var letterSpacing: Double
+    public var minimum: Double?
+    public var maximum: Double?
+    /// Whether the style comes from the TypographyKit config.
+    public var fromTypographyKit: Bool
+    /// The scaling model for a device scale (UIFontMetrics' pixel rounding depends on it).
+    var makeModel: @Sendable (Double) -> AnyScalingModel
+
+    /// Point size and optional line height at `category` on a device of `scale`.
+    public func size(at category: ContentSizeCategory, scale: Double) -> ScaledSize {
+        makeModel(scale).size(at: category)
+    }
+}
+
+/// One text a label shows in one locale: the whole string, or one plural/device variant of it.
+public struct PlannedText: Sendable, Hashable {
+    /// The text as measured: format samples substituted, pseudo-localized when asked (letter
+    /// case is the style's, applied at layout).
+    public var text: String
+    /// The string key, nil for a literal `text:`.
+    public var key: String?
+    /// The variant (`[one]`, `[device=iphone][plural=other]`), nil for a plain string.
+    public var variant: String?
+    /// Where the string is defined.
+    public var source: SourceLocation?
+}
+
+/// A label of a planned row with its texts in every locale of the plan.
+public struct PlannedLabel: Sendable {
+    public var id: LabelID
+    public var name: String
+    public var style: StyleID
+    public var lines: Int
+    public var lineBreak: LineBreakMode
+    public var autoshrink: Double?
+    /// The config entry's position (`file:line:column`).
+    public var location: ConfigLocation
+    /// Texts by locale index (`AuditPlan.locales`), each with one entry per variant (≥ 1).
+    public var texts: [[PlannedText]]
+}
+
+/// A row of a planned screen. A row with `repeat: N` is one planned row laid out once and shown N times.
+public struct PlannedRow: Sendable {
+    public var id: RowID
+    public var name: String
+    public var repeatCount: Int
+    /// Stacked labels first, then the pair's title and value.
+    public var labels: [PlannedLabel]
+    /// Whether the last two labels are a title/value pair.
+    public var hasPair: Bool
+    public var stackAtAccessibilitySizes: Bool
+    public var height: RowHeight
+    /// The configured fixed height, nil when the row self-sizes.
+    public var fixedHeight: Double?
+    public var spacing: Double
+    public var leadingImageWidth: Double?
+    public var accessoryWidth: Double?
+    public var insetTop: Double
+    public var insetBottom: Double
+    public var layoutMargin: Double?
+}
+
+/// A screen of the plan.
+public struct PlannedScreen: Sendable {
+    public var id: ScreenID
+    public var name: String
+    public var navigationBar: NavigationBarStyle
+    public var tabBar: Bool
+    public var toolbar: Bool
+    public var minimumRowsVisible: Int?
+    public var rows: [PlannedRow]
+
+    /// The row named `name`.
+    public func row(named name: String) -> PlannedRow? { rows.first { $0.name == name } }
+}
+
+/// A share of the audit's work: one screen in one locale, laid out on every device, orientation,
+/// category and string variant. Units are enumerated in a fixed order (screens in config order,
+/// then locales in plan order) with a cost estimate, so a run can be split into shares.
+public struct AuditUnit: Sendable, Hashable {
+    public var screen: ScreenID
+    /// Index into `AuditPlan.locales`.
+    public var locale: Int
+    /// Estimated work: Σ over the screen's labels of (characters of every variant) × devices ×
+    /// orientations × categories.
+    public var cost: Int
+}
