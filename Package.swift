@@ -78,6 +78,10 @@ let package = Package(
         .target(name: "Layout", dependencies: ["DynamicType"]),
         // The app's own UI as read from its files (shared by the Interface Builder and SwiftUI readers).
         .target(name: "AppUI", dependencies: ["DynamicType"]),
+        // An Xcode project's targets, files, Info.plist, xcconfig and swiftgen.yml (Foundation + Yams).
+        .target(name: "XcodeProject", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // iOS storyboards and XIBs read into AppUI's vocabulary (FoundationXML).
+        .target(name: "InterfaceBuilder", dependencies: ["AppUI", "DynamicType"]),
         .target(name: "Reports", dependencies: ["TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
@@ -85,6 +89,7 @@ let package = Package(
         // Wiring: config, fonts, models, layout, audit.
         .target(name: "TypeFit", dependencies: [
             "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports", "TypeFitSupport", "WebAudit",
+            "AppUI", "XcodeProject", "InterfaceBuilder",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
@@ -101,6 +106,8 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
+        .testTarget(name: "AppSourcesTests", dependencies: ["AppUI", "InterfaceBuilder", "XcodeProject", "DynamicType"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "DynamicType"]),
     ],
     swiftLanguageModes: [.v6]

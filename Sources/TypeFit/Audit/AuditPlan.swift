@@ -78,6 +78,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case formatSample
         /// A remark of the web view rendering (docs/web.md).
         case web
+        /// A remark about the app's UI files (an unreadable storyboard, a missing font; PlanUI.swift).
+        case ui
     }
 
     /// `file[:line[:column]]`, or nil when the remark has no place.
@@ -193,6 +195,8 @@ public struct PlannedLabel: Sendable {
     public var location: ConfigLocation
     /// Texts by locale index (`AuditPlan.locales`), each with one entry per variant (≥ 1).
     public var texts: [[PlannedText]]
+    /// Its width in the row (an app's UI element: its width rule re-solved per device, PlanUI.swift).
+    public var width: RowLabelWidth = .content
 }
 
 /// A row of a planned screen. A row with `repeat: N` is one planned row laid out once and shown N times.
@@ -267,6 +271,9 @@ public struct AuditPlan: Sendable {
     /// Keys of the string tables, sorted (for did-you-mean suggestions).
     public var stringObservations: [StringObservation]
     public var diagnostics: [Diagnostic]
+    /// The app's UI read from its files (`ui:` in the config): observations for the `ui.*` checks
+    /// and the account of every element (PlanUI.swift).
+    public var ui = UIPlan()
     /// fontconfig over the config's font folders, the bundled Fonts/ and the system fonts: finds
     /// the installed font that would draw characters no configured font has.
     public var fallbackFinder: FallbackFinder
@@ -438,6 +445,7 @@ public struct AuditPlan: Sendable {
         self.screens = screens
         self.stringObservations = stringObservations
         self.diagnostics = diagnostics
+        try planUI(fonts: &fonts, resolver: resolver)  // PlanUI.swift
     }
 
     static func device(_ custom: ConfigCustomDevice) -> Device {
