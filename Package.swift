@@ -106,8 +106,7 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CLITests", dependencies: ["TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
-        .testTarget(name: "AppSourcesTests", dependencies: ["AppUI", "InterfaceBuilder", "XcodeProject", "DynamicType"],
-                    exclude: ["Fixtures"]),
+        .testTarget(name: "AppSourcesTests", dependencies: ["AppUI", "InterfaceBuilder", "XcodeProject", "DynamicType", "Layout"]),
         .testTarget(name: "WebAuditTests", dependencies: ["WebAudit", "DynamicType"]),
     ],
     swiftLanguageModes: [.v6]

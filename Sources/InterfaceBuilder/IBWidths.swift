@@ -66,6 +66,9 @@ struct IBWidths {
     static func superview(_ node: IBNode) -> IBNode? {
         guard let parent = node.parent else { return nil }
         if parent.name == "subviews" { return parent.parent }
+        if FileReader.cellNames.contains(node.name) {
+            return node.ancestor { $0.name == "tableView" || $0.name == "collectionView" }
+        }
         if node["key"] == "contentView" { return parent }
         return nil
     }
@@ -117,7 +120,8 @@ struct IBWidths {
         // Arranged subviews of a stack view.
         if superview.name == "stackView" {
             let arranged = superview.child("subviews")?.children.filter { $0["id"] != nil && $0["hidden"] != "YES" } ?? []
-            if superview["axis"] != "horizontal" { return .inset(leading: 0, trailing: 0) }
+            // Interface Builder writes `axis="vertical"`; horizontal, UIStackView's default, is not written.
+            if superview["axis"] == "vertical" { return .inset(leading: 0, trailing: 0) }
             let spacing = superview.double("spacing") ?? 0
             let n = Double(arranged.count)
             if arranged.count <= 1 { return .inset(leading: 0, trailing: 0) }

@@ -164,7 +164,9 @@ public struct AppRepository: Sendable {
         var locales: [String] = []
         // `Base` holds a storyboard's development text, `mul` a string catalog's every language: neither is a locale.
         func add(_ locale: String) { if locale != "Base", locale != "mul", !locales.contains(locale) { locales.append(locale) } }
-        if let region = project?.developmentRegion { add(region) }
+        // The development language first: the project's, else English (the text Base.lproj and
+        // unlocalized files hold is then taken to be English).
+        add(project?.developmentRegion ?? "en")
         for region in project?.knownRegions ?? [] { add(region) }
         for file in strings + ib {
             for component in file.split(separator: "/") where component.hasSuffix(".lproj") {

@@ -103,7 +103,8 @@ public struct XcodeProject: Sendable {
     /// Reads `<projectPath>/project.pbxproj`; paths are made relative to `root`.
     /// - Throws: `XcodeProjectError` when the file is missing or not a property list.
     public static func read(projectPath: String, root: URL) throws -> XcodeProject {
-        let projectURL = URL(fileURLWithPath: projectPath, relativeTo: root).standardizedFileURL
+        let projectURL = (projectPath.hasPrefix("/") ? URL(fileURLWithPath: projectPath)
+            : root.appendingPathComponent(projectPath)).standardizedFileURL
         let rootPath = root.standardizedFileURL.path
         let display = RepositoryPath.relative(projectURL.path, to: rootPath)
         let file = display + "/project.pbxproj"

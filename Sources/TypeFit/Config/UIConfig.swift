@@ -66,7 +66,7 @@ extension ConfigParser {
             case "auto": project = .auto
             case "none": project = .none
             default:
-                let url = URL(fileURLWithPath: text, relativeTo: root).standardizedFileURL
+                let url = root.appendingPathComponent(text).standardizedFileURL
                 guard FileManager.default.fileExists(atPath: url.appendingPathComponent("project.pbxproj").path) else {
                     throw value.fail("no project.pbxproj in \"\(text)\"")
                 }
