@@ -126,10 +126,14 @@ struct FileReader {
         if Self.cellNames.contains(top.name) { cells.append(top) }
         top.forEachDescendant { if Self.cellNames.contains($0.name) { cells.append($0) } }
         var cellOf: [ObjectIdentifier: Int] = [:]
+        var rowNames: [String: Int] = [:]
         for (i, cell) in cells.enumerated() {
             cellOf[ObjectIdentifier(cell)] = i
-            rows.append(UIRowSource(name: cell["reuseIdentifier"] ?? cell["id"] ?? "cell", position: position(cell),
-                                    height: rowHeight(cell), elements: []))
+            // Rows are named by reuse identifier (static cells by id); a name used again gets its ordinal.
+            var name = cell["reuseIdentifier"] ?? cell["id"] ?? "cell"
+            rowNames[name, default: 0] += 1
+            if rowNames[name]! > 1 { name += " (\(rowNames[name]!))" }
+            rows.append(UIRowSource(name: name, position: position(cell), height: rowHeight(cell), elements: []))
         }
         var visit: [IBNode] = [top]
         top.forEachDescendant { visit.append($0) }

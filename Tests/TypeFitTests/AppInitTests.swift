@@ -78,6 +78,20 @@ struct AppInitTests {
         #expect(truncated.allSatisfy { $0.source == SourceLocation(file: "Base.lproj/Main.storyboard", line: 17) })
     }
 
+    /// A binding gives an element set in code its text: it is laid out and counted as bound.
+    @Test func binding() throws {
+        let dir = try copy("Localized")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try AppInit.run(directory: dir.path, force: false)
+        var text = try String(contentsOfFile: outcome.configPath, encoding: .utf8)
+        text = text.replacingOccurrences(of: "  bind: {}", with: "  bind: { \"lbl-02-005\": { text: \"Signed in as Alexandra\" } }")
+        try text.write(toFile: outcome.configPath, atomically: true, encoding: .utf8)
+        let plan = try AuditPlan.load(path: outcome.configPath)
+        #expect(plan.ui.bound == 1 && plan.ui.unbound.isEmpty)
+        let label = plan.screens.flatMap(\.rows).flatMap(\.labels).first { $0.name == "lbl-02-005" }
+        #expect(label?.texts.first?.first?.text == "Signed in as Alexandra")
+    }
+
     /// A copy of the NetNewsWire fixture (an Xcode project, no Info.plist): init names the target and the
     /// missing Info.plist, and the audit right after it runs.
     @Test func netNewsWire() throws {
