@@ -161,7 +161,12 @@ public enum AppInit {
         lines.append("Swift files: \(ui.swiftFiles.count) (for the SwiftUI reader)")
         let found = ui.accounts.count
         lines.append("Elements: \(found) found = \(ui.laidOut) laid out + \(ui.bound) bound + \(ui.unbound.count) unbound + \(ui.notLaidOut.count) not laid out")
-        for (reason, count) in UIPlan.reasons(ui.unbound) { lines.append("  unbound (\(count)): \(reason)") }
+        for (reason, count) in UIPlan.reasons(ui.unbound) {
+            lines.append("  unbound (\(count)): \(reason)")
+            let places = ui.unbound.filter { if case .unbound(reason) = $0.status { true } else { false } }
+                .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
+            lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
+        }
         for (reason, count) in UIPlan.reasons(ui.notLaidOut) { lines.append("  not laid out (\(count)): \(reason)") }
         if !ui.warnings.isEmpty {
             lines.append("Could not decide or read (\(ui.warnings.count)):")

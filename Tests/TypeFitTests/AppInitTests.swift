@@ -124,5 +124,9 @@ struct AppInitTests {
             #expect(String(describing: error).hasPrefix("Main.storyboard:1:"))
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("typefit.yml").path))
+        // No UI file at all.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("Main.storyboard"))
+        #expect(throws: ConfigError.self) { try AppInit.run(directory: dir.path, force: false) }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("typefit.yml").path))
     }
 }

@@ -40,10 +40,16 @@ extension AuditPlan {
             let count = read.screens.filter { $0.position.file == path }.reduce(0) { $0 + $1.allElements.count }
             plan.interfaceBuilderFiles.append(UIPlan.FileCount(path: path, outcome: outcomes[path] ?? .unreadable, elements: count))
         }
-        // Nothing to audit at all: the config names no screens and no UI file could be read.
-        if config.screens.isEmpty, read.screens.isEmpty, !ibPaths.isEmpty,
-           !outcomes.values.contains(where: { if case .unreadable = $0 { false } else { true } }) {
-            throw ConfigError(file: plan.warnings.first ?? config.file, message: "no Interface Builder file could be read; nothing to audit")
+        // Nothing to audit at all: no screen in the config, no web view, no Swift file for the
+        // SwiftUI reader, and no text element in any Interface Builder file that could be read.
+        if config.screens.isEmpty, config.webViews.isEmpty, read.screens.isEmpty, plan.swiftFiles.isEmpty {
+            let unreadable = ibPaths.filter { if case .unreadable = outcomes[$0] ?? .unreadable { true } else { false } }
+            if let first = read.warnings.first, !unreadable.isEmpty {
+                throw ConfigError(file: first.position.description,
+                                  message: "\(first.message); no other Interface Builder file has text: nothing to audit")
+            }
+            throw ConfigError(file: ui.root.path, message: "no iOS storyboard, XIB or Swift file with text found: nothing to audit"
+                              + (repository.warnings.first.map { " (\($0))" } ?? ""))
         }
         var planner = UIPlanner(plan: self, fonts: fonts, resolver: resolver, ui: ui, repository: repository)
         for screen in read.screens { planner.add(screen) }
