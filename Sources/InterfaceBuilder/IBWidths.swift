@@ -154,8 +154,12 @@ struct IBWidths {
                 guard let frame = Self.frame(node), let outer = Self.frame(superview) else {
                     return .unknown(reason: "no design-time frame")
                 }
-                return .inset(leading: side(leading, id, frame: frame, outer: outer, superview: superview, isLeading: true),
-                              trailing: side(trailing, id, frame: frame, outer: outer, superview: superview, isLeading: false))
+                let l = side(leading, id, frame: frame, outer: outer, superview: superview, isLeading: true)
+                let t = side(trailing, id, frame: frame, outer: outer, superview: superview, isLeading: false)
+                guard l + t < outer.width else {
+                    return .unknown(reason: "its constraints leave it no width (conflicting or cyclic constraints)")
+                }
+                return .inset(leading: l, trailing: t)
             }
             if leading != nil || trailing != nil { return .unknown(reason: "one side pinned: its width comes from its text") }
             return .unknown(reason: "no leading and trailing constraints: its width comes from its text")
