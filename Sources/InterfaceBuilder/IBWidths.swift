@@ -154,6 +154,14 @@ struct IBWidths {
                 guard let frame = Self.frame(node), let outer = Self.frame(superview) else {
                     return .unknown(reason: "no design-time frame")
                 }
+                // Beside a sibling that hugs its content less, the view keeps its content's width.
+                for c in [leading, trailing] {
+                    let other = c.first == id ? c.second : c.first
+                    if let other, let sibling = superview.child("subviews")?.children.first(where: { $0["id"] == other }),
+                       Self.hugging(node) > Self.hugging(sibling) {
+                        return .unknown(reason: "sized by its text beside a view that stretches (content hugging)")
+                    }
+                }
                 let l = side(leading, id, frame: frame, outer: outer, superview: superview, isLeading: true)
                 let t = side(trailing, id, frame: frame, outer: outer, superview: superview, isLeading: false)
                 guard l + t < outer.width else {
@@ -175,6 +183,9 @@ struct IBWidths {
         if let frame = Self.frame(node) { return .fixed(frame.width) }
         return .unknown(reason: "no constraints and no design-time frame")
     }
+
+    /// Horizontal content hugging priority (Interface Builder's default 250).
+    static func hugging(_ node: IBNode) -> Double { node.double("horizontalHuggingPriority") ?? 250 }
 
     /// Whether `c` anchors side `attributes` of view `id` to another item.
     private func anchors(_ c: Constraint, _ id: String, _ attributes: Set<String>) -> Bool {

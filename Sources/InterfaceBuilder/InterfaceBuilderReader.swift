@@ -21,8 +21,16 @@ public enum InterfaceBuilderReader {
     public static func read(paths: [String], root: URL) -> (result: UIReadResult, outcomes: [String: FileOutcome]) {
         var result = UIReadResult()
         var outcomes: [String: FileOutcome] = [:]
+        var names: Set<String> = []
         for path in paths {
-            let (screens, warnings, outcome) = read(path: path, root: root)
+            var (screens, warnings, outcome) = read(path: path, root: root)
+            // Files of one name in several folders: their screens are named by the file's path.
+            let table = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let qualified = String(path.dropLast(URL(fileURLWithPath: path).pathExtension.count + 1))
+            for i in screens.indices where !names.insert(screens[i].name).inserted {
+                screens[i].name = qualified + screens[i].name.dropFirst(table.count)
+                names.insert(screens[i].name)
+            }
             result.screens += screens
             result.warnings += warnings
             outcomes[path] = outcome
