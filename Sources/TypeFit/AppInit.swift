@@ -159,6 +159,9 @@ public enum AppInit {
         }
         if read.count > 8 { lines.append("  … \(read.count - 8) more") }
         lines.append("Swift files: \(ui.swiftFiles.count) (for the SwiftUI reader)")
+        if let swiftGen = repository?.swiftGen, !swiftGen.strings.isEmpty {
+            lines.append("SwiftGen (\(swiftGen.file)): " + swiftGen.strings.map { "\($0.enumName) → \($0.table)" }.joined(separator: ", "))
+        }
         let found = ui.accounts.count
         lines.append("Elements: \(found) found = \(ui.laidOut) laid out + \(ui.bound) bound + \(ui.unbound.count) unbound + \(ui.notLaidOut.count) not laid out")
         for (reason, count) in UIPlan.reasons(ui.unbound) {
