@@ -195,6 +195,40 @@ struct InterfaceBuilderReaderTests {
         }
     }
 
+    /// Hugging and nesting. A 390 pt scene: a text field pinned 20 pt from the leading side and a
+    /// "Show" button after it (8 pt), pinned 20 pt from the trailing side; the button hugs its content
+    /// (priority 251 > the field's 250), so its width is its text's (unknown), and the field stretches
+    /// up to the button (x 312): trailing inset 390 − 312 + 8 = 86. A vertical stack pinned 16 pt on
+    /// both sides holds a label: the stack's width, 16 / 16 from the scene.
+    @Test func huggingAndNesting() {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document targetRuntime="iOS.CocoaTouch"><scenes><scene sceneID="s"><objects>
+            <viewController id="vc" title="Login" sceneMemberID="viewController"><view key="view" id="v">
+            <rect key="frame" x="0" y="0" width="390" height="844"/><subviews>
+            <textField placeholder="Password" id="f" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="20" y="100" width="284" height="21"/>
+            <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></textField>
+            <button horizontalHuggingPriority="251" id="b" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="312" y="94" width="58" height="33"/>
+            <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/><state key="normal" title="Show"/></button>
+            <stackView axis="vertical" id="st" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="16" y="200" width="358" height="40"/>
+            <subviews><label text="Forgot your password?" id="l" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="0" y="0" width="358" height="20"/></label></subviews></stackView>
+            </subviews><constraints>
+            <constraint firstItem="f" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="20" id="c1"/>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="f" secondAttribute="trailing" constant="8" id="c2"/>
+            <constraint firstAttribute="trailing" secondItem="b" secondAttribute="trailing" constant="20" id="c3"/>
+            <constraint firstItem="st" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="16" id="c4"/>
+            <constraint firstAttribute="trailing" secondItem="st" secondAttribute="trailing" constant="16" id="c5"/>
+            </constraints></view></viewController></objects></scene></scenes></document>
+            """
+        let (screens, warnings, _) = InterfaceBuilderReader.read(data: Data(xml.utf8), path: "Login.storyboard")
+        #expect(warnings.isEmpty)
+        let widths = Dictionary(uniqueKeysWithValues: screens.flatMap(\.allElements).map { ($0.id.local, $0.width) })
+        #expect(widths["f"] == .inset(leading: 20, trailing: 86))
+        if case .unknown(let reason) = widths["b"] { #expect(reason.contains("content hugging")) } else { Issue.record("b hugs") }
+        #expect(widths["l"] == .inset(leading: 16, trailing: 16))
+        #expect(screens.first?.name == "Login/Login")
+    }
+
     /// The per-storyboard strings of a localized storyboard.
     @Test func localizationFiles() {
         let found = IBLocalization.stringsFiles(for: "Base.lproj/Main.storyboard",
