@@ -35,6 +35,35 @@ public struct SwiftGenConfig: Sendable, Hashable {
     /// The table a generated enum stands for.
     public func table(forEnum name: String) -> StringsTable? { strings.first { $0.enumName == name } }
 
+    /// The path SwiftGen's structured templates (`structured-swift5`) generate for a strings key,
+    /// after the enum: each dotted component but the last an enum in PascalCase, the last a property
+    /// in lowerCamelCase (`camera_player.errors.unable_to_connect` → `CameraPlayer.Errors.unableToConnect`).
+    public static func swiftPath(forKey key: String) -> String {
+        let components = key.split(separator: ".", omittingEmptySubsequences: false).map { pretty(String($0)) }
+        guard let last = components.last else { return "" }
+        return (components.dropLast() + [lowerFirstWord(last)]).joined(separator: ".")
+    }
+
+    /// The key among `keys` whose generated path is `path` (a reference such as
+    /// `L10n.Settings.title` without its enum), nil when none.
+    public static func key(forPath path: String, among keys: [String]) -> String? {
+        keys.first { swiftPath(forKey: $0) == path }
+    }
+
+    /// SwiftGen's "pretty" identifier: words split at characters that are not letters or digits, each capitalized.
+    static func pretty(_ name: String) -> String {
+        name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// The first word lowercased: `Title` → `title`, `URLString` → `urlString`.
+    static func lowerFirstWord(_ name: String) -> String {
+        let chars = Array(name)
+        var n = 0
+        while n < chars.count, chars[n].isUppercase { n += 1 }
+        if n > 1, n < chars.count, chars[n].isLowercase { n -= 1 }
+        return String(chars[..<n]).lowercased() + String(chars[n...])
+    }
+
     /// Parses the text of a swiftgen.yml.
     /// - Throws: `XcodeProjectError` naming `file` (and the line) when it is not YAML.
     public static func parse(_ text: String, file: String) throws -> SwiftGenConfig {

@@ -88,4 +88,16 @@ struct XcodeProjectTests {
         #expect(config.table(forEnum: "L10n")?.input == "Sources/App/Resources/en.lproj/Localizable.strings")
         #expect(throws: XcodeProjectError.self) { try SwiftGenConfig.parse("strings: [unclosed", file: "swiftgen.yml") }
     }
+
+    /// Generated names, as Home Assistant's generated Sources/Shared/Resources/Swiftgen/Strings.swift has them:
+    /// line 1006 `CameraPlayer.Errors.unableToConnectToServer` for "camera_player.errors.unable_to_connect_to_server";
+    /// `L10n.Permission.Screen.Bluetooth.secondaryButton` (Sources/App) for "permission.screen.bluetooth.secondary_button".
+    @Test func swiftGenNames() {
+        #expect(SwiftGenConfig.swiftPath(forKey: "camera_player.errors.unable_to_connect_to_server")
+                == "CameraPlayer.Errors.unableToConnectToServer")
+        let keys = ["permission.screen.bluetooth.title", "permission.screen.bluetooth.secondary_button"]
+        #expect(SwiftGenConfig.key(forPath: "Permission.Screen.Bluetooth.secondaryButton", among: keys)
+                == "permission.screen.bluetooth.secondary_button")
+        #expect(SwiftGenConfig.lowerFirstWord("URLString") == "urlString")
+    }
 }
