@@ -43,6 +43,10 @@ let package = Package(
         .target(name: "Layout", dependencies: ["DynamicType", "TypeFitSupport"]),
         // The app's own UI as read from its files (shared by the Interface Builder and SwiftUI readers).
         .target(name: "AppUI", dependencies: ["DynamicType"]),
+        // An Xcode project's targets, files, Info.plist, xcconfig and swiftgen.yml (Foundation + Yams).
+        .target(name: "XcodeProject", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // iOS storyboards and XIBs read into AppUI's vocabulary (FoundationXML).
+        .target(name: "InterfaceBuilder", dependencies: ["AppUI", "DynamicType"]),
         .target(name: "Reports", dependencies: ["DynamicType", "TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
@@ -50,6 +54,7 @@ let package = Package(
         // Wiring: config, fonts, models, layout, audit.
         .target(name: "TypeFit", dependencies: [
             "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports", "TypeFitSupport", "WebAudit",
+            "AppUI", "XcodeProject", "InterfaceBuilder",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),
@@ -68,6 +73,7 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["TestSupport", "Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TestSupport", "TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
+        .testTarget(name: "AppSourcesTests", dependencies: ["TestSupport", "AppUI", "InterfaceBuilder", "XcodeProject", "DynamicType", "Layout"]),
         .testTarget(name: "WebAuditTests", dependencies: ["TestSupport", "WebAudit", "Audit", "DynamicType", "Reports"]),
     ],
     swiftLanguageModes: [.v6]

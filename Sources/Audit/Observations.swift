@@ -446,11 +446,16 @@ public struct AuditInput: Sendable, Equatable {
     public var strings: [StringObservation]
     /// Renderings of the config's web views (WebObservations.swift).
     public var web: [WebPageObservation]
+    /// The app's UI elements and fixed-height rows as read from its files (UIObservations.swift).
+    public var ui: [UIElementObservation] = []
+    public var uiRows: [UIRowObservation] = []
 
     public init(labels: [LabelObservation] = [], rows: [RowObservation] = [], screens: [ScreenObservation] = [],
                 styles: [StyleObservation] = [], fonts: [FontObservation] = [], strings: [StringObservation] = [],
-                web: [WebPageObservation] = []) {
+                web: [WebPageObservation] = [], ui: [UIElementObservation] = [], uiRows: [UIRowObservation] = []) {
         self.web = web
+        self.ui = ui
+        self.uiRows = uiRows
         self.labels = labels
         self.rows = rows
         self.screens = screens

@@ -1,3 +1,24 @@
+/// How wide a stacked label is laid out in its row.
+public enum RowLabelWidth: Sendable, Hashable {
+    /// The stack's content width (the row's width less margins, leading image and accessory).
+    case content
+    /// A fixed width in points.
+    case fixed(Double)
+    /// A share of the row's width inside the safe area after fixed insets:
+    /// `fraction` × (width − safe areas − `leading` − `trailing`); 1 with insets = a view pinned to both sides.
+    case share(Double, leading: Double, trailing: Double)
+
+    /// The width in `context`, given the stack's content width.
+    public func resolve(contentWidth: Double, in context: RowContext) -> Double {
+        switch self {
+        case .content: return contentWidth
+        case .fixed(let w): return max(0, w)
+        case .share(let f, let leading, let trailing):
+            return max(0, f * (context.width - context.safeAreaLeft - context.safeAreaRight - leading - trailing))
+        }
+    }
+}
+
 /// A label placed in a row: an id for reports, its text (already letter-cased) and style.
 public struct RowLabel {
     public var id: String
@@ -6,11 +27,14 @@ public struct RowLabel {
     /// `text` prepared in the style's `LayoutCache` (`LayoutCache.prepare`), when the caller lays
     /// it out many times; nil: looked up at each layout. Its text must be `text`.
     public var prepared: PreparedText?
-    public init(id: String, text: String, style: LabelStyle, prepared: PreparedText? = nil) {
+    /// Its width when stacked (`.content` by default; a pair's labels share the content width).
+    public var width: RowLabelWidth
+    public init(id: String, text: String, style: LabelStyle, prepared: PreparedText? = nil, width: RowLabelWidth = .content) {
         self.id = id
         self.text = text
         self.style = style
         self.prepared = prepared
+        self.width = width
     }
 
     /// The label laid out `width` points wide.
@@ -160,8 +184,9 @@ extension Row {
             if i > 0 { y += spacing }
             switch items[i] {
             case .label(let l):
-                let r = l.layout(width: contentWidth, scale: scale)
-                frames.append(LabelFrame(id: l.id, x: x0, y: y, width: contentWidth, height: r.height, label: r))
+                let width = l.width == .content ? contentWidth : l.width.resolve(contentWidth: contentWidth, in: context)
+                let r = l.layout(width: width, scale: scale)
+                frames.append(LabelFrame(id: l.id, x: x0, y: y, width: width, height: r.height, label: r))
                 y += r.height
             case .pair(let title, let value):
                 let t = title.layout(width: contentWidth, scale: scale)

@@ -3,6 +3,7 @@ import ArgumentParser
 /// Every subcommand, one file each.
 enum CommandRegistry {
     static let all: [any ParsableCommand.Type] = [
+        InitCommand.self,
         AuditCommand.self,
         InspectCommand.self,
         MeasureCommand.self,

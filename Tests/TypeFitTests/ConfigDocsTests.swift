@@ -47,8 +47,19 @@ import Testing
         return folder
     }
 
-    @Test func docsHaveTwoExamples() throws {
-        #expect(try Self.yamlBlocks().count == 2)
+    @Test func docsHaveThreeExamples() throws {
+        #expect(try Self.yamlBlocks().count == 3)
+    }
+
+    /// The `ui:` example parses into the values it writes.
+    @Test func uiExampleParses() throws {
+        let folder = try Self.projectFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = try #require(try Self.yamlBlocks().first { $0.hasPrefix("ui:") })
+        let config = try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder)
+        let ui = try #require(config.ui)
+        #expect(ui.project == .auto && ui.target == "MyApp" && ui.interfaceBuilder == .auto && ui.swift == .auto)
+        #expect(ui.bind == ["XYZ-ab-123": .key("settings.title"), "QRS-tu-456": .text("Alexandra Johnson-Whitfield")])
     }
 
     @Test func fullExampleParses() throws {

@@ -152,7 +152,8 @@ public struct AuditPipeline: Sendable {
         let web = options.runChecks ? try WebViewAudit.run(project: plan, devices: devices, categories: categories)
             : WebViewAudit()
         let run = plan.checks.auditor.run(AuditInput(styles: styleObservations(), fonts: try fontObservations(collected.ink),
-                                                     strings: plan.stringObservations, web: web.observations))
+                                                     strings: plan.stringObservations, web: web.observations,
+                                                     ui: plan.ui.observations, uiRows: plan.ui.rows))
         grouper.add(plan.checks.apply(run))
         let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
         let failOn = options.failOn ?? plan.checks.failOn

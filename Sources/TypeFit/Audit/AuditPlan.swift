@@ -32,6 +32,9 @@ public struct AuditPlan: Sendable {
     /// Keys of the string tables, sorted (for did-you-mean suggestions).
     public var stringObservations: [StringObservation]
     public var diagnostics: [Diagnostic]
+    /// The app's UI read from its files (`ui:` in the config): observations for the `ui.*` checks
+    /// and the account of every element (PlanUI.swift).
+    public var ui = UIPlan()
     /// fontconfig over the config's font folders, the bundled Fonts/ and the system fonts: finds
     /// the installed font that would draw characters no configured font has.
     public var fallbackFinder: FallbackFinder
@@ -204,6 +207,7 @@ public struct AuditPlan: Sendable {
         self.screens = screens
         self.stringObservations = stringObservations
         self.diagnostics = diagnostics
+        try planUI(fonts: &fonts, resolver: resolver)  // PlanUI.swift
     }
 
     static func device(_ custom: ConfigCustomDevice) -> Device {

@@ -25,6 +25,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case formatSample
         /// A remark of the web view rendering (docs/web.md).
         case web
+        /// A remark about the app's UI files (an unreadable storyboard, a missing font; PlanUI.swift).
+        case ui
     }
 
     /// `file[:line[:column]]`, or nil when the remark has no place.
@@ -140,6 +142,8 @@ public struct PlannedLabel: Sendable {
     public var location: ConfigLocation
     /// Texts by locale index (`AuditPlan.locales`), each with one entry per variant (≥ 1).
     public var texts: [[PlannedText]]
+    /// Its width in the row (an app's UI element: its width rule re-solved per device, PlanUI.swift).
+    public var width: RowLabelWidth = .content
 }
 
 /// A row of a planned screen. A row with `repeat: N` is one planned row laid out once and shown N times.

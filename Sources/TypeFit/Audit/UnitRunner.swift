@@ -122,6 +122,8 @@ final class PreparedUnit {
         var prepared: [PreparedText]
         /// By device (the pipeline's order), the style's size at each category.
         var sizes: [[ScaledSize]]
+        /// The label's width rule (`PlannedLabel.width`).
+        var width: RowLabelWidth = .content
     }
 
     let passes: Int
@@ -197,7 +199,7 @@ final class UnitRunner {
                 return PreparedUnit.Label(
                     style: ls, lineHeight: style.lineHeight, name: label.name, texts: texts, shown: shown,
                     prepared: shown.map { fonts.layoutCache.prepare($0, font: measurer) },
-                    sizes: devices.map { sizes(style, scale: $0.scale) })
+                    sizes: devices.map { sizes(style, scale: $0.scale) }, width: label.width)
             }
         }
         return PreparedUnit(passes: passes, labels: labels, firstRow: firstRow)
@@ -228,7 +230,8 @@ final class UnitRunner {
                 case .model: ls.lineHeight = size.lineHeight
                 }
                 items.append(.label(RowLabel(id: unit.labels[r][l].name, text: unit.labels[r][l].shown[place.pass],
-                                             style: ls, prepared: unit.labels[r][l].prepared[place.pass])))
+                                             style: ls, prepared: unit.labels[r][l].prepared[place.pass],
+                                             width: unit.labels[r][l].width)))
             }
             if screen.rows[r].hasPair, items.count >= 2, case .label(let title) = items[items.count - 2],
                case .label(let value) = items[items.count - 1] {

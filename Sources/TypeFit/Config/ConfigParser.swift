@@ -17,7 +17,7 @@ final class ConfigParser {
     static let topLevelKeys = [
         "version", "fontDirectories", "fonts", "fallbackFonts", "lineHeightRule", "lineHeightFonts", "typographyKit", "systemFont",
         "styles", "devices", "customDevices", "orientation", "categories", "locales", "strings", "formatSamples",
-        "pseudoLocale", "screens", "checks", "webViews",
+        "pseudoLocale", "screens", "checks", "webViews", "ui",
     ]
 
     func parseRoot(_ root: ConfigCursor) throws -> TypeFitConfig {
@@ -93,6 +93,7 @@ final class ConfigParser {
             locales: locales, strings: strings, formatSamples: formatSamples, pseudoLocale: pseudoLocale,
             screens: screens, checks: checks, warnings: context.warnings)
         config.webViews = try map["webViews"].map(parseWebViews) ?? []  // WebViewConfig.swift
+        config.ui = try map["ui"].map(parseUI)  // UIConfig.swift
         config.warnings = context.warnings
         return config
     }

@@ -57,6 +57,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var warnings: [ConfigWarning]
     /// HTML pages shown in web views (WebViewConfig.swift), in file order.
     public var webViews: [ConfigWebView] = []
+    /// The app's own UI files to read (`ui:`, UIConfig.swift); nil when the key is absent.
+    public var ui: ConfigUI?
 
     /// The font with this id.
     public func font(_ id: String) -> ConfigFont? { fonts.first { $0.id == id } }

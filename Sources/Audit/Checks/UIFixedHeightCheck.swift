@@ -1,0 +1,81 @@
+import DynamicType
+import Reports
+
+/// `ui.fixed-height`: a required height constraint on text that its text outgrows.
+///
+/// Reports an element with a required height constraint (`=` or `≤`) whose lines × line height
+/// exceed the constant (by more than `lengthEpsilon`) at some category: the first such category
+/// is the finding's. Figures: heightConstraint, neededHeight (at that category), neededHeightAX5,
+/// firstCategoryIndex.
+public struct UIFixedHeightCheck: Check {
+    public init() {}
+    public let id = "ui.fixed-height"
+    public let title = "Fixed height clips text as it grows"
+    public let rationale = """
+        A required height constraint on a label or button does not grow with its text: from some text size on, \
+        the text is cut off at the top and bottom. Let the height follow the content (a minimum height with \
+        ≥, or a lower priority).
+        """
+    public let definition = """
+        Reports an element with a required (priority 1000) height constraint with relation `=` or `≤` when the height its text needs (lines, at least one, × the font's line height at the category's size) exceeds the constant by more than `lengthEpsilon` at some category; the finding names the first. Figures: heightConstraint, neededHeight (at that category), neededHeightAX5, firstCategoryIndex (0 = extraSmall … 11 = AX5).
+        """
+    public let defaultSeverity = Severity.error
+    public let figures: [FigureSpec] = [
+        FigureSpec("heightConstraint", .points, .lowerIsWorse, "the required height"),
+        FigureSpec("neededHeight", .points, .higherIsWorse, "the height the text needs at the first category that is clipped"),
+        FigureSpec("neededHeightAX5", .points, .higherIsWorse, "the height the text needs at AX5"),
+        FigureSpec("firstCategoryIndex", .categoryIndex, .lowerIsWorse, "the first category at which the text is clipped"),
+    ]
+    public let codes: [MessageCode] = [
+        MessageCode("height-clips-text", "a required height is shorter than the element's text at some category"),
+    ]
+    public let readings: [FigureReading] = [
+        FigureReading("neededHeight", "heightConstraint", "needs {0} pt of height, has {1} pt"),
+    ]
+
+    public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
+        input.ui.compactMap { e in
+            guard let constant = e.heightConstant, e.heightRequired, e.heightRelation != "≥",
+                  e.lineHeights.count == ContentSizeCategory.allCases.count,
+                  let first = e.lineHeights.indices.first(where: { e.neededHeight(at: $0) > constant + context.lengthEpsilon })
+            else { return nil }
+            let needed = e.neededHeight(at: first), ax5 = e.neededHeight(at: ContentSizeCategory.allCases.count - 1)
+            let category = ContentSizeCategory.allCases[first]
+            let message = "\(e.described) has a required height of \(Describe.pt(constant)) (\(e.heightRelation ?? "=")): "
+                + "its \(Describe.lines(max(1, e.lines))) need \(Describe.pt(needed)) from \(category) on "
+                + "(\(Describe.pt(ax5)) at AX5), so the text is clipped"
+            return e.finding(self, code: "height-clips-text", message: message,
+                             figures: ["heightConstraint": constant, "neededHeight": needed, "neededHeightAX5": ax5,
+                                       "firstCategoryIndex": Double(first)],
+                             category: category, source: e.heightSource)
+        }
+    }
+
+    public var examples: [CheckExample] {
+        // Body sizes xS…AX5 (HIG table A) with the HIG leading of body at each category
+        // (apple-dynamic-type.md): 19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62 pt.
+        let body = [14.0, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        let leading = [19.0, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62]
+        let button = UIElementObservation(
+            screen: "Account/Account", row: "credentials", element: "TYD-py-8IF", kind: "button", text: "Credentials",
+            source: SourceLocation(file: "iOS/Account/Account.storyboard", line: 80), textStyle: "body",
+            pointSizes: body, lineHeights: leading, isFixedSize: false, adjustsForContentSizeCategory: true,
+            heightConstant: 44, heightRelation: "=", heightSource: SourceLocation(file: "iOS/Account/Account.storyboard", line: 82))
+        var minimum = button
+        minimum.heightRelation = "≥"
+        var optional = button
+        optional.heightRequired = false
+        var twoLines = button
+        twoLines.lines = 2  // 2 × 24 = 48 > 44 at extraLarge (index 4)
+        return [
+            // 48 > 44 first at AX3 (index 9): one line of body leading 48 pt; 62 pt at AX5.
+            CheckExample("44 pt button: clipped from AX3", input: AuditInput(ui: [button]), expectedCount: 1,
+                         codes: ["height-clips-text"],
+                         figures: ["heightConstraint": 44, "neededHeight": 48, "neededHeightAX5": 62, "firstCategoryIndex": 9]),
+            CheckExample("two lines: clipped from extraLarge", input: AuditInput(ui: [twoLines]), expectedCount: 1,
+                         codes: ["height-clips-text"], figures: ["neededHeight": 48, "firstCategoryIndex": 4]),
+            CheckExample("a minimum height (≥) grows", input: AuditInput(ui: [minimum]), expectedCount: 0),
+            CheckExample("a height below required priority gives way", input: AuditInput(ui: [optional]), expectedCount: 0),
+        ]
+    }
+}

@@ -1,0 +1,245 @@
+import AppUI
+import Foundation
+
+/// The width rule of a view from its constraints, stack views, autoresizing mask and
+/// design-time frame, relative to its screen (a scene's root view, a cell: the device's width):
+///
+/// - a required width constraint (`=`, no second item): that width, fixed;
+/// - both sides anchored (leading and trailing constraints, to the superview, its margins or
+///   guides, or siblings), or a flexible-width autoresizing mask, or a label a table cell style
+///   lays out: the design-time insets from the superview, kept on every device;
+/// - an arranged subview of a stack view: the stack's width (vertical), a share of it
+///   (horizontal, fill equally), the rest after fixed-width siblings (horizontal, one flexible view);
+/// - a fixed autoresizing mask: the design-time width;
+/// - otherwise the width comes from the content (one side pinned, centred): unknown, with the reason.
+///
+/// Each rule is composed with the superview's, up to the screen.
+struct IBWidths {
+    struct Constraint {
+        var first: String
+        var firstAttribute: String
+        var second: String?
+        var secondAttribute: String?
+        var relation: UIRelation
+        var constant: Double
+        var multiplier: Double
+        var priority: Double
+        var node: IBNode
+    }
+
+    /// Constraints by the ids of the items they relate.
+    private var byItem: [String: [Constraint]] = [:]
+    /// Layout guides (safe area, margins) by id → the view they belong to.
+    private var guideOwner: [String: String] = [:]
+
+    init(root: IBNode) {
+        root.forEachDescendant { node in
+            if node.name == "viewLayoutGuide", let id = node["id"], let owner = node.parent?["id"] { guideOwner[id] = owner }
+            guard node.name == "constraint", let list = node.parent, list.name == "constraints",
+                  let owner = list.parent?["id"] else { return }
+            let relation: UIRelation = switch node["relation"] {
+            case "lessThanOrEqual": .lessThanOrEqual
+            case "greaterThanOrEqual": .greaterThanOrEqual
+            default: .equal
+            }
+            let c = Constraint(first: node["firstItem"] ?? owner, firstAttribute: node["firstAttribute"] ?? "",
+                               second: node["secondItem"], secondAttribute: node["secondAttribute"], relation: relation,
+                               constant: node.double("constant") ?? 0, multiplier: Self.multiplier(node["multiplier"]),
+                               priority: node.double("priority") ?? 1000, node: node)
+            byItem[c.first, default: []].append(c)
+            if let second = c.second, second != c.first { byItem[second, default: []].append(c) }
+        }
+    }
+
+    /// `"2"`, `"1:2"` (a ratio) → the value.
+    static func multiplier(_ text: String?) -> Double {
+        guard let text else { return 1 }
+        let parts = text.split(separator: ":").compactMap { Double($0) }
+        if parts.count == 2, parts[1] != 0 { return parts[0] / parts[1] }
+        return parts.first ?? 1
+    }
+
+    static let leadingAttributes: Set<String> = ["leading", "left", "leadingMargin", "leftMargin"]
+    static let trailingAttributes: Set<String> = ["trailing", "right", "trailingMargin", "rightMargin"]
+
+    /// The view's superview element (nil at the screen's top).
+    static func superview(_ node: IBNode) -> IBNode? {
+        guard let parent = node.parent else { return nil }
+        if parent.name == "subviews" { return parent.parent }
+        if FileReader.cellNames.contains(node.name) {
+            return node.ancestor { $0.name == "tableView" || $0.name == "collectionView" }
+        }
+        if node["key"] == "contentView" { return parent }
+        return nil
+    }
+
+    static func frame(_ node: IBNode) -> (x: Double, width: Double)? {
+        guard let rect = node.child("rect", key: "frame"), let x = rect.double("x"), let width = rect.double("width") else { return nil }
+        return (x, width)
+    }
+
+    /// The view's own required height constraint (`=` or `≤`, no second item), else its first height constraint.
+    func heightConstraint(_ node: IBNode, path: String) -> UISizeConstraint? {
+        guard let id = node["id"] else { return nil }
+        let own = (byItem[id] ?? []).filter { $0.first == id && $0.firstAttribute == "height" && $0.second == nil }
+        guard let c = own.first(where: { $0.priority >= 1000 && $0.relation != .greaterThanOrEqual }) ?? own.first else { return nil }
+        return UISizeConstraint(relation: c.relation, constant: c.constant, priority: c.priority,
+                                position: UISourcePosition(file: path, line: c.node.line, column: c.node.column))
+    }
+
+    /// The width rule of `node` relative to its screen.
+    func rule(_ node: IBNode, depth: Int = 0) -> UIWidthRule {
+        guard depth < 64 else { return .unknown(reason: "views nested too deeply") }
+        guard let superview = Self.superview(node) else {
+            // The screen's top: a scene's root view or table, a XIB's top-level view or cell.
+            if node.name == "view", node["key"] == nil, let frame = Self.frame(node), frame.width < 320 {
+                return .fixed(frame.width)
+            }
+            return .inset(leading: 0, trailing: 0)
+        }
+        let own = ownRule(node, superview: superview, depth: depth)
+        if case .fixed = own { return own }
+        if case .unknown = own { return own }
+        return Self.compose(own, in: rule(superview, depth: depth + 1))
+    }
+
+    /// The rule of `node` relative to `superview`.
+    private func ownRule(_ node: IBNode, superview: IBNode, depth: Int) -> UIWidthRule {
+        let id = node["id"] ?? ""
+        let constraints = byItem[id] ?? []
+        // A required width constant.
+        if let width = constraints.first(where: {
+            $0.first == id && $0.firstAttribute == "width" && $0.second == nil && $0.relation == .equal && $0.priority >= 1000
+        }) {
+            return .fixed(width.constant)
+        }
+        // A cell's content view, a cell in a table: design-time insets.
+        if node["key"] == "contentView" || FileReader.cellNames.contains(node.name) {
+            return insets(node, in: superview) ?? .inset(leading: 0, trailing: 0)
+        }
+        // Arranged subviews of a stack view.
+        if superview.name == "stackView" {
+            let arranged = superview.child("subviews")?.children.filter { $0["id"] != nil && $0["hidden"] != "YES" } ?? []
+            // Interface Builder writes `axis="vertical"`; horizontal, UIStackView's default, is not written.
+            if superview["axis"] == "vertical" { return .inset(leading: 0, trailing: 0) }
+            let spacing = superview.double("spacing") ?? 0
+            let n = Double(arranged.count)
+            if arranged.count <= 1 { return .inset(leading: 0, trailing: 0) }
+            if superview["distribution"] == "fillEqually" {
+                return .fraction(1 / n, leading: 0, trailing: (n - 1) * spacing)
+            }
+            // One flexible view beside fixed-width ones takes the rest.
+            var fixedTotal = 0.0
+            for other in arranged where other !== node {
+                guard case .fixed(let w) = ownRule(other, superview: superview, depth: depth + 1) else {
+                    return .unknown(reason: "shares a horizontal stack view with views sized by their content")
+                }
+                fixedTotal += w
+            }
+            return .inset(leading: 0, trailing: fixedTotal + (n - 1) * spacing)
+        }
+        // A width proportional to the superview's.
+        if let share = constraints.first(where: {
+            $0.firstAttribute == "width" && $0.secondAttribute == "width" && $0.relation == .equal
+                && (($0.first == id && $0.second == superview["id"]) || ($0.second == id && $0.first == superview["id"]))
+        }) {
+            let f = share.first == id ? share.multiplier : 1 / share.multiplier
+            return .fraction(f, leading: 0, trailing: 0)
+        }
+        let usesAutoLayout = node["translatesAutoresizingMaskIntoConstraints"] == "NO"
+        if usesAutoLayout || !constraints.isEmpty {
+            let leading = constraints.first { anchors($0, id, Self.leadingAttributes) }
+            let trailing = constraints.first { anchors($0, id, Self.trailingAttributes) }
+            if let leading, let trailing {
+                guard let frame = Self.frame(node), let outer = Self.frame(superview) else {
+                    return .unknown(reason: "no design-time frame")
+                }
+                // Beside a sibling that hugs its content less, the view keeps its content's width.
+                for c in [leading, trailing] {
+                    let other = c.first == id ? c.second : c.first
+                    if let other, let sibling = superview.child("subviews")?.children.first(where: { $0["id"] == other }),
+                       Self.hugging(node) > Self.hugging(sibling) {
+                        return .unknown(reason: "sized by its text beside a view that stretches (content hugging)")
+                    }
+                }
+                let l = side(leading, id, frame: frame, outer: outer, superview: superview, isLeading: true)
+                let t = side(trailing, id, frame: frame, outer: outer, superview: superview, isLeading: false)
+                guard l + t < outer.width else {
+                    return .unknown(reason: "its constraints leave it no width (conflicting or cyclic constraints)")
+                }
+                return .inset(leading: l, trailing: t)
+            }
+            if leading != nil || trailing != nil { return .unknown(reason: "one side pinned: its width comes from its text") }
+            return .unknown(reason: "no leading and trailing constraints: its width comes from its text")
+        }
+        // Laid out by a table cell style (textLabel, detailTextLabel).
+        if let cell = node.ancestor(where: { $0.name == "tableViewCell" }),
+           cell["textLabel"] == id || cell["detailTextLabel"] == id {
+            return insets(node, in: superview) ?? .unknown(reason: "no design-time frame")
+        }
+        // Autoresizing.
+        let mask = node.child("autoresizingMask", key: "autoresizingMask")
+        if mask?.bool("widthSizable") ?? false { return insets(node, in: superview) ?? .unknown(reason: "no design-time frame") }
+        if let frame = Self.frame(node) { return .fixed(frame.width) }
+        return .unknown(reason: "no constraints and no design-time frame")
+    }
+
+    /// Horizontal content hugging priority (Interface Builder's default 250).
+    static func hugging(_ node: IBNode) -> Double { node.double("horizontalHuggingPriority") ?? 250 }
+
+    /// Whether `c` anchors side `attributes` of view `id` to another item.
+    private func anchors(_ c: Constraint, _ id: String, _ attributes: Set<String>) -> Bool {
+        guard c.second != nil else { return false }
+        if c.first == id { return attributes.contains(c.firstAttribute) }
+        if c.second == id { return attributes.contains(c.secondAttribute ?? "") }
+        return false
+    }
+
+    /// The inset of one side of view `id` (design-time `frame` in a superview `outer` wide) that
+    /// constraint `c` anchors. Anchored to the superview (or its margins, safe area) with `=`: the
+    /// design-time inset. With `≤`/`≥` the view may grow up to the anchor: the constant (plus the
+    /// superview's default 8 pt margin for a margin attribute). Anchored to a sibling: up to the
+    /// sibling's edge, less the constant.
+    private func side(_ c: Constraint, _ id: String, frame: (x: Double, width: Double), outer: (x: Double, width: Double),
+                      superview: IBNode, isLeading: Bool) -> Double {
+        let designed = isLeading ? frame.x : max(0, outer.width - frame.x - frame.width)
+        let other = c.first == id ? c.second : c.first
+        let otherAttribute = (c.first == id ? c.secondAttribute : c.firstAttribute) ?? ""
+        guard let other else { return designed }
+        let superID = superview["id"]
+        if other == superID || guideOwner[other] == superID {
+            if c.relation == .equal { return designed }
+            return abs(c.constant) + (otherAttribute.hasSuffix("Margin") ? 8 : 0)
+        }
+        guard let sibling = superview.child("subviews")?.children.first(where: { $0["id"] == other }),
+              let f = Self.frame(sibling) else { return designed }
+        let gap = abs(c.constant)
+        if isLeading {
+            let edge = Self.trailingAttributes.contains(otherAttribute) ? f.x + f.width : f.x
+            return max(0, edge + gap)
+        }
+        let edge = Self.leadingAttributes.contains(otherAttribute) ? f.x : f.x + f.width
+        return max(0, outer.width - edge + gap)
+    }
+
+    /// Design-time insets of `node` in `superview`.
+    private func insets(_ node: IBNode, in superview: IBNode) -> UIWidthRule? {
+        guard let frame = Self.frame(node), let outer = Self.frame(superview) else { return nil }
+        return .inset(leading: frame.x, trailing: max(0, outer.width - frame.x - frame.width))
+    }
+
+    /// A rule relative to a superview whose own rule is `outer`, made relative to the screen.
+    static func compose(_ inner: UIWidthRule, in outer: UIWidthRule) -> UIWidthRule {
+        switch (inner, outer) {
+        case (.fixed, _), (.unknown, _): return inner
+        case (_, .unknown): return outer
+        case (.inset(let l, let t), .inset(let L, let T)): return .inset(leading: L + l, trailing: T + t)
+        case (.inset(let l, let t), .fixed(let W)): return .fixed(max(0, W - l - t))
+        case (.inset(let l, let t), .fraction(let f, let L, let T)): return .fraction(f, leading: L + l / f, trailing: T + t / f)
+        case (.fraction(let g, let l, let t), .inset(let L, let T)): return .fraction(g, leading: L + l, trailing: T + t)
+        case (.fraction(let g, let l, let t), .fixed(let W)): return .fixed(max(0, g * (W - l - t)))
+        case (.fraction(let g, let l, let t), .fraction(let f, let L, let T)):
+            return .fraction(g * f, leading: L + l / f, trailing: T + t / f)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import AppUI
+import DynamicType
+import Foundation
+
+/// Reads the text elements of iOS storyboards and XIBs into `UIScreenSource`s: each storyboard
+/// scene or XIB is a screen, each table view cell a row, each label, button title, text field,
+/// text view, segment and navigation title an element with its font, lines, autoshrink, width
+/// rule (IBWidths.swift), height constraint, text and localization key, at its line.
+public enum InterfaceBuilderReader {
+    /// The outcome of reading one file.
+    public enum FileOutcome: Sendable, Hashable {
+        /// An iOS file, read (maybe in part: see the warnings).
+        case read
+        /// Interface Builder file for another platform (its `targetRuntime`), left out.
+        case otherPlatform(String)
+        /// Could not be read at all (the warning says why).
+        case unreadable
+    }
+
+    /// Reads the files at `paths` (relative to `root`), in order.
+    public static func read(paths: [String], root: URL) -> (result: UIReadResult, outcomes: [String: FileOutcome]) {
+        var result = UIReadResult()
+        var outcomes: [String: FileOutcome] = [:]
+        var names: Set<String> = []
+        for path in paths {
+            var (screens, warnings, outcome) = read(path: path, root: root)
+            // Files of one name in several folders: their screens are named by the file's path.
+            let table = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let qualified = String(path.dropLast(URL(fileURLWithPath: path).pathExtension.count + 1))
+            for i in screens.indices where !names.insert(screens[i].name).inserted {
+                screens[i].name = qualified + screens[i].name.dropFirst(table.count)
+                names.insert(screens[i].name)
+            }
+            result.screens += screens
+            result.warnings += warnings
+            outcomes[path] = outcome
+        }
+        return (result, outcomes)
+    }
+
+    /// Reads one storyboard or XIB.
+    public static func read(path: String, root: URL) -> ([UIScreenSource], [UIReadWarning], FileOutcome) {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+            return ([], [UIReadWarning(position: UISourcePosition(file: path, line: 1), message: "cannot read the file")], .unreadable)
+        }
+        return read(data: data, path: path)
+    }
+
+    /// Reads the XML `data` of a file named `path` (relative to the app's root).
+    public static func read(data: Data, path: String) -> ([UIScreenSource], [UIReadWarning], FileOutcome) {
+        let document = IBDocument.parse(data)
+        var warnings: [UIReadWarning] = []
+        if let error = document.error {
+            warnings.append(UIReadWarning(position: UISourcePosition(file: path, line: error.line, column: error.column),
+                                          message: error.message))
+        }
+        guard let root = document.root else { return ([], warnings, .unreadable) }
+        guard root.name == "document" else {
+            warnings.append(UIReadWarning(position: UISourcePosition(file: path, line: root.line, column: root.column),
+                                          message: "not an Interface Builder document (root element <\(root.name)>)"))
+            return ([], warnings, .unreadable)
+        }
+        let runtime = root["targetRuntime"] ?? ""
+        if !runtime.hasPrefix("iOS") { return ([], warnings, .otherPlatform(runtime.isEmpty ? "unknown" : runtime)) }
+        var reader = FileReader(path: path, root: root)
+        let screens = reader.screens()
+        return (screens, warnings + reader.warnings, .read)
+    }
+}
+
+/// Reads one parsed iOS document.
+struct FileReader {
+    let path: String
+    let root: IBNode
+    /// The file's name without extension: the strings table of its localizations.
+    let table: String
+    var warnings: [UIReadWarning] = []
+    let widths: IBWidths
+
+    init(path: String, root: IBNode) {
+        self.path = path
+        self.root = root
+        self.table = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        self.widths = IBWidths(root: root)
+    }
+
+    func position(_ node: IBNode) -> UISourcePosition { UISourcePosition(file: path, line: node.line, column: node.column) }
+
+    /// Views that are the top of a screen.
+    static let cellNames: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView"]
+
+    mutating func screens() -> [UIScreenSource] {
+        var screens: [UIScreenSource] = []
+        var names: [String: Int] = [:]
+        func unique(_ name: String) -> String {
+            names[name, default: 0] += 1
+            return names[name]! == 1 ? name : "\(name) (\(names[name]!))"
+        }
+        if let scenes = root.child("scenes") {
+            for scene in scenes.children where scene.name == "scene" {
+                guard let objects = scene.child("objects"),
+                      let controller = objects.children.first(where: { $0["sceneMemberID"] == "viewController" }) else { continue }
+                var screen = self.screen(controller, kind: .scene)
+                screen.name = unique("\(table)/\(sceneName(controller, scene: scene))")
+                if !screen.allElements.isEmpty { screens.append(screen) }
+            }
+        } else if let objects = root.child("objects") {
+            for top in objects.children where top["id"] != nil && !top.name.hasPrefix("placeholder") {
+                var screen = self.screen(top, kind: .xib)
+                screen.name = unique(objects.children.filter { $0["id"] != nil && !$0.name.hasPrefix("placeholder") }.count > 1
+                                     ? "\(table)/\(top["customClass"] ?? top.name)" : table)
+                if !screen.allElements.isEmpty { screens.append(screen) }
+            }
+        }
+        return screens
+    }
+
+    /// A scene's name: the controller's title, its navigation item's title, its storyboard identifier, its class.
+    func sceneName(_ controller: IBNode, scene: IBNode) -> String {
+        if let title = controller["title"], !title.isEmpty { return title }
+        if let item = controller.child("navigationItem"), let title = item["title"], !title.isEmpty { return title }
+        if let id = controller["storyboardIdentifier"], !id.isEmpty { return id }
+        if let custom = controller["customClass"], !custom.isEmpty { return custom }
+        return "\(controller.name) \(scene["sceneID"] ?? controller["id"] ?? "")"
+    }
+
+    /// The screen of a view controller or XIB top-level object: cells become rows, other text elements the screen's own.
+    mutating func screen(_ top: IBNode, kind: UIScreenKind) -> UIScreenSource {
+        var screen = UIScreenSource(name: "", kind: kind, position: position(top))
+        var rows: [UIRowSource] = []
+        var free: [UIElement] = []
+        // Cells (a XIB's top-level cell is a row too).
+        var cells: [IBNode] = []
+        if Self.cellNames.contains(top.name) { cells.append(top) }
+        top.forEachDescendant { if Self.cellNames.contains($0.name) { cells.append($0) } }
+        var cellOf: [ObjectIdentifier: Int] = [:]
+        var rowNames: [String: Int] = [:]
+        for (i, cell) in cells.enumerated() {
+            cellOf[ObjectIdentifier(cell)] = i
+            // Rows are named by reuse identifier (static cells by id); a name used again gets its ordinal.
+            var name = cell["reuseIdentifier"] ?? cell["id"] ?? "cell"
+            rowNames[name, default: 0] += 1
+            if rowNames[name]! > 1 { name += " (\(rowNames[name]!))" }
+            rows.append(UIRowSource(name: name, position: position(cell), height: rowHeight(cell), elements: []))
+        }
+        var visit: [IBNode] = [top]
+        top.forEachDescendant { visit.append($0) }
+        for node in visit {
+            if node.name == "navigationItem" {
+                if let title = node["title"], !title.isEmpty, let id = node["id"] {
+                    screen.navigationTitle = UIElement(
+                        id: UIElementID(file: path, local: id), kind: .navigationTitle, position: position(node),
+                        text: .localized(table: table, key: "\(id).title", developmentText: title),
+                        font: .font(face: .system(.semibold), size: .textStyle(.headline)),
+                        adjustsForContentSizeCategory: true, lines: 1,
+                        width: .unknown(reason: "drawn by the navigation bar"))
+                }
+                continue
+            }
+            let made = elements(node)
+            guard !made.isEmpty else { continue }
+            let cell = Self.cellNames.contains(node.name) ? nil
+                : node.ancestor(where: { Self.cellNames.contains($0.name) }).flatMap { cellOf[ObjectIdentifier($0)] }
+            if let cell { rows[cell].elements += made } else { free += made }
+        }
+        screen.rows = rows.filter { !$0.elements.isEmpty }
+        screen.elements = free
+        return screen
+    }
+
+    /// A cell's height: the cell's own `rowHeight`, else its table's; -1 (automatic dimension) or none: self-sizing.
+    func rowHeight(_ cell: IBNode) -> UIRowHeight {
+        let table = cell.ancestor { $0.name == "tableView" }
+        let estimated = (cell.double("estimatedRowHeight") ?? table?.double("estimatedRowHeight")).flatMap { $0 > 0 ? $0 : nil }
+        if let own = cell.double("rowHeight"), own > 0 { return .fixed(own, position: position(cell)) }
+        if cell.name == "tableViewCell", let table, let height = table.double("rowHeight"), height > 0 {
+            return .fixed(height, position: position(table))
+        }
+        if cell.name != "tableViewCell" {
+            // A collection view's layout sizes its cells; the design-time height is an estimate.
+            return .automatic(estimated: cell.child("rect", key: "frame")?.double("height"))
+        }
+        return .automatic(estimated: estimated)
+    }
+}

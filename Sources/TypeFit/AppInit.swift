@@ -1,0 +1,182 @@
+import AppUI
+import Foundation
+import InterfaceBuilder
+import XcodeProject
+
+/// `typefit init [DIR]`: reads an app's repository and writes a typefit.yml that audits its UI
+/// files as they are (docs/ui-sources.md), with every key commented, and a summary a person
+/// reads in ten seconds.
+public enum AppInit {
+    /// What init did.
+    public struct Outcome: Sendable {
+        /// The config written.
+        public var configPath: String
+        /// The summary (several lines).
+        public var summary: String
+    }
+
+    /// The devices init audits on: the smallest current iPhone and the largest.
+    static let devices = ["iPhone SE (3rd generation)", "iPhone 16 Pro Max"]
+
+    /// Reads `directory`, writes `directory/typefit.yml` (never over an existing one unless
+    /// `force`), and returns the summary. The config is planned before it is written, so a config
+    /// that would not load is never written.
+    /// - Throws: `ConfigError` (one line) when the folder is missing, the config exists, or nothing can be audited.
+    public static func run(directory: String, force: Bool) throws -> Outcome {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ConfigError(file: directory, message: "no such folder")
+        }
+        let path = root.appendingPathComponent("typefit.yml").path
+        if FileManager.default.fileExists(atPath: path), !force {
+            throw ConfigError(file: path, message: "already exists; `typefit init --force` replaces it")
+        }
+        let repository = AppRepository.discover(root: root)
+        let text = configText(repository)
+        let config = try TypeFitConfig.parse(yaml: text, file: path, baseDirectory: root)
+        let plan = try AuditPlan(config: config)
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw ConfigError(file: path, message: "cannot write: \(error.localizedDescription)")
+        }
+        return Outcome(configPath: path, summary: summary(plan.ui, configPath: path))
+    }
+
+    /// A YAML string literal.
+    static func quote(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// The strings sources: `.lproj` paths as `{locale}` patterns, catalogs as they are; the
+    /// per-storyboard strings (read with their storyboard) left out.
+    static func stringsSources(_ repository: AppRepository) -> [String] {
+        let ibNames = Set(repository.interfaceBuilderFiles.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
+        var sources: [String] = []
+        for file in repository.stringsFiles {
+            let url = URL(fileURLWithPath: file)
+            if ibNames.contains(url.deletingPathExtension().lastPathComponent) { continue }
+            var parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if let i = parts.lastIndex(where: { $0.hasSuffix(".lproj") }), url.pathExtension != "xcstrings" {
+                if parts[i] == "Base.lproj" { continue }
+                parts[i] = "{locale}.lproj"
+            }
+            let source = parts.joined(separator: "/")
+            if !sources.contains(source) { sources.append(source) }
+        }
+        return sources
+    }
+
+    /// The typefit.yml for `repository`, every key commented.
+    static func configText(_ repository: AppRepository) -> String {
+        var out = """
+            # TypeFit config written by `typefit init`: it audits the app's own UI files as they are.
+            # Every key: docs/config.md; the `ui:` section and what can be bound: docs/ui-sources.md.
+            version: 1
+
+
+            """
+        let fontFolders = Array(Set(repository.appFonts.compactMap(\.path).map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent().relativePath
+        })).sorted()
+        if !fontFolders.isEmpty {
+            out += "# Folders holding the app's fonts (UIAppFonts): Interface Builder names them by PostScript name.\n"
+            out += "fontDirectories: [\(fontFolders.map(quote).joined(separator: ", "))]\n\n"
+        }
+        out += """
+            # The system font (San Francisco) is not redistributable: Inter, bundled with TypeFit, stands in for
+            # it. Give SF Pro's files here if you have them (e.g. { file: /Library/Fonts/SF-Pro-Text-Regular.otf }).
+            fonts:
+              system: { name: "Inter" }
+              system-medium: { name: "Inter:weight=500" }
+              system-semibold: { name: "Inter:weight=600" }
+              system-bold: { name: "Inter:weight=700" }
+
+            # The font id that stands in for the system font at the regular weight (system-<weight> for others).
+            systemFont: system
+
+
+            """
+        let sources = stringsSources(repository)
+        if sources.isEmpty {
+            out += "# No strings files were found: texts are the ones written in the UI files.\nstrings: []\n\n"
+        } else {
+            out += "# The app's strings files ({locale} stands for each .lproj folder); storyboards' own strings are read with them.\n"
+            out += "strings:\n" + sources.map { "  - \(quote($0))\n" }.joined() + "\n"
+        }
+        let locales = repository.locales.isEmpty ? ["en"] : repository.locales
+        out += "# Locales audited (the project's knownRegions and .lproj folders), development language first.\n"
+        out += "locales: [\(locales.map(quote).joined(separator: ", "))]\n\n"
+        out += "# Devices: the smallest and the largest current iPhone (`typefit layout --help` lists the catalog).\n"
+        out += "devices: [\(devices.map(quote).joined(separator: ", "))]\n\n"
+        out += "# Content size categories: all 12, xS to AX5.\ncategories: all\n\n"
+        out += "# The app's own UI files (docs/ui-sources.md).\nui:\n"
+        if let project = repository.project, repository.target != nil {
+            out += "  # The Xcode project and application target read (auto: the iOS application with the most files).\n"
+            out += "  project: \(quote(project.path))\n"
+            out += "  target: \(quote(repository.target!.name))\n"
+        } else {
+            out += "  # No Xcode project with an iOS application was found: files are found by walking this folder.\n"
+            out += "  project: none\n"
+        }
+        out += """
+              # Storyboards and XIBs to read: auto (the target's) or a list of paths.
+              interfaceBuilder: auto
+              # Swift files for the SwiftUI reader: auto (the target's) or a list of paths.
+              swift: auto
+              # Text set in code, by element id: a string key (`"XYZ-ab-123": settings.title`) or sample text
+              # (`"XYZ-ab-123": { text: "Sample" }`). The audit lists the unbound elements.
+              bind: {}
+
+            """
+        return out
+    }
+
+    /// The ten-second summary.
+    public static func summary(_ ui: UIPlan, configPath: String) -> String {
+        var lines: [String] = []
+        let repository = ui.repository
+        if let target = repository?.target, let project = repository?.project {
+            var line = "Target: \(target.name) (\(project.path))"
+            if let others = repository?.otherApplications, !others.isEmpty { line += "; also found: \(others.joined(separator: ", "))" }
+            lines.append(line)
+        } else {
+            lines.append("Target: none (no Xcode project with an iOS application): files found by walking the folder")
+        }
+        let fonts = repository?.appFonts ?? []
+        let missing = fonts.filter { $0.path == nil }.map(\.name)
+        lines.append("Fonts: \(fonts.count) in UIAppFonts" + (missing.isEmpty ? "" : ", missing: \(missing.joined(separator: ", "))")
+                     + "; the system font: Inter stands in (systemFont)")
+        lines.append("Locales: \((repository?.locales ?? []).joined(separator: ", "))")
+        lines.append("Strings files: \(repository?.stringsFiles.count ?? 0)")
+        let read = ui.interfaceBuilderFiles.filter { $0.outcome == .read }
+        let other = ui.interfaceBuilderFiles.count - read.count
+        let elements = read.reduce(0) { $0 + $1.elements }
+        var ib = "Interface Builder files: \(read.count) iOS, \(elements) text elements"
+        if other > 0 { ib += " (\(other) for other platforms or unreadable, left out)" }
+        lines.append(ib)
+        for file in read.sorted(by: { ($0.elements, $1.path) > ($1.elements, $0.path) }).prefix(8) {
+            lines.append("  \(file.path): \(file.elements)")
+        }
+        if read.count > 8 { lines.append("  … \(read.count - 8) more") }
+        lines.append("Swift files: \(ui.swiftFiles.count) (for the SwiftUI reader)")
+        if let swiftGen = repository?.swiftGen, !swiftGen.strings.isEmpty {
+            lines.append("SwiftGen (\(swiftGen.file)): " + swiftGen.strings.map { "\($0.enumName) → \($0.table)" }.joined(separator: ", "))
+        }
+        let found = ui.accounts.count
+        lines.append("Elements: \(found) found = \(ui.laidOut) laid out + \(ui.bound) bound + \(ui.unbound.count) unbound + \(ui.notLaidOut.count) not laid out")
+        for (reason, count) in UIPlan.reasons(ui.unbound) {
+            lines.append("  unbound (\(count)): \(reason)")
+            let places = ui.unbound.filter { if case .unbound(reason) = $0.status { true } else { false } }
+                .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
+            lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
+        }
+        for (reason, count) in UIPlan.reasons(ui.notLaidOut) { lines.append("  not laid out (\(count)): \(reason)") }
+        if !ui.warnings.isEmpty {
+            lines.append("Could not decide or read (\(ui.warnings.count)):")
+            for warning in ui.warnings.prefix(6) { lines.append("  \(warning)") }
+            if ui.warnings.count > 6 { lines.append("  … \(ui.warnings.count - 6) more") }
+        }
+        lines.append("Wrote \(configPath): bind unbound elements there; then run `typefit audit`.")
+        return lines.joined(separator: "\n")
+    }
+}

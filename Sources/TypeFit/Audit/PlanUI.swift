@@ -1,0 +1,255 @@
+import AppUI
+import Audit
+import DynamicType
+import FontEngine
+import Foundation
+import InterfaceBuilder
+import Layout
+import Localization
+import Reports
+import XcodeProject
+
+// The app's UI files planned into the audit (docs/ui-sources.md): each storyboard scene or XIB
+// with laid-out text becomes a screen, each cell a row, each element whose text, font and width
+// are known a label, with its texts in every locale of the plan. Every element, laid out or not,
+// becomes an observation for the `ui.*` checks.
+
+extension AuditPlan {
+    /// Reads `config.ui` and adds its screens, styles and fonts to the plan.
+    mutating func planUI(fonts: inout FontPlanner, resolver: TextResolver) throws {
+        guard let ui = config.ui else { return }
+        var plan = UIPlan()
+        let projectPath: String? = if case .path(let p) = ui.project { p } else { nil }
+        let repository = AppRepository.discover(root: ui.root, projectPath: projectPath, targetName: ui.target,
+                                                useProject: ui.project != .none)
+        plan.repository = repository
+        plan.warnings += repository.warnings
+        let ibPaths: [String] = switch ui.interfaceBuilder {
+        case .auto: repository.interfaceBuilderFiles
+        case .none: []
+        case .list(let paths): paths
+        }
+        plan.swiftFiles = switch ui.swift {
+        case .auto: repository.swiftFiles
+        case .none: []
+        case .list(let paths): paths
+        }
+        let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root)
+        plan.warnings += read.warnings.map(\.description)
+        for path in ibPaths {
+            let count = read.screens.filter { $0.position.file == path }.reduce(0) { $0 + $1.allElements.count }
+            plan.interfaceBuilderFiles.append(UIPlan.FileCount(path: path, outcome: outcomes[path] ?? .unreadable, elements: count))
+        }
+        // Nothing to audit at all: no screen in the config, no web view, no Swift file for the
+        // SwiftUI reader, and no text element in any Interface Builder file that could be read.
+        if config.screens.isEmpty, config.webViews.isEmpty, read.screens.isEmpty, plan.swiftFiles.isEmpty {
+            let unreadable = ibPaths.filter { if case .unreadable = outcomes[$0] ?? .unreadable { true } else { false } }
+            if let first = read.warnings.first, !unreadable.isEmpty {
+                throw ConfigError(file: first.position.description,
+                                  message: "\(first.message); no other Interface Builder file has text: nothing to audit")
+            }
+            throw ConfigError(file: ui.root.path, message: "no iOS storyboard, XIB or Swift file with text found: nothing to audit"
+                              + (repository.warnings.first.map { " (\($0))" } ?? ""))
+        }
+        var planner = UIPlanner(plan: self, fonts: fonts, resolver: resolver, ui: ui, repository: repository)
+        for screen in read.screens { planner.add(screen) }
+        fonts = planner.fonts
+        self.fonts = fonts.fonts
+        self.styles = planner.styles
+        self.screens += planner.screens
+        self.stringObservations += planner.stringObservations
+        plan.observations = planner.observations
+        plan.rows = planner.rowObservations
+        plan.accounts = planner.accounts
+        plan.warnings += planner.warnings
+        // A font only the UI's styles use is used after all.
+        let used = Set(styles.map { self.fonts[$0.font.index].name })
+        var nowUsed: Set<String> = []
+        for warning in config.warnings { if case .unusedFont(let id) = warning.code, used.contains(id) { nowUsed.insert(warning.location.description) } }
+        diagnostics.removeAll { $0.code == .unusedFont && nowUsed.contains($0.location ?? "") }
+        diagnostics += plan.warnings.map { Diagnostic(location: nil, code: .ui, message: $0) }
+        self.ui = plan
+    }
+}
+
+/// Plans the screens read from the app's files, one at a time.
+struct UIPlanner {
+    let base: AuditPlan
+    var fonts: FontPlanner
+    let resolver: TextResolver
+    let ui: ConfigUI
+    let repository: AppRepository
+    var styles: [PlannedStyle]
+    var screens: [PlannedScreen] = []
+    var stringObservations: [StringObservation] = []
+    var observations: [UIElementObservation] = []
+    var rowObservations: [UIRowObservation] = []
+    var accounts: [UIPlan.Account] = []
+    var warnings: [String] = []
+    /// Styles made for the UI's fonts, by face and size.
+    var styleIDs: [UIFontSpec: StyleID] = [:]
+    /// Fonts that could not be found, by face (reported once).
+    var missingFaces: [UIFontFace: String] = [:]
+    /// The strings tables of each Interface Builder file.
+    private var ibTables: [String: StringTable] = [:]
+
+    init(plan: AuditPlan, fonts: FontPlanner, resolver: TextResolver, ui: ConfigUI, repository: AppRepository) {
+        self.base = plan
+        self.fonts = fonts
+        self.resolver = resolver
+        self.ui = ui
+        self.repository = repository
+        self.styles = plan.styles
+    }
+
+    /// Insets of a cell's content above and below its text (UITableViewCell's default layout margins).
+    static let cellInset = 11.0
+
+    mutating func add(_ screen: UIScreenSource) {
+        let screenID = ScreenID(base.screens.count + screens.count)
+        var rows: [PlannedRow] = []
+        if let title = screen.navigationTitle {
+            observe(title, screen: screen.name, row: nil)
+            account(title, laid: false, bound: false, reason: "drawn by the navigation bar")
+        }
+        for row in screen.rows {
+            let rowID = RowID(screen: screenID, index: rows.count)
+            var labels: [PlannedLabel] = []
+            var needed: [Double]?
+            var tallest = ""
+            for element in row.elements {
+                let observation = observe(element, screen: screen.name, row: row.name)
+                if let o = observation {
+                    let heights = o.lineHeights.indices.map { o.neededHeight(at: $0) + 2 * Self.cellInset }
+                    if needed == nil || heights.last! > needed!.last! { needed = heights; tallest = element.id.local }
+                }
+                if let label = label(element, id: LabelID(row: rowID, index: labels.count), screen: screen.name, row: row.name) {
+                    labels.append(label)
+                }
+            }
+            if case .fixed(let height, let position) = row.height, let needed {
+                rowObservations.append(UIRowObservation(screen: screen.name, row: row.name, fixedHeight: height,
+                                                        source: position.map(Self.location), neededHeights: needed,
+                                                        tallestElement: tallest))
+            }
+            guard !labels.isEmpty else { continue }
+            let fixed: Double? = if case .fixed(let h, _) = row.height { h } else { nil }
+            rows.append(PlannedRow(id: rowID, name: row.name, repeatCount: 1, labels: labels, hasPair: false,
+                                   stackAtAccessibilitySizes: false,
+                                   height: fixed.map { .fixed($0) } ?? .automatic(minimum: 44), fixedHeight: fixed,
+                                   spacing: 0, leadingImageWidth: nil, accessoryWidth: nil,
+                                   insetTop: Self.cellInset, insetBottom: Self.cellInset, layoutMargin: nil))
+        }
+        // The screen's own elements: one row each, top to bottom, sized by their text.
+        for element in screen.elements {
+            observe(element, screen: screen.name, row: nil)
+            let rowID = RowID(screen: screenID, index: rows.count)
+            guard let label = label(element, id: LabelID(row: rowID, index: 0), screen: screen.name, row: element.id.local) else { continue }
+            rows.append(PlannedRow(id: rowID, name: element.id.local, repeatCount: 1, labels: [label], hasPair: false,
+                                   stackAtAccessibilitySizes: false, height: .automatic(minimum: 0), fixedHeight: nil,
+                                   spacing: 0, leadingImageWidth: nil, accessoryWidth: nil, insetTop: 4, insetBottom: 4,
+                                   layoutMargin: nil))
+        }
+        guard !rows.isEmpty else { return }
+        screens.append(PlannedScreen(id: screenID, name: screen.name,
+                                     navigationBar: screen.navigationTitle == nil ? .none : .standard,
+                                     tabBar: false, toolbar: false, minimumRowsVisible: nil, rows: rows))
+    }
+
+    static func location(_ p: UISourcePosition) -> SourceLocation { SourceLocation(file: p.file, line: p.line) }
+
+    private mutating func account(_ e: UIElement, laid: Bool, bound: Bool, reason: String?) {
+        let status: UIPlan.Status
+        if laid { status = bound ? .bound : .laidOut }
+        else if case .runtime(let why) = e.text, !bound { status = .unbound(reason: why) }
+        else { status = .notLaidOut(reason: reason ?? "unknown") }
+        accounts.append(UIPlan.Account(element: e.id, position: e.position, status: status))
+    }
+
+    /// The label for `e`, or nil (accounted for with the reason) when its text, width or font is unknown.
+    private mutating func label(_ e: UIElement, id: LabelID, screen: String, row: String) -> PlannedLabel? {
+        let binding = ui.bind[e.id.local]
+        let width: RowLabelWidth
+        switch e.width {
+        case .inset(let l, let t): width = .share(1, leading: l, trailing: t)
+        case .fixed(let w): width = .fixed(w)
+        case .fraction(let f, let l, let t): width = .share(f, leading: l, trailing: t)
+        case .unknown(let reason):
+            account(e, laid: false, bound: binding != nil, reason: "width unknown: \(reason)")
+            return nil
+        }
+        let style: StyleID
+        switch self.style(e.font) {
+        case .success(let s): style = s
+        case .failure(let reason):
+            account(e, laid: false, bound: binding != nil, reason: reason.message)
+            return nil
+        }
+        guard let texts = texts(e, id: id, binding: binding, screen: screen, row: row) else {
+            account(e, laid: false, bound: false, reason: nil)
+            return nil
+        }
+        account(e, laid: true, bound: binding != nil, reason: nil)
+        let lineBreak = LineBreakMode(rawValue: e.lineBreak.rawValue) ?? .truncateTail
+        return PlannedLabel(id: id, name: e.id.local, style: style, lines: e.lines, lineBreak: lineBreak,
+                            autoshrink: e.minimumScaleFactor.map { max(0.01, $0) },
+                            location: ConfigLocation(file: e.position.file, line: e.position.line, column: e.position.column, path: ""),
+                            texts: texts, width: width)
+    }
+
+    /// The element's texts in every locale of the plan: a binding's, the file's translations, the development text.
+    private mutating func texts(_ e: UIElement, id: LabelID, binding: ConfigUI.Binding?, screen: String,
+                                row: String) -> [[PlannedText]]? {
+        let source = Self.location(e.position)
+        switch binding {
+        case .text(let literal):
+            let text = PlannedText(text: resolver.samples.substitute(literal).text, key: nil, variant: nil, source: source)
+            return Array(repeating: [text], count: base.locales.count)
+        case .key(let key):
+            let label = ConfigLabel(name: e.id.local, style: "", content: .key(key), lines: e.lines, lineBreak: .truncateTail,
+                                    autoshrink: nil, checks: nil,
+                                    location: ui.bindLocations[e.id.local] ?? ui.location)
+            let (texts, observations) = resolver.texts(label, id: id, screen: screen, row: row)
+            stringObservations += observations
+            return texts.map { $0.map { var t = $0; t.source = source; return t } }
+        case nil:
+            break
+        }
+        let content: UIText
+        if case .runtime = e.text, let placeholder = e.placeholder { content = placeholder } else { content = e.text }
+        switch content {
+        case .runtime: return nil
+        case .verbatim(let text):
+            let planned = PlannedText(text: resolver.samples.substitute(text).text, key: nil, variant: nil, source: source)
+            return Array(repeating: [planned], count: base.locales.count)
+        case .localized(let table, let key, let development):
+            let isIB = ["storyboard", "xib"].contains(URL(fileURLWithPath: e.id.file).pathExtension)
+            let tables = isIB ? ibTable(for: e.id.file) : resolver.table
+            return base.locales.map { locale in
+                let chain = LocaleID.fallbackChain(locale)
+                var found = tables.variants(key: key, fallbackChain: chain)
+                if found.isEmpty, !isIB { found = resolver.table.variants(key: key, fallbackChain: chain) }
+                if found.isEmpty {
+                    let text = development ?? key
+                    return [PlannedText(text: resolver.samples.substitute(text).text, key: "\(table).\(key)", variant: nil, source: source)]
+                }
+                return found.map {
+                    PlannedText(text: resolver.samples.substitute($0.value).text, key: "\(table).\(key)", variant: $0.variant, source: source)
+                }
+            }
+        }
+    }
+
+    /// The translations of an Interface Builder file (`<locale>.lproj/<Name>.strings`, `<Name>.xcstrings`).
+    private mutating func ibTable(for file: String) -> StringTable {
+        if let known = ibTables[file] { return known }
+        var table = StringTable()
+        for (locale, path) in IBLocalization.stringsFiles(for: file, among: repository.allFiles) {
+            do { try table.load(contentsOf: ui.root.appendingPathComponent(path), locale: locale) } catch {
+                warnings.append("\(path): \(error)")
+            }
+        }
+        ibTables[file] = table
+        return table
+    }
+}

@@ -1,0 +1,156 @@
+import AppUI
+import Audit
+import DynamicType
+import FontEngine
+import Foundation
+import Reports
+
+/// Why an element's font cannot be laid out.
+struct UIFontFailure: Error {
+    var message: String
+}
+
+extension UIPlanner {
+    /// The plan style for a UI font, made once per face and size: a text style follows Apple's
+    /// model (HIG sizes and leading for the system font), a fixed size stays, a size relative to a
+    /// style scales with UIFontMetrics. The system font stands in as the config's `systemFont`
+    /// (or a font with id `system-<weight>` when the config defines one).
+    mutating func style(_ spec: UIFontSpec) -> Result<StyleID, UIFontFailure> {
+        if let known = styleIDs[spec] { return .success(known) }
+        guard case .font(let face, let size) = spec else {
+            if case .unknown(let reason) = spec { return .failure(UIFontFailure(message: "font unknown: \(reason)")) }
+            return .failure(UIFontFailure(message: "font unknown"))
+        }
+        let font: FontID
+        switch fontID(face) {
+        case .success(let id): font = id
+        case .failure(let failure): return .failure(failure)
+        }
+        let faceName = Self.describe(face)
+        let name: String, modelName: String, lineHeight: StyleLineHeight, textStyle: TextStyle?
+        let makeModel: @Sendable (Double) -> AnyScalingModel
+        switch size {
+        case .textStyle(let ts):
+            name = "\(ts.rawValue) (\(faceName))"
+            modelName = "apple"
+            textStyle = ts
+            if case .system = face { lineHeight = .hig(ts) } else { lineHeight = .font }
+            makeModel = { _ in AnyScalingModel(AppleScaling(style: ts)) }
+        case .fixed(let points):
+            name = "\(faceName) \(Self.points(points)) pt"
+            modelName = "fixed"
+            textStyle = nil
+            lineHeight = .font
+            guard let table = try? TableScaling(sizes: Array(repeating: ScaledSize(pointSize: points), count: 12)) else {
+                return .failure(UIFontFailure(message: "font size \(points) is not usable"))
+            }
+            makeModel = { _ in AnyScalingModel(table) }
+        case .relative(let points, let ts):
+            name = "\(faceName) \(Self.points(points)) pt relative to \(ts.rawValue)"
+            modelName = "uifontmetrics"
+            textStyle = ts
+            lineHeight = .font
+            makeModel = { scale in
+                AnyScalingModel(UIFontMetricsScaling(pointSize: points, style: ts, algorithm: .leadingRatioPixelRounded(scale: scale)))
+            }
+        }
+        let id = StyleID(styles.count)
+        styles.append(PlannedStyle(id: id, name: name, font: font, modelName: modelName, textStyle: textStyle,
+                                   lineHeight: lineHeight, lineHeightMultiple: nil, minimumLineHeight: nil,
+                                   maximumLineHeight: nil, letterCase: .regular, letterSpacing: 0, minimum: nil,
+                                   maximum: nil, fromTypographyKit: false, makeModel: makeModel))
+        styleIDs[spec] = id
+        return .success(id)
+    }
+
+    /// "system", "system semibold", or the font's name.
+    static func describe(_ face: UIFontFace) -> String {
+        switch face {
+        case .system(let weight): weight == .regular ? "system" : "system \(weight.rawValue)"
+        case .named(let name): name
+        }
+    }
+
+    /// The plan font of a face.
+    private mutating func fontID(_ face: UIFontFace) -> Result<FontID, UIFontFailure> {
+        if let missing = missingFaces[face] { return .failure(UIFontFailure(message: missing)) }
+        switch face {
+        case .system(let weight):
+            if let id = fonts.id("system-\(weight.rawValue)") { return .success(id) }
+            guard let system = base.config.systemFont, let id = fonts.id(system) else {
+                let message = "no `systemFont:` in the typefit.yml to stand in for the system font (SF Pro is not redistributable)"
+                missingFaces[face] = message
+                return .failure(UIFontFailure(message: message))
+            }
+            return .success(id)
+        case .named(let name):
+            if let id = fonts.id(name) { return .success(id) }
+            if let font = fonts.fonts.first(where: { $0.info.postScriptName == name || $0.info.family == name }) {
+                return .success(font.id)
+            }
+            var notes: [Diagnostic] = []
+            do {
+                return .success(try fonts.id(forTypographyKit: .named(name), style: name, file: base.config.file,
+                                             diagnostics: &notes))
+            } catch {
+                let message = "font \"\(name)\" not found in the repository's fonts, fontDirectories or the system fonts"
+                missingFaces[face] = message
+                warnings.append("\(base.config.file): \(message)")
+                return .failure(UIFontFailure(message: message))
+            }
+        }
+    }
+
+    /// The element's observation for the `ui.*` checks (nil when its font is unknown).
+    @discardableResult
+    mutating func observe(_ e: UIElement, screen: String, row: String?) -> UIElementObservation? {
+        guard case .font(let face, let size) = e.font else { return nil }
+        let categories = ContentSizeCategory.allCases
+        let sizes: [Double]
+        var textStyle: String?
+        switch size {
+        case .textStyle(let ts):
+            sizes = categories.map { ts.pointSize(at: $0) }
+            textStyle = ts.rawValue
+        case .fixed(let p):
+            sizes = Array(repeating: p, count: categories.count)
+        case .relative(let p, let ts):
+            let large = ts.pointSize(at: .large)
+            sizes = categories.map { p * ts.pointSize(at: $0) / large }
+            textStyle = ts.rawValue
+        }
+        // The font's own line height (hhea; the stand-in's for the system font) when it is in the
+        // plan, as UILabel draws a line; else 1.2 × the size.
+        var ratio = 1.2
+        if case .success(let id) = fontID(face) {
+            let info = fonts.fonts[id.index].info
+            if info.unitsPerEm > 0 { ratio = Double(info.hhea.lineHeight) / Double(info.unitsPerEm) }
+        }
+        let lineHeights = sizes.map { $0 * ratio }
+        let text: String? = switch e.text {
+        case .localized(_, _, let development): development
+        case .verbatim(let s): s
+        case .runtime: nil
+        }
+        let height = e.height
+        let relation: String? = height.map {
+            switch $0.relation { case .equal: "="; case .lessThanOrEqual: "≤"; case .greaterThanOrEqual: "≥" }
+        }
+        let observation = UIElementObservation(
+            screen: screen, row: row, element: e.id.local, kind: e.kind.rawValue, text: text,
+            source: Self.location(e.position), textStyle: textStyle, face: Self.describe(face), pointSizes: sizes,
+            lineHeights: lineHeights, isFixedSize: { if case .fixed = size { true } else { false } }(),
+            adjustsForContentSizeCategory: e.adjustsForContentSizeCategory, lines: e.lines,
+            minimumScaleFactor: e.minimumScaleFactor, heightConstant: height?.constant, heightRelation: relation,
+            heightRequired: height?.isRequired ?? true, heightSource: height?.position.map(Self.location))
+        observations.append(observation)
+        return observation
+    }
+}
+
+extension UIPlanner {
+    /// A point size without a needless decimal: 17 → "17", 14.5 → "14.5".
+    static func points(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}

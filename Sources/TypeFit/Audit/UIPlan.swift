@@ -1,0 +1,64 @@
+import AppUI
+import Audit
+import Foundation
+import InterfaceBuilder
+import XcodeProject
+
+/// What the audit made of the app's UI files (`ui:` in the config): the observations the `ui.*`
+/// checks read, and an account of every text element: laid out, bound, unbound or not laid out,
+/// with the reason.
+public struct UIPlan: Sendable {
+    /// What happened to one element.
+    public enum Status: Sendable, Hashable {
+        /// Laid out with the text the files give it.
+        case laidOut
+        /// Laid out with the text `ui.bind` gives it.
+        case bound
+        /// Its text is set in code and no binding gives one: `ui.*` checks only.
+        case unbound(reason: String)
+        /// Its text is known but its width or font is not: `ui.*` checks only.
+        case notLaidOut(reason: String)
+    }
+
+    /// One element and its status.
+    public struct Account: Sendable, Hashable {
+        public var element: UIElementID
+        public var position: UISourcePosition
+        public var status: Status
+    }
+
+    /// An Interface Builder file and what was read from it.
+    public struct FileCount: Sendable, Hashable {
+        public var path: String
+        public var outcome: InterfaceBuilderReader.FileOutcome
+        public var elements: Int
+    }
+
+    public var observations: [UIElementObservation] = []
+    public var rows: [UIRowObservation] = []
+    public var repository: AppRepository?
+    public var interfaceBuilderFiles: [FileCount] = []
+    public var swiftFiles: [String] = []
+    public var accounts: [Account] = []
+    /// One-line remarks of the readers and the repository (also in the plan's diagnostics).
+    public var warnings: [String] = []
+
+    public init() {}
+
+    public var laidOut: Int { accounts.count { $0.status == .laidOut } }
+    public var bound: Int { accounts.count { $0.status == .bound } }
+    public var unbound: [Account] { accounts.filter { if case .unbound = $0.status { true } else { false } } }
+    public var notLaidOut: [Account] { accounts.filter { if case .notLaidOut = $0.status { true } else { false } } }
+
+    /// Reasons with how many elements each covers, most first.
+    public static func reasons(_ accounts: [Account]) -> [(reason: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for account in accounts {
+            switch account.status {
+            case .unbound(let r), .notLaidOut(let r): counts[r, default: 0] += 1
+            default: break
+            }
+        }
+        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
+    }
+}

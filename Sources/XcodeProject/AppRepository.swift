@@ -1,0 +1,192 @@
+import Foundation
+
+/// What `typefit init` and the audit find in an app's repository: the Xcode project and its iOS
+/// application target, the target's Info.plist and fonts, locales, strings files, Interface
+/// Builder files, Swift files and a SwiftGen config. Without an Xcode project the files are found
+/// by walking the folder. Problems are remarks (`warnings`), one line each, never fatal.
+public struct AppRepository: Sendable {
+    /// A font the Info.plist lists under `UIAppFonts`, with the file found for it.
+    public struct AppFont: Sendable, Hashable {
+        /// The name as listed.
+        public var name: String
+        /// The file, relative to the root; nil when the repository lacks it.
+        public var path: String?
+    }
+
+    public var root: URL
+    /// Every file of the repository (relative, sorted), tool and dependency folders left out.
+    public var allFiles: [String]
+    /// The project read, relative to the root; nil when there is none (or none could be read).
+    public var project: XcodeProject?
+    /// The target audited.
+    public var target: XcodeTarget?
+    /// The other iOS application targets (named in the summary, not audited).
+    public var otherApplications: [String]
+    /// The Info.plist read (relative to the root), or a note that Xcode generates it.
+    public var infoPlist: String?
+    public var appFonts: [AppFont]
+    /// Locales: the project's regions and the `.lproj` folders found, development region first.
+    public var locales: [String]
+    public var developmentRegion: String?
+    public var stringsFiles: [String]
+    /// Storyboards and XIBs (every platform: the reader skips those not for iOS).
+    public var interfaceBuilderFiles: [String]
+    public var swiftFiles: [String]
+    public var swiftGen: SwiftGenConfig?
+    /// One-line remarks: `file[:line]: problem`.
+    public var warnings: [String]
+
+    /// Folders never entered when walking a repository.
+    static let skippedFolders: Set<String> = [".git", ".build", "Pods", "Carthage", "DerivedData", "node_modules",
+                                              "Reports", "build", ".swiftpm", "vendor"]
+
+    /// Every file under `root` (relative paths, sorted), skipping tool and dependency folders.
+    public static func walk(_ root: URL) -> [String] {
+        let rootPath = root.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+                                                           options: [.skipsHiddenFiles]) else { return [] }
+        var files: [String] = []
+        while let item = walker.nextObject() as? URL {
+            let isDirectory = (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
+            if isDirectory {
+                if skippedFolders.contains(item.lastPathComponent) { walker.skipDescendants() }
+                if PBXGraph.bundleLikeExtensions.contains(item.pathExtension) { walker.skipDescendants() }
+                if item.pathExtension == "xcodeproj" {
+                    files.append(RepositoryPath.relative(item.standardizedFileURL.path, to: rootPath))
+                    walker.skipDescendants()
+                }
+                continue
+            }
+            files.append(RepositoryPath.relative(item.standardizedFileURL.path, to: rootPath))
+        }
+        return files.sorted()
+    }
+
+    static let ibExtensions: Set<String> = ["storyboard", "xib"]
+    static let stringsExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
+
+    /// Reads the repository at `root`: `projectPath` (relative to root) when given, else the
+    /// project whose iOS application has the most files; `targetName` when given, else that
+    /// application.
+    public static func discover(root: URL, projectPath: String? = nil, targetName: String? = nil,
+                                useProject: Bool = true) -> AppRepository {
+        let all = walk(root)
+        var warnings: [String] = []
+        var best: (project: XcodeProject, target: XcodeTarget)?
+        var others: [String] = []
+        var projects: [XcodeProject] = []
+        let candidates = !useProject ? [] : projectPath.map { [$0] } ?? all.filter { $0.hasSuffix(".xcodeproj") }
+        for path in candidates {
+            do { projects.append(try XcodeProject.read(projectPath: path, root: root)) } catch {
+                warnings.append(String(describing: error))
+            }
+        }
+        for project in projects {
+            var apps = project.iOSApplications
+            if let targetName { apps = project.targets.filter { $0.name == targetName } }
+            for app in apps {
+                if let current = best {
+                    if app.files.count > current.target.files.count {
+                        others.append(current.target.name)
+                        best = (project, app)
+                    } else {
+                        others.append(app.name)
+                    }
+                } else {
+                    best = (project, app)
+                }
+            }
+        }
+        if let targetName, best == nil, !projects.isEmpty {
+            let names = projects.flatMap { $0.targets.map(\.name) }.joined(separator: ", ")
+            warnings.append("\(projects[0].path): no target named \"\(targetName)\" (targets: \(names))")
+        } else if best == nil, !projects.isEmpty {
+            warnings.append("\(projects[0].path): no iOS application target; files found by walking the folder")
+        }
+        let project = best?.project ?? projects.first
+        let target = best?.target
+
+        // Files: the target's, else the whole tree.
+        let files = target.map { $0.files } ?? all
+        let extensionOf = { (path: String) in URL(fileURLWithPath: path).pathExtension.lowercased() }
+        let ib = files.filter { ibExtensions.contains(extensionOf($0)) }
+        var strings = files.filter { stringsExtensions.contains(extensionOf($0)) }
+        // The per-storyboard strings of a localized storyboard sit in other .lproj folders than the
+        // one the target lists (Xcode lists the variant group's files, all of them): add siblings.
+        for file in ib where file.contains(".lproj/") {
+            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path
+            for candidate in all where candidate.hasSuffix("/\(name).strings") || candidate.hasSuffix("/\(name).xcstrings") {
+                let parent = URL(fileURLWithPath: candidate).deletingLastPathComponent().deletingLastPathComponent().path
+                if parent == folder || URL(fileURLWithPath: candidate).deletingLastPathComponent().path == folder {
+                    if !strings.contains(candidate) { strings.append(candidate) }
+                }
+            }
+        }
+        strings.sort()
+        let swift = files.filter { extensionOf($0) == "swift" }
+
+        // Info.plist and its fonts.
+        var infoPlist: String?
+        var fontNames: [String] = []
+        if let target {
+            if let file = target.infoPlistFile {
+                infoPlist = file
+                let url = root.appendingPathComponent(file)
+                if let data = try? Data(contentsOf: url) {
+                    if let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] {
+                        fontNames = plist["UIAppFonts"] as? [String] ?? []
+                    } else {
+                        warnings.append("\(file): not a property list; its UIAppFonts were not read")
+                    }
+                } else {
+                    warnings.append("\(file): Info.plist not found (INFOPLIST_FILE of target \"\(target.name)\")")
+                }
+            } else if !target.generatedInfoPlistKeys.isEmpty || target.buildSettings["GENERATE_INFOPLIST_FILE"] == "YES" {
+                infoPlist = nil
+                if let fonts = target.generatedInfoPlistKeys["UIAppFonts"] {
+                    fontNames = fonts.split(separator: " ").map(String.init)
+                }
+            } else {
+                warnings.append("\(project?.path ?? root.path): target \"\(target.name)\" sets no INFOPLIST_FILE")
+            }
+        }
+        var appFonts: [AppFont] = []
+        for name in fontNames {
+            let found = files.first { $0.hasSuffix("/" + name) || $0 == name } ?? all.first { $0.hasSuffix("/" + name) || $0 == name }
+            if found == nil {
+                warnings.append("\(infoPlist ?? "Info.plist"): UIAppFonts: \"\(name)\" not found in the repository")
+            }
+            appFonts.append(AppFont(name: name, path: found))
+        }
+
+        // Locales: the project's regions, then every .lproj folder of the strings and IB files.
+        var locales: [String] = []
+        // `Base` holds a storyboard's development text, `mul` a string catalog's every language: neither is a locale.
+        func add(_ locale: String) { if locale != "Base", locale != "mul", !locales.contains(locale) { locales.append(locale) } }
+        // The development language first: the project's, else English (the text Base.lproj and
+        // unlocalized files hold is then taken to be English).
+        add(project?.developmentRegion ?? "en")
+        for region in project?.knownRegions ?? [] { add(region) }
+        for file in strings + ib {
+            for component in file.split(separator: "/") where component.hasSuffix(".lproj") {
+                add(String(component.dropLast(".lproj".count)))
+            }
+        }
+
+        // SwiftGen.
+        var swiftGen: SwiftGenConfig?
+        if let config = all.first(where: { $0 == "swiftgen.yml" }) ?? all.first(where: { $0.hasSuffix("/swiftgen.yml") }) {
+            do {
+                let text = try String(contentsOf: root.appendingPathComponent(config), encoding: .utf8)
+                swiftGen = try SwiftGenConfig.parse(text, file: config)
+            } catch {
+                warnings.append(String(describing: error))
+            }
+        }
+        return AppRepository(root: root, allFiles: all, project: project, target: target, otherApplications: others.sorted(),
+                             infoPlist: infoPlist, appFonts: appFonts, locales: locales,
+                             developmentRegion: project?.developmentRegion, stringsFiles: strings,
+                             interfaceBuilderFiles: ib, swiftFiles: swift, swiftGen: swiftGen, warnings: warnings)
+    }
+}

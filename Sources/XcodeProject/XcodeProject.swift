@@ -1,0 +1,149 @@
+import Foundation
+
+// An Xcode project as TypeFit needs it: its application targets, the files each builds, their
+// Info.plist and the project's regions. `project.pbxproj` is an old-style (OpenStep) property
+// list, read with `PropertyListSerialization`; build settings come from the target's and the
+// project's build configurations and the `.xcconfig` files they are based on.
+
+/// A problem reading a project file: one line naming the file (and key) and what is wrong.
+public struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var message: String
+
+    public init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
+
+    public var description: String { "\(file): \(message)" }
+}
+
+/// The platform a target builds for (its `SDKROOT`, or `SUPPORTED_PLATFORMS`).
+public enum XcodePlatform: String, Sendable, Hashable {
+    case iOS, macOS, watchOS, tvOS, visionOS, unknown
+
+    /// The platform an SDK name (`iphoneos`, `macosx`, `watchos`, …) builds for.
+    public init(sdk: String) {
+        let s = sdk.lowercased()
+        if s.hasPrefix("iphone") { self = .iOS }
+        else if s.hasPrefix("macosx") { self = .macOS }
+        else if s.hasPrefix("watch") { self = .watchOS }
+        else if s.hasPrefix("appletv") { self = .tvOS }
+        else if s.hasPrefix("xr") { self = .visionOS }
+        else { self = .unknown }
+    }
+}
+
+/// A native target of a project.
+public struct XcodeTarget: Sendable, Hashable {
+    public var name: String
+    /// `com.apple.product-type.application`, `…app-extension`, …
+    public var productType: String
+    public var platform: XcodePlatform
+    /// Files the target compiles, relative to the repository root.
+    public var sources: [String]
+    /// Files the target copies into its bundle (storyboards, XIBs, strings, fonts, …), relative
+    /// to the repository root; a localized file contributes each localization's file.
+    public var resources: [String]
+    /// The resolved build settings of the configuration read (Release when there is one).
+    public var buildSettings: [String: String]
+
+    public init(name: String, productType: String, platform: XcodePlatform, sources: [String], resources: [String],
+                buildSettings: [String: String]) {
+        self.name = name
+        self.productType = productType
+        self.platform = platform
+        self.sources = sources
+        self.resources = resources
+        self.buildSettings = buildSettings
+    }
+
+    /// An iOS (iPhone/iPad) application: not an extension, a watch app, a Mac app or a test bundle.
+    public var isIOSApplication: Bool {
+        productType == "com.apple.product-type.application" && platform == .iOS
+    }
+
+    /// Every file of the target: its sources and its resources.
+    public var files: [String] { sources + resources }
+
+    /// `INFOPLIST_FILE`, relative to the repository root, when set.
+    public var infoPlistFile: String? { buildSettings["INFOPLIST_FILE"].flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// The `INFOPLIST_KEY_*` settings (an Info.plist Xcode generates), by Info.plist key.
+    public var generatedInfoPlistKeys: [String: String] {
+        var keys: [String: String] = [:]
+        for (key, value) in buildSettings where key.hasPrefix("INFOPLIST_KEY_") {
+            keys[String(key.dropFirst("INFOPLIST_KEY_".count))] = value
+        }
+        return keys
+    }
+}
+
+/// An Xcode project: its targets and regions.
+public struct XcodeProject: Sendable {
+    /// The `.xcodeproj` folder, relative to the repository root.
+    public var path: String
+    public var developmentRegion: String?
+    /// `knownRegions`, without `Base`.
+    public var knownRegions: [String]
+    public var targets: [XcodeTarget]
+
+    public init(path: String, developmentRegion: String?, knownRegions: [String], targets: [XcodeTarget]) {
+        self.path = path
+        self.developmentRegion = developmentRegion
+        self.knownRegions = knownRegions
+        self.targets = targets
+    }
+
+    /// The iOS application targets, the one with the most files first.
+    public var iOSApplications: [XcodeTarget] {
+        targets.filter(\.isIOSApplication).sorted { ($0.files.count, $1.name) > ($1.files.count, $0.name) }
+    }
+
+    /// Reads `<projectPath>/project.pbxproj`; paths are made relative to `root`.
+    /// - Throws: `XcodeProjectError` when the file is missing or not a property list.
+    public static func read(projectPath: String, root: URL) throws -> XcodeProject {
+        let projectURL = (projectPath.hasPrefix("/") ? URL(fileURLWithPath: projectPath)
+            : root.appendingPathComponent(projectPath)).standardizedFileURL
+        let rootPath = root.standardizedFileURL.path
+        let display = RepositoryPath.relative(projectURL.path, to: rootPath)
+        let file = display + "/project.pbxproj"
+        let data: Data
+        do { data = try Data(contentsOf: projectURL.appendingPathComponent("project.pbxproj")) } catch {
+            throw XcodeProjectError(file: file, message: "cannot read the file")
+        }
+        let plist: Any
+        do {
+            var format = PropertyListSerialization.PropertyListFormat.openStep
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            throw XcodeProjectError(file: file, message: "not a property list (an Xcode project file is an old-style property list)")
+        }
+        guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: Any],
+              let rootID = top["rootObject"] as? String, let project = objects[rootID] as? [String: Any] else {
+            throw XcodeProjectError(file: file, message: "no `objects` or `rootObject`: not an Xcode project file")
+        }
+        let graph = PBXGraph(objects: objects, sourceRoot: projectURL.deletingLastPathComponent().path,
+                             rootPath: rootPath)
+        let projectSettings = graph.buildSettings(list: project["buildConfigurationList"] as? String)
+        var targets: [XcodeTarget] = []
+        for id in project["targets"] as? [String] ?? [] {
+            guard let target = objects[id] as? [String: Any], target["isa"] as? String == "PBXNativeTarget" else { continue }
+            targets.append(graph.target(id: id, target, projectSettings: projectSettings))
+        }
+        let regions = (project["knownRegions"] as? [String] ?? []).filter { $0 != "Base" }
+        return XcodeProject(path: display, developmentRegion: project["developmentRegion"] as? String,
+                            knownRegions: regions, targets: targets)
+    }
+}
+
+/// Paths relative to the repository root.
+public enum RepositoryPath {
+    /// `path` relative to `root` when inside it, else `path`.
+    public static func relative(_ path: String, to root: String) -> String {
+        let base = root.hasSuffix("/") ? root : root + "/"
+        if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
+        if path == root { return "." }
+        return path
+    }
+}

@@ -1,0 +1,238 @@
+import AppUI
+import DynamicType
+import Foundation
+import InterfaceBuilder
+import Layout
+import Testing
+
+/// The fixtures shared by the UI readers' tests (Tests/Fixtures/AppUI, each with its licence notice).
+enum AppUIFixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/AppUI")
+    static let localized = root.appendingPathComponent("Localized")
+    static let netNewsWire = root.appendingPathComponent("NetNewsWire")
+}
+
+/// An independent count of an Interface Builder file's text elements, by regular expressions over
+/// its text (not the XML parser the reader uses): `<label`, `<textField`, `<textView` start tags,
+/// `<button>…</button>` blocks with a normal-state title, `<segment title=…>` and navigation items
+/// with a title. A Python scan with the same expressions, run once, gave: Localized Main 13;
+/// NetNewsWire Add 12, Main 13, Settings 33, SettingsTableViewCell 2; the macOS XIB 4 (left out).
+func independentCount(_ text: String) -> Int {
+    func count(_ pattern: String, options: NSRegularExpression.Options = []) -> [NSTextCheckingResult] {
+        let regex = try! NSRegularExpression(pattern: pattern, options: options)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
+    }
+    let ns = text as NSString
+    let buttons = count("<button\\s.*?</button>", options: .dotMatchesLineSeparators).count { match in
+        ns.substring(with: match.range).range(of: "<state key=\"normal\" title=\"[^\"]+\"", options: .regularExpression) != nil
+    }
+    return count("<label\\s").count + count("<textField\\s").count + count("<textView\\s").count + buttons
+        + count("<segment title=\"[^\"]+\"").count + count("<navigationItem [^>]*title=\"[^\"]+\"").count
+}
+
+/// The 1-based line of the first line containing `needle` (an independent way to find an element's line).
+func line(of needle: String, in text: String) -> Int? {
+    text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(needle) }.map { $0 + 1 }
+}
+
+@Suite("Interface Builder reader")
+struct InterfaceBuilderReaderTests {
+    func read(_ root: URL, _ path: String) throws -> ([UIScreenSource], [UIReadWarning], InterfaceBuilderReader.FileOutcome) {
+        InterfaceBuilderReader.read(path: path, root: root)
+    }
+
+    /// Every text element of every iOS file is read: the reader's count equals the independent scan's.
+    @Test(arguments: [
+        (AppUIFixtures.localized, "Base.lproj/Main.storyboard"),
+        (AppUIFixtures.netNewsWire, "iOS/Add/Add.storyboard"),
+        (AppUIFixtures.netNewsWire, "iOS/Base.lproj/Main.storyboard"),
+        (AppUIFixtures.netNewsWire, "iOS/Settings/Settings.storyboard"),
+        (AppUIFixtures.netNewsWire, "iOS/Settings/SettingsTableViewCell.xib"),
+    ])
+    func everyElementIsRead(root: URL, path: String) throws {
+        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        let (screens, warnings, outcome) = try read(root, path)
+        #expect(outcome == .read)
+        #expect(warnings.isEmpty)
+        #expect(screens.reduce(0) { $0 + $1.allElements.count } == independentCount(text))
+        // Each element sits at the line of its XML element.
+        for element in screens.flatMap(\.allElements) where element.kind != .segment {
+            #expect(element.position.line == line(of: "id=\"\(element.id.local)\"", in: text), "\(element.id)")
+        }
+    }
+
+    /// A macOS XIB is left out, by its targetRuntime.
+    @Test func macOSFilesAreLeftOut() throws {
+        let (screens, warnings, outcome) = try read(AppUIFixtures.netNewsWire, "Mac/Preferences/Accounts/AccountsAddLocal.xib")
+        #expect(screens.isEmpty && warnings.isEmpty)
+        #expect(outcome == .otherPlatform("MacOSX.Cocoa"))
+    }
+
+    /// What the Localized fixture's elements say about fonts, lines, autoshrink, adjusting and height.
+    @Test func elementProperties() throws {
+        let (screens, _, _) = try read(AppUIFixtures.localized, "Base.lproj/Main.storyboard")
+        #expect(screens.map(\.name) == ["Main/Settings", "Main/Profile"])
+        let all = Dictionary(uniqueKeysWithValues: screens.flatMap(\.allElements).map { ($0.id.local, $0) })
+        let notifications = try #require(all["lbl-01-001"])
+        #expect(notifications.font == .font(face: .system(.regular), size: .textStyle(.body)))
+        #expect(notifications.adjustsForContentSizeCategory)
+        #expect(notifications.text == .localized(table: "Main", key: "lbl-01-001.text", developmentText: "Notifications"))
+        let sounds = try #require(all["lbl-01-002"])
+        #expect(sounds.font == .font(face: .system(.regular), size: .fixed(15)))
+        #expect(sounds.lines == 2 && sounds.lineBreak == .wordWrap)
+        let title = try #require(all["lbl-02-001"])
+        #expect(title.minimumScaleFactor == 0.5 && !title.adjustsForContentSizeCategory)
+        let button = try #require(all["btn-02-001"])
+        #expect(button.text == .localized(table: "Main", key: "btn-02-001.normalTitle", developmentText: "Continue"))
+        #expect(button.height?.constant == 44 && button.height?.relation == .equal && button.height?.isRequired == true)
+        #expect(try #require(all["lbl-02-004"]).font == .font(face: .named("Avenir-Book"), size: .fixed(14)))
+        if case .runtime = try #require(all["lbl-02-005"]).text {} else { Issue.record("\"Label\" is a placeholder") }
+        #expect(all["seg-02-001.segmentTitles[1]"]?.text == .localized(table: "Main", key: "seg-02-001.segmentTitles[1]", developmentText: "Week"))
+        // The table's fixed row height.
+        #expect(screens[0].rows.first?.height == .fixed(44, position: UISourcePosition(file: "Base.lproj/Main.storyboard", line: 9, column: 21)))
+        #expect(screens[1].navigationTitle?.text == .localized(table: "Main", key: "nav-02-001.title", developmentText: "Profile"))
+    }
+
+    /// Width rules, and the widths they give on two devices, computed by hand from the fixture's frames
+    /// and constraints (the scene is 390 pt wide at design time).
+    @Test func widthsPerDevice() throws {
+        let (screens, _, _) = try read(AppUIFixtures.localized, "Base.lproj/Main.storyboard")
+        let all = Dictionary(uniqueKeysWithValues: screens.flatMap(\.allElements).map { ($0.id.local, $0) })
+        // Pinned 20 pt to the safe area on both sides.
+        #expect(all["lbl-02-001"]?.width == .inset(leading: 20, trailing: 20))
+        // In a cell: pinned to the content view's margins; frame x 20, width 350 of 390 → 20 / 20.
+        #expect(all["lbl-01-001"]?.width == .inset(leading: 20, trailing: 20))
+        // A width constraint of 120.
+        #expect(all["lbl-02-004"]?.width == .fixed(120))
+        // A horizontal stack filling equally, 16 pt from each side, spacing 8: half of (width − 16 − 16 − 8).
+        #expect(all["lbl-02-002"]?.width == .fraction(0.5, leading: 16, trailing: 24))
+        // Only the leading side pinned: the width comes from the text.
+        if case .unknown = all["lbl-02-006"]?.width {} else { Issue.record("one side pinned is unknown") }
+
+        func width(_ rule: UIWidthRule, deviceWidth: Double) -> Double {
+            let layout: RowLabelWidth = switch rule {
+            case .inset(let l, let t): .share(1, leading: l, trailing: t)
+            case .fraction(let f, let l, let t): .share(f, leading: l, trailing: t)
+            case .fixed(let w): .fixed(w)
+            case .unknown: .content
+            }
+            return layout.resolve(contentWidth: -1, in: RowContext(width: deviceWidth))
+        }
+        // iPhone SE (3rd generation) is 375 pt wide, iPhone 16 Pro Max 440 pt.
+        let pinned = try #require(all["lbl-02-001"]).width, stacked = try #require(all["lbl-02-002"]).width
+        #expect(width(pinned, deviceWidth: 375) == 335)      // 375 − 20 − 20
+        #expect(width(pinned, deviceWidth: 440) == 400)      // 440 − 20 − 20
+        #expect(width(stacked, deviceWidth: 375) == 167.5)   // (375 − 16 − 16 − 8) / 2
+        #expect(width(stacked, deviceWidth: 440) == 200)     // (440 − 16 − 16 − 8) / 2
+        #expect(width(try #require(all["lbl-02-004"]).width, deviceWidth: 440) == 120)
+    }
+
+    /// A label whose trailing side is anchored (≥) to a switch beside it may grow up to the switch.
+    /// NetNewsWire Settings.storyboard: "Group by Feed" at x 20 in a 374 pt content view, the switch at
+    /// x 293, `switch.leading ≥ label.trailing + 8`: trailing inset 374 − 293 + 8 = 89.
+    @Test func siblingAnchor() throws {
+        let (screens, _, _) = try read(AppUIFixtures.netNewsWire, "iOS/Settings/Settings.storyboard")
+        let label = try #require(screens.flatMap(\.allElements).first { $0.id.local == "cit-i1-0Hp" })
+        // The cell is inset 20 pt in the 414 pt table (x 20, width 374): 20 + 20 leading, 20 + 89 trailing.
+        #expect(label.width == .inset(leading: 40, trailing: 109))
+    }
+
+    /// A truncated file: one warning naming the file, line and column; the elements before the cut are read.
+    @Test func truncatedFile() throws {
+        let (screens, warnings, outcome) = try read(AppUIFixtures.localized, "Broken.storyboard")
+        #expect(outcome == .read)
+        #expect(warnings.count == 1)
+        let warning = try #require(warnings.first)
+        #expect(warning.position.file == "Broken.storyboard" && warning.position.line > 1)
+        #expect(warning.description.hasPrefix("Broken.storyboard:\(warning.position.line):\(warning.position.column): warning: "))
+        #expect(!warning.description.contains("\n"))
+        #expect(screens.flatMap(\.allElements).map(\.id.local).contains("lbl-01-001"))
+    }
+
+    /// Not XML at all, and an unknown element: one line, nothing read; unknown elements are ignored.
+    @Test func badInput() {
+        let (screens, warnings, outcome) = InterfaceBuilderReader.read(data: Data("not xml <<<".utf8), path: "X.storyboard")
+        #expect(screens.isEmpty && outcome == .unreadable && warnings.count == 1)
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document targetRuntime="iOS.CocoaTouch"><objects><view id="v1"><rect key="frame" x="0" y="0" width="390" height="100"/>
+            <subviews><gizmo id="g1"/><label text="Hello" id="l1" wobble="3"><rect key="frame" x="0" y="0" width="390" height="20"/>
+            <autoresizingMask key="autoresizingMask" widthSizable="YES"/></label></subviews></view></objects></document>
+            """
+        let (read, other, _) = InterfaceBuilderReader.read(data: Data(xml.utf8), path: "Y.xib")
+        #expect(other.isEmpty)
+        #expect(read.flatMap(\.allElements).map(\.id.local) == ["l1"])
+        #expect(read.first?.allElements.first?.width == .inset(leading: 0, trailing: 0))
+    }
+
+    /// A constraint cycle (each label's trailing anchored to the other's leading) does not stop the
+    /// reader: each side's inset comes from the sibling's design-time edge. Label a at x 0…100 and b at
+    /// 120…220 in a 300 pt view: a's trailing inset 300 − 120 + 8 = 188; b's leading 0 + 100 + 8 = 108.
+    @Test func constraintCycle() {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document targetRuntime="iOS.CocoaTouch"><objects><view id="v"><rect key="frame" x="0" y="0" width="300" height="100"/>
+            <subviews>
+            <label text="A" id="a" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="0" y="0" width="100" height="20"/></label>
+            <label text="B" id="b" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="120" y="0" width="100" height="20"/></label>
+            </subviews><constraints>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="c1"/>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="a" secondAttribute="trailing" constant="8" id="c2"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="b" secondAttribute="leading" constant="-8" id="c3"/>
+            <constraint firstItem="b" firstAttribute="trailing" secondItem="a" secondAttribute="leading" constant="8" id="c4"/>
+            </constraints></view></objects></document>
+            """
+        let (screens, warnings, _) = InterfaceBuilderReader.read(data: Data(xml.utf8), path: "Cycle.xib")
+        #expect(warnings.isEmpty)
+        let widths = Dictionary(uniqueKeysWithValues: screens.flatMap(\.allElements).map { ($0.id.local, $0.width) })
+        // A XIB's top-level view narrower than any iPhone keeps its width: 300 − 0 − 188 = 112.
+        #expect(widths["a"] == .fixed(112))
+        // b's trailing is anchored to a's leading edge (x 0): 300 − 0 + 8 = 308, more than the view: no width
+        // left, so b's width is unknown (listed with the reason, not laid out at zero width).
+        if case .unknown(let reason) = widths["b"] { #expect(reason.contains("conflicting or cyclic")) } else {
+            Issue.record("b has no width")
+        }
+    }
+
+    /// Hugging and nesting. A 390 pt scene: a text field pinned 20 pt from the leading side and a
+    /// "Show" button after it (8 pt), pinned 20 pt from the trailing side; the button hugs its content
+    /// (priority 251 > the field's 250), so its width is its text's (unknown), and the field stretches
+    /// up to the button (x 312): trailing inset 390 − 312 + 8 = 86. A vertical stack pinned 16 pt on
+    /// both sides holds a label: the stack's width, 16 / 16 from the scene.
+    @Test func huggingAndNesting() {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document targetRuntime="iOS.CocoaTouch"><scenes><scene sceneID="s"><objects>
+            <viewController id="vc" title="Login" sceneMemberID="viewController"><view key="view" id="v">
+            <rect key="frame" x="0" y="0" width="390" height="844"/><subviews>
+            <textField placeholder="Password" id="f" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="20" y="100" width="284" height="21"/>
+            <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/></textField>
+            <button horizontalHuggingPriority="251" id="b" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="312" y="94" width="58" height="33"/>
+            <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/><state key="normal" title="Show"/></button>
+            <stackView axis="vertical" id="st" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="16" y="200" width="358" height="40"/>
+            <subviews><label text="Forgot your password?" id="l" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="0" y="0" width="358" height="20"/></label></subviews></stackView>
+            </subviews><constraints>
+            <constraint firstItem="f" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="20" id="c1"/>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="f" secondAttribute="trailing" constant="8" id="c2"/>
+            <constraint firstAttribute="trailing" secondItem="b" secondAttribute="trailing" constant="20" id="c3"/>
+            <constraint firstItem="st" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="16" id="c4"/>
+            <constraint firstAttribute="trailing" secondItem="st" secondAttribute="trailing" constant="16" id="c5"/>
+            </constraints></view></viewController></objects></scene></scenes></document>
+            """
+        let (screens, warnings, _) = InterfaceBuilderReader.read(data: Data(xml.utf8), path: "Login.storyboard")
+        #expect(warnings.isEmpty)
+        let widths = Dictionary(uniqueKeysWithValues: screens.flatMap(\.allElements).map { ($0.id.local, $0.width) })
+        #expect(widths["f"] == .inset(leading: 20, trailing: 86))
+        if case .unknown(let reason) = widths["b"] { #expect(reason.contains("content hugging")) } else { Issue.record("b hugs") }
+        #expect(widths["l"] == .inset(leading: 16, trailing: 16))
+        #expect(screens.first?.name == "Login/Login")
+    }
+
+    /// The per-storyboard strings of a localized storyboard.
+    @Test func localizationFiles() {
+        let found = IBLocalization.stringsFiles(for: "Base.lproj/Main.storyboard",
+                                                among: ["Base.lproj/Main.storyboard", "de.lproj/Main.strings", "de.lproj/Other.strings"])
+        #expect(found.map(\.path) == ["de.lproj/Main.strings"] && found.map(\.locale) == ["de"])
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import XcodeProject
+
+@Suite("Xcode project")
+struct XcodeProjectTests {
+    /// NetNewsWire's project (MIT, Tests/Fixtures/AppUI/NetNewsWire): its targets and their platforms come
+    /// from the Xcode 16 `.xcconfig` anchors (`baseConfigurationReferenceAnchor`); its iOS application is
+    /// `NetNewsWire-iOS` (xcconfig/common/NetNewsWire_ios_target_common.xcconfig: `SDKROOT = iphoneos;`),
+    /// whose Info.plist is iOS/Resources/Info.plist (xcconfig/NetNewsWire_iOSapp_target.xcconfig line 6).
+    @Test func netNewsWire() throws {
+        let project = try XcodeProject.read(projectPath: "NetNewsWire.xcodeproj", root: AppUIFixtures.netNewsWire)
+        #expect(project.knownRegions == ["en", "es"] && project.developmentRegion == "en")
+        let apps = project.iOSApplications
+        #expect(apps.map(\.name) == ["NetNewsWire-iOS"])
+        let app = try #require(apps.first)
+        #expect(app.infoPlistFile == "iOS/Resources/Info.plist")
+        // The synchronized iOS folder: the copied storyboards and XIB are the target's.
+        #expect(app.resources.contains("iOS/Settings/Settings.storyboard"))
+        #expect(app.resources.contains("iOS/Base.lproj/Main.storyboard"))
+        // The Mac application and the extensions are not iOS applications.
+        #expect(project.targets.contains { $0.name == "NetNewsWire" && $0.platform == .macOS })
+        #expect(project.targets.filter { $0.productType.hasSuffix("app-extension") }.allSatisfy { !$0.isIOSApplication })
+    }
+
+    /// The repository: the target, its missing Info.plist (one line), locales, IB files.
+    @Test func repository() {
+        let repo = AppRepository.discover(root: AppUIFixtures.netNewsWire)
+        #expect(repo.target?.name == "NetNewsWire-iOS")
+        #expect(repo.warnings == ["iOS/Resources/Info.plist: Info.plist not found (INFOPLIST_FILE of target \"NetNewsWire-iOS\")"])
+        #expect(repo.locales == ["en", "es"])
+        #expect(repo.interfaceBuilderFiles.contains("iOS/Add/Add.storyboard"))
+        #expect(!repo.interfaceBuilderFiles.contains { $0.hasPrefix("Mac/") })
+    }
+
+    /// A project.pbxproj that is not a property list: one line naming the file.
+    @Test func notAPropertyList() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-pbx-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{ objects = ( ; }}} nonsense".utf8).write(to: dir.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        #expect(throws: XcodeProjectError(file: "App.xcodeproj/project.pbxproj",
+                                          message: "not a property list (an Xcode project file is an old-style property list)")) {
+            try XcodeProject.read(projectPath: "App.xcodeproj", root: dir)
+        }
+        // The repository still works, by walking the folder, with the one-line warning.
+        let repo = AppRepository.discover(root: dir)
+        #expect(repo.project == nil && repo.warnings.count == 1)
+    }
+
+    /// A missing UIAppFonts font and a target's generated Info.plist keys.
+    @Test func appFonts() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("App/Fonts"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plist: [String: Any] = ["UIAppFonts": ["Brand-Regular.otf", "Brand-Bold.otf"]]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+            .write(to: dir.appendingPathComponent("App/Info.plist"))
+        try Data().write(to: dir.appendingPathComponent("App/Fonts/Brand-Regular.otf"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        let pbx = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 77; rootObject = P; objects = {
+              P = { isa = PBXProject; targets = (T); knownRegions = (en, Base, fr); developmentRegion = en; mainGroup = G; };
+              G = { isa = PBXGroup; children = (S); sourceTree = "<group>"; };
+              S = { isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+              T = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application";
+                    buildConfigurationList = L; fileSystemSynchronizedGroups = (S); buildPhases = (); };
+              L = { isa = XCConfigurationList; buildConfigurations = (R); };
+              R = { isa = XCBuildConfiguration; name = Release; buildSettings = { SDKROOT = iphoneos; INFOPLIST_FILE = "$(SRCROOT)/App/Info.plist"; }; };
+            }; }
+            """
+        try Data(pbx.utf8).write(to: dir.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        let repo = AppRepository.discover(root: dir)
+        #expect(repo.target?.name == "App")
+        #expect(repo.infoPlist == "App/Info.plist")
+        #expect(repo.locales == ["en", "fr"])
+        #expect(repo.appFonts.map(\.path) == ["App/Fonts/Brand-Regular.otf", nil])
+        #expect(repo.warnings == ["App/Info.plist: UIAppFonts: \"Brand-Bold.otf\" not found in the repository"])
+    }
+
+    /// Home Assistant's swiftgen.yml (Apache-2.0, Tests/Fixtures/AppUI/SwiftGen): each strings input and its enum.
+    @Test func swiftGen() throws {
+        let text = try String(contentsOf: AppUIFixtures.root.appendingPathComponent("SwiftGen/swiftgen.yml"), encoding: .utf8)
+        let config = try SwiftGenConfig.parse(text, file: "swiftgen.yml")
+        #expect(config.strings.map(\.table) == ["Localizable", "Core", "Frontend"])
+        #expect(config.strings.map(\.enumName) == ["L10n", "CoreStrings", "FrontendStrings"])
+        #expect(config.table(forEnum: "L10n")?.input == "Sources/App/Resources/en.lproj/Localizable.strings")
+        #expect(throws: XcodeProjectError.self) { try SwiftGenConfig.parse("strings: [unclosed", file: "swiftgen.yml") }
+    }
+
+    /// Generated names, as Home Assistant's generated Sources/Shared/Resources/Swiftgen/Strings.swift has them:
+    /// line 1006 `CameraPlayer.Errors.unableToConnectToServer` for "camera_player.errors.unable_to_connect_to_server";
+    /// `L10n.Permission.Screen.Bluetooth.secondaryButton` (Sources/App) for "permission.screen.bluetooth.secondary_button".
+    @Test func swiftGenNames() {
+        #expect(SwiftGenConfig.swiftPath(forKey: "camera_player.errors.unable_to_connect_to_server")
+                == "CameraPlayer.Errors.unableToConnectToServer")
+        let keys = ["permission.screen.bluetooth.title", "permission.screen.bluetooth.secondary_button"]
+        #expect(SwiftGenConfig.key(forPath: "Permission.Screen.Bluetooth.secondaryButton", among: keys)
+                == "permission.screen.bluetooth.secondary_button")
+        #expect(SwiftGenConfig.lowerFirstWord("URLString") == "urlString")
+    }
+}

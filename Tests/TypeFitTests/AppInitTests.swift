@@ -1,0 +1,132 @@
+import Audit
+import Foundation
+import Reports
+import Testing
+@testable import TypeFit
+
+/// `typefit init` and the audit of an app's storyboards, on copies of the fixtures in
+/// Tests/Fixtures/AppUI (each with its licence notice).
+@Suite("App init and UI audit")
+struct AppInitTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/AppUI")
+
+    /// A writable copy of a fixture folder.
+    func copy(_ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-init-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name), to: dir)
+        return dir
+    }
+
+    /// Every file under `dir` (relative), to check what init and audit write.
+    func files(_ dir: URL) -> Set<String> {
+        var out: Set<String> = []
+        let walker = FileManager.default.enumerator(atPath: dir.path)
+        while let item = walker?.nextObject() as? String { out.insert(item) }
+        return out
+    }
+
+    /// A folder with one storyboard and its German strings, no Xcode project: init writes typefit.yml
+    /// (nothing else), its summary's counts add up, and the audit reports at the storyboard's lines with
+    /// the German text.
+    @Test func storyboardsAndStrings() throws {
+        let dir = try copy("Localized")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("Broken.storyboard"))
+        let before = files(dir)
+        let outcome = try AppInit.run(directory: dir.path, force: false)
+        #expect(files(dir) == before.union(["typefit.yml"]))
+        // A second init does not replace it.
+        #expect(throws: ConfigError.self) { try AppInit.run(directory: dir.path, force: false) }
+
+        let plan = try AuditPlan.load(path: outcome.configPath)
+        let ui = plan.ui
+        // 13 elements (the independent scan of Main.storyboard, AppSourcesTests): 2 navigation titles,
+        // 2 cell labels, 9 in the Profile scene (2 segments).
+        #expect(ui.accounts.count == 13)
+        #expect(ui.laidOut + ui.bound + ui.unbound.count + ui.notLaidOut.count == ui.accounts.count)
+        #expect(ui.unbound.map(\.element.local) == ["lbl-02-005"])  // "Label": set in code
+        let notLaidOut = Dictionary(uniqueKeysWithValues: ui.notLaidOut.map { ($0.element.local, $0.status) })
+        #expect(Set(notLaidOut.keys) == ["nav-01-001", "nav-02-001", "lbl-02-004", "lbl-02-006"])
+        if case .notLaidOut(let reason) = notLaidOut["lbl-02-004"] { #expect(reason.contains("Avenir-Book")) }
+        #expect(outcome.summary.contains("Elements: 13 found = 8 laid out + 0 bound + 1 unbound + 4 not laid out"))
+        #expect(plan.locales == ["en", "de"])
+
+        // The German text of the cell's label, at the storyboard's line.
+        let settings = try #require(plan.screens.first { $0.name == "Main/Settings" })
+        let label = try #require(settings.rows.first?.labels.first)
+        let de = try #require(plan.locales.firstIndex(of: "de"))
+        #expect(label.texts[de].first?.text == "Mitteilungen und Benachrichtigungseinstellungen")
+        #expect(label.texts[de].first?.source == SourceLocation(file: "Base.lproj/Main.storyboard", line: 17))
+
+        var options = AuditOptions(configDisplayPath: "typefit.yml")
+        options.threads = 1
+        let run = try AuditPipeline(plan: plan, options: options).run()
+        let findings = run.findings
+        func ids(_ check: String) -> Set<String> { Set(findings.filter { $0.checkId == check }.compactMap(\.label)) }
+        #expect(ids("ui.fixed-font") == ["lbl-01-002", "lbl-02-004", "seg-02-001.segmentTitles[0]", "seg-02-001.segmentTitles[1]"])
+        #expect(ids("ui.not-adjusting") == ["lbl-02-001", "btn-02-001"])
+        #expect(ids("ui.autoshrink") == ["lbl-02-001"])
+        #expect(ids("ui.fixed-height") == ["btn-02-001"])
+        let row = try #require(findings.first { $0.checkId == "ui.fixed-row-height" })
+        #expect(row.source == SourceLocation(file: "Base.lproj/Main.storyboard", line: 9))
+        // The fixed height's finding sits at the constraint's line.
+        #expect(findings.first { $0.checkId == "ui.fixed-height" }?.source == SourceLocation(file: "Base.lproj/Main.storyboard", line: 54))
+        // The German label is truncated in one line somewhere, at its storyboard line.
+        let truncated = findings.filter { $0.checkId == "text.truncated" && $0.label == "lbl-01-001" && $0.locale == "de" }
+        #expect(!truncated.isEmpty)
+        #expect(truncated.allSatisfy { $0.source == SourceLocation(file: "Base.lproj/Main.storyboard", line: 17) })
+    }
+
+    /// A binding gives an element set in code its text: it is laid out and counted as bound.
+    @Test func binding() throws {
+        let dir = try copy("Localized")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try AppInit.run(directory: dir.path, force: false)
+        var text = try String(contentsOfFile: outcome.configPath, encoding: .utf8)
+        text = text.replacingOccurrences(of: "  bind: {}", with: "  bind: { \"lbl-02-005\": { text: \"Signed in as Alexandra\" } }")
+        try text.write(toFile: outcome.configPath, atomically: true, encoding: .utf8)
+        let plan = try AuditPlan.load(path: outcome.configPath)
+        #expect(plan.ui.bound == 1 && plan.ui.unbound.isEmpty)
+        let label = plan.screens.flatMap(\.rows).flatMap(\.labels).first { $0.name == "lbl-02-005" }
+        #expect(label?.texts.first?.first?.text == "Signed in as Alexandra")
+    }
+
+    /// A copy of the NetNewsWire fixture (an Xcode project, no Info.plist): init names the target and the
+    /// missing Info.plist, and the audit right after it runs.
+    @Test func netNewsWire() throws {
+        let dir = try copy("NetNewsWire")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try AppInit.run(directory: dir.path, force: false)
+        #expect(outcome.summary.hasPrefix("Target: NetNewsWire-iOS (NetNewsWire.xcodeproj)"))
+        #expect(outcome.summary.contains("iOS/Resources/Info.plist: Info.plist not found"))
+        let plan = try AuditPlan.load(path: outcome.configPath)
+        // 60 = 12 + 13 + 33 + 2: the independent scan of the four iOS files (AppSourcesTests).
+        #expect(plan.ui.accounts.count == 60)
+        #expect(plan.ui.interfaceBuilderFiles.filter { $0.outcome == .read }.count == 4)
+        var options = AuditOptions(configDisplayPath: "typefit.yml")
+        options.threads = 2
+        let run = try AuditPipeline(plan: plan, options: options).run()
+        #expect(run.findings.contains { $0.checkId.hasPrefix("ui.") && $0.source?.file.hasSuffix(".storyboard") == true })
+    }
+
+    /// Nothing to audit: a folder whose only storyboard is not XML. One line, naming the file.
+    @Test func nothingToAudit() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("garbage".utf8).write(to: dir.appendingPathComponent("Main.storyboard"))
+        do {
+            _ = try AppInit.run(directory: dir.path, force: false)
+            Issue.record("expected an error")
+        } catch let error as ConfigError {
+            #expect(!String(describing: error).contains("\n"))
+            #expect(String(describing: error).hasPrefix("Main.storyboard:1:"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("typefit.yml").path))
+        // No UI file at all.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("Main.storyboard"))
+        #expect(throws: ConfigError.self) { try AppInit.run(directory: dir.path, force: false) }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("typefit.yml").path))
+    }
+}
