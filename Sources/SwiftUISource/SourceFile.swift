@@ -19,7 +19,15 @@ struct SourceFile {
     /// Reads and parses `url`; a file that cannot be read or is not UTF-8 gives a one-line warning and
     /// no tree. A file that does not parse is kept (swift-syntax recovers) with a warning at its first
     /// error, so what could be read is still read.
-    static func load(_ url: URL, path: String) -> (file: SourceFile?, warning: UIReadWarning?) {
+    ///
+    /// A file larger than `sizeLimit` bytes is not read: a view file that large is generated code,
+    /// and parsing it would cost more than the rest of the app.
+    static func load(_ url: URL, path: String, sizeLimit: Int? = nil) -> (file: SourceFile?, warning: UIReadWarning?) {
+        if let sizeLimit, let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > sizeLimit {
+            let megabytes = String(format: "%.1f", Double(size) / 1_000_000)
+            return (nil, UIReadWarning(position: UISourcePosition(file: path, line: 1),
+                                       message: "\(megabytes) MB, larger than \(sizeLimit / 1_000_000) MB: generated code, not read for views or constants"))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -12,6 +12,9 @@ import TypeFitSupport
 /// its static properties — constants, font tokens, SwiftGen accessors — so a view may name one
 /// declared anywhere; the second reads the view types of `files`.
 public enum SwiftUIReader {
+    /// Files larger than this (bytes) are not read, one warning each; SwiftGen's output always is.
+    public static let largestFile = 2_000_000
+
     /// Reads `files` (the app target's Swift files). `swiftGen`: SwiftGen's generated Swift files
     /// (their `tr("Table", "key")` accessors resolve `L10n.a.b`); `declarations`: other Swift files
     /// whose constants and font tokens views use (a design-system package), read for declarations only.
@@ -24,19 +27,21 @@ public enum SwiftUIReader {
         let viewFiles = unique(files)
         let viewSet = Set(viewFiles.map(\.standardizedFileURL.path))
         let others = unique(swiftGen + declarations).filter { !viewSet.contains($0.standardizedFileURL.path) }
+        let generated = Set(swiftGen.map(\.standardizedFileURL.path))
         let all = viewFiles + others
         let rootPath = root.standardizedFileURL.path
         let crew = WorkerCrew(threads: threads)
 
         // Pass 1: declarations of every file; which view files have view types.
-        let first = crew.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?) in
+        let first = crew.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?, read: Bool) in
             let path = relativePath(all[i], root: rootPath)
-            let (file, warning) = SourceFile.load(all[i], path: path)
-            guard let file else { return ([], false, warning) }
+            let limit = generated.contains(all[i].standardizedFileURL.path) ? nil : largestFile
+            let (file, warning) = SourceFile.load(all[i], path: path, sizeLimit: limit)
+            guard let file else { return ([], false, warning, false) }
             let collector = DeclarationCollector(file: path)
             collector.walk(file.tree)
             let hasViews = i < viewFiles.count && !ViewTypes.find(in: file.tree).isEmpty
-            return (collector.properties, hasViews, warning)
+            return (collector.properties, hasViews, warning, true)
         }
         let index = DeclarationIndex(first.flatMap(\.properties))
 
@@ -44,7 +49,7 @@ public enum SwiftUIReader {
         let withViews = viewFiles.indices.filter { first[$0].hasViews }
         let second = crew.map(withViews.count) { _, i -> [ScreenReading] in
             let url = viewFiles[withViews[i]]
-            guard let file = SourceFile.load(url, path: relativePath(url, root: rootPath)).file else { return [] }
+            guard let file = SourceFile.load(url, path: relativePath(url, root: rootPath), sizeLimit: largestFile).file else { return [] }
             return ViewTypes.find(in: file.tree).map { type in
                 read(type, file: file, index: index, fontTokens: fontTokens, layouts: layouts)
             }
@@ -52,7 +57,7 @@ public enum SwiftUIReader {
 
         var reading = SwiftUIReading()
         reading.result.warnings = first.compactMap(\.warning)
-        reading.summary.filesRead = all.count - first.filter { $0.warning?.message.hasSuffix("file skipped") ?? false }.count
+        reading.summary.filesRead = first.filter(\.read).count
         reading.summary.declarations = index.count
         for screen in second.joined() {
             reading.result.warnings += screen.warnings

@@ -72,6 +72,13 @@ extension ExprSyntax {
         return first.isUppercase
     }
 
+    /// A call of a text-bearing view (`Text(…)`, `Label(…)`, …), with or without modifiers.
+    var namesTextView: Bool {
+        guard let call = peeledModifiers().core.as(FunctionCallExprSyntax.self),
+              let name = call.calledExpression.writtenName, !name.implicit else { return false }
+        return ["Text", "Label", "Button", "Toggle", "Link", "NavigationLink", "TextField"].contains(name.last)
+    }
+
     /// The view a modifier chain starts from and its modifiers, outermost first:
     /// `Text("a").font(.body).lineLimit(2)` → `Text("a")`, [lineLimit, font].
     /// `#if os(iOS) .modifier() #endif` contributes the active clause's modifiers.

@@ -110,12 +110,20 @@ extension ViewWalker {
             screen.textViews.append(SwiftUITextView(text: text, position: file.position(of: call)))
             return text
         }
+        if let sequence = expression.unwrapped.as(SequenceExprSyntax.self), let text = textOfSum(sequence) { return text }
         return values.text(expression, literalIsKey: true)
     }
 
     /// `Text("a") + Text(b)`: one element; its text is known when every part is.
     func concatenatedText(_ sequence: SequenceExprSyntax, _ env: ViewEnvironment) {
-        let parts = sequence.elements.filter { !$0.is(BinaryOperatorExprSyntax.self) }
+        guard let text = textOfSum(sequence), let first = sequence.elements.first else { return }
+        addText(kind: .label, text: text, at: first, env)
+    }
+
+    /// The text of `Text("a") + Text(b) + …`, each part counted as a Text view; nil for any other sequence.
+    func textOfSum(_ sequence: SequenceExprSyntax) -> UIText? {
+        // An array, not the collection's own `filter`, which would build a new detached collection.
+        let parts = Array(sequence.elements).filter { !$0.is(BinaryOperatorExprSyntax.self) }
         let isSum = sequence.elements.contains { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" }
         var texts: [UIText] = []
         for part in parts {
@@ -124,15 +132,14 @@ extension ViewWalker {
             texts.append(textOfText(call))
             screen.textViews.append(SwiftUITextView(text: texts[texts.count - 1], position: file.position(of: call)))
         }
-        guard !texts.isEmpty, let first = parts.first else { return }
+        guard !texts.isEmpty else { return nil }
         let verbatims = texts.compactMap { text -> String? in
             if case let .verbatim(string) = text { return string }
             return nil
         }
-        let text: UIText = texts.count == 1 ? texts[0]
+        return texts.count == 1 ? texts[0]
             : verbatims.count == texts.count ? .verbatim(verbatims.joined())
             : .runtime(reason: "\(texts.count) Text views joined with +")
-        addText(kind: .label, text: text, at: first, env)
     }
 
     /// Adds one element with the environment's font, lines and width.

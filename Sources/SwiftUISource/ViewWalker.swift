@@ -25,6 +25,15 @@ struct ViewWalker {
                 if let expression = statement.as(ExpressionStmtSyntax.self)?.expression { found += views(in: expression) }
                 if let value = statement.as(ReturnStmtSyntax.self)?.expression { found += views(in: value) }
             case let .decl(declaration):
+                // `let title = Text(…)`, `let label = VStack { … }` in a body: read where it is declared.
+                if let variable = declaration.as(VariableDeclSyntax.self) {
+                    for binding in variable.bindings {
+                        guard let value = binding.initializer?.value,
+                              let call = value.peeledModifiers().core.as(FunctionCallExprSyntax.self),
+                              call.calledExpression.namesType else { continue }
+                        found.append(value)
+                    }
+                }
                 if let config = declaration.as(IfConfigDeclSyntax.self),
                    case let .statements(inner)? = BuildCondition.activeClause(config.clauses)?.elements {
                     found += views(in: inner)
@@ -151,6 +160,9 @@ struct ViewWalker {
             walk(call.closure("label"), env, depth: depth + 1)
         case "Alert", "ActionSheet":
             alertValue(call, env, container: name == "Alert" ? .alert : .confirmationDialog, depth: depth)
+        case "init" where call.has("title") && call.calledExpression.writtenName?.implicit == true:
+            // `.alert(isPresented:) { .init(title: Text(…), …) }`
+            alertValue(call, env, container: call.has("buttons") ? .confirmationDialog : .alert, depth: depth)
         case "AnyView":
             if let inner = call.arguments.first?.expression { walk(inner, env, depth: depth + 1) }
         case "ToolbarItem", "ToolbarItemGroup", "VStack", "LazyVStack", "ZStack", "NavigationStack", "NavigationView",
@@ -167,8 +179,11 @@ struct ViewWalker {
                 || Array(callee.dropLast()) == Array(screen.typeName.suffix(callee.count - 1)) {
                 inlineMember(name, env, depth: depth)
             } else {
-                // A view of the app's own (`SettingsRow { … }`): its content closures are read here,
-                // the view itself where it is declared.
+                // A view of the app's own (`SettingsRow(title: Text(…)) { … }`): the views passed to it
+                // are read here, the view itself where it is declared.
+                for argument in call.arguments where argument.expression.namesTextView {
+                    walk(argument.expression, env, depth: depth + 1)
+                }
                 for (_, closure) in call.closures { walk(closure, env, depth: depth + 1) }
             }
         }

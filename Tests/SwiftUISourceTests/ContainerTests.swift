@@ -129,3 +129,34 @@ import Testing
         #expect(UICapping(fixed) == nil, "a fixed font is ui.fixed-font's")
     }
 }
+
+/// Fixtures/App/Passed.swift: Text views that reach the screen through other views and values.
+@Suite struct PassedTextTests {
+    let reading = SwiftUIReader.read(files: [fixture("App/Passed.swift")], root: fixtures)
+    let file = "App/Passed.swift"
+
+    /// Each part of `Text(…) + Text(…)` is a Text view at its own line (lines found in the file).
+    @Test func joinedPartsKeepTheirLines() throws {
+        let lines = try ["Text(\"joined.first\")", "Text(verbatim: \" \")", "Text(\"joined.last\")"].map {
+            try #require(location(of: $0, in: file)).line
+        }
+        let found = reading.textViews.filter { lines.contains($0.position.line) }.map(\.position.line)
+        #expect(found == lines)
+        let joined = try #require(reading.elements(file, line: lines[0]).first)
+        guard case .runtime = joined.text else {
+            Issue.record("a sum of localized parts has no single key")
+            return
+        }
+    }
+
+    @Test func promptsAlertsLocalsAndArguments() throws {
+        let prompt = try #require(reading.elements.first { $0.kind == .textField })
+        #expect(prompt.placeholder == .localized(table: "Localizable", key: "search.prompt", developmentText: "search.prompt"))
+        #expect(reading.element("old.title")?.kind == .alertTitle)
+        #expect(reading.element("old.ok")?.kind == .button)
+        #expect(reading.element("local.let") != nil)
+        #expect(reading.element("custom.argument") != nil)
+        // The independent scan (count-swiftui-text.py) counts 8 `Text(` in Passed.swift.
+        #expect(reading.textViews.count == 8)
+    }
+}
