@@ -43,7 +43,9 @@ extension ViewWalker {
             }
         case "TextField", "SecureField":
             let prompt = call.argument("prompt")
-            let placeholder = prompt.map(stringArgument) ?? title.map(stringArgument)
+            // `TextField(text: $x) { Text("Name") }`: the label closure's Text is the placeholder.
+            let label = (call.closure("label") ?? call.closure(nil)).flatMap { Self.views(in: $0.statements).first }
+            let placeholder = prompt.map(stringArgument) ?? title.map(stringArgument) ?? label.map(stringArgument)
             var inner = env
             if env.lines == nil, call.argument("axis")?.writtenName?.last != "vertical" { inner.lines = 1 }
             addText(kind: .textField, text: .runtime(reason: "text the user types"), placeholder: placeholder, at: call, inner)
@@ -62,7 +64,8 @@ extension ViewWalker {
                 let labelFirst = call.has("destination") || call.has("value") || call.has("isActive") || call.has("tag")
                 walk(call.closure("label") ?? (labelFirst ? call.closure(nil) : nil), inner, depth: depth + 1)
             }
-            let destination = call.closure("destination") ?? (call.closure("label") != nil ? call.closure(nil) : nil)
+            // `NavigationLink("Title") { Destination() }`, `NavigationLink { Destination() } label: { … }`
+            let destination = call.closure("destination") ?? (title != nil || call.closure("label") != nil ? call.closure(nil) : nil)
             walk(destination, ViewEnvironment(), depth: depth + 1)
         case "Picker", "DatePicker", "LabeledContent", "ColorPicker", "Stepper", "ProgressView", "Gauge":
             var inner = env

@@ -156,7 +156,11 @@ import Testing
         #expect(reading.element("old.ok")?.kind == .button)
         #expect(reading.element("local.let") != nil)
         #expect(reading.element("custom.argument") != nil)
-        // The independent scan (count-swiftui-text.py) counts 8 `Text(` in Passed.swift.
-        #expect(reading.textViews.count == 8)
+        let field = try #require(reading.elements.first { $0.placeholder == .localized(table: "Localizable", key: "field.label", developmentText: "field.label") })
+        #expect(field.kind == .textField)
+        #expect(reading.element("nav.title")?.kind == .navigationLink)
+        #expect(reading.element("destination.text") != nil)
+        // The independent scan (count-swiftui-text.py) counts 10 `Text(` in Passed.swift.
+        #expect(reading.textViews.count == 10)
     }
 }

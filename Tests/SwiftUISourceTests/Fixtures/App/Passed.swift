@@ -18,6 +18,12 @@ struct PassedTexts: View {
                 +
                 Text("joined.last")
             CustomRow(title: Text("custom.argument"))
+            TextField(text: $query) {
+                Text("field.label")
+            }
+            NavigationLink("nav.title") {
+                Text("destination.text")
+            }
         }
         .searchable(text: $query, prompt: Text("search.prompt"))
         .alert(isPresented: $failed) {
