@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // C libraries that are linked: [system] modules with a shim header (Sources/CFreeType, CHarfBuzz).
@@ -43,6 +44,14 @@ let package = Package(
         .target(name: "Layout", dependencies: ["DynamicType", "TypeFitSupport"]),
         // The app's own UI as read from its files (shared by the Interface Builder and SwiftUI readers).
         .target(name: "AppUI", dependencies: ["DynamicType"]),
+        // The SwiftUI reader: the one module (with its tests) that depends on swift-syntax.
+        .target(name: "SwiftUISource", dependencies: [
+            "AppUI", "DynamicType", "TypeFitSupport",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // Reads an app's SwiftUI views and prints the counts and time (docs/ui-sources-swiftui.md).
+        .executableTarget(name: "typefit-swiftui-scan", dependencies: ["SwiftUISource", "AppUI", "Localization"]),
         .target(name: "Reports", dependencies: ["DynamicType", "TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
@@ -69,6 +78,8 @@ let package = Package(
         .testTarget(name: "TypeFitTests", dependencies: ["TestSupport", "TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
         .testTarget(name: "WebAuditTests", dependencies: ["TestSupport", "WebAudit", "Audit", "DynamicType", "Reports"]),
+        .testTarget(name: "SwiftUISourceTests", dependencies: ["TestSupport", "SwiftUISource", "AppUI", "DynamicType"],
+                    exclude: ["Fixtures", "count-swiftui-text.py"]),
     ],
     swiftLanguageModes: [.v6]
 )
