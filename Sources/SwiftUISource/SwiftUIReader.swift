@@ -30,10 +30,10 @@ public enum SwiftUIReader {
         let generated = Set(swiftGen.map(\.standardizedFileURL.path))
         let all = viewFiles + others
         let rootPath = root.standardizedFileURL.path
-        let crew = WorkerCrew(threads: threads)
+        let pool = WorkerPool(threads: threads)
 
         // Pass 1: declarations of every file; which view files have view types.
-        let first = crew.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?, read: Bool) in
+        let first = pool.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?, read: Bool) in
             let path = relativePath(all[i], root: rootPath)
             let limit = generated.contains(all[i].standardizedFileURL.path) ? nil : largestFile
             let (file, warning) = SourceFile.load(all[i], path: path, sizeLimit: limit)
@@ -47,7 +47,7 @@ public enum SwiftUIReader {
 
         // Pass 2: the view types of the view files.
         let withViews = viewFiles.indices.filter { first[$0].hasViews }
-        let second = crew.map(withViews.count) { _, i -> [ScreenReading] in
+        let second = pool.map(withViews.count) { _, i -> [ScreenReading] in
             let url = viewFiles[withViews[i]]
             guard let file = SourceFile.load(url, path: relativePath(url, root: rootPath), sizeLimit: largestFile).file else { return [] }
             return ViewTypes.find(in: file.tree).map { type in
