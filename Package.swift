@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // C libraries that are linked: [system] modules with a shim header (Sources/CFreeType, CHarfBuzz).
@@ -45,8 +46,17 @@ let package = Package(
         .target(name: "AppUI", dependencies: ["DynamicType"]),
         // An Xcode project's targets, files, Info.plist, xcconfig and swiftgen.yml (Foundation + Yams).
         .target(name: "XcodeProject", dependencies: [.product(name: "Yams", package: "Yams")]),
-        // iOS storyboards and XIBs read into AppUI's vocabulary (FoundationXML).
+        // iOS storyboards and XIBs read into AppUI's vocabulary (an XML scanner of its own: FoundationXML
+        // links libxml2, which loads ICU at every start of typefit; docs/ui-sources.md).
         .target(name: "InterfaceBuilder", dependencies: ["AppUI", "DynamicType"]),
+        // The SwiftUI reader: the one module (with its tests) that depends on swift-syntax.
+        .target(name: "SwiftUISource", dependencies: [
+            "AppUI", "DynamicType", "TypeFitSupport",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        // Reads an app's SwiftUI views and prints the counts and time (docs/ui-sources-swiftui.md).
+        .executableTarget(name: "typefit-swiftui-scan", dependencies: ["SwiftUISource", "AppUI", "Localization"]),
         .target(name: "Reports", dependencies: ["DynamicType", "TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
@@ -75,6 +85,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
         .testTarget(name: "AppSourcesTests", dependencies: ["TestSupport", "AppUI", "InterfaceBuilder", "XcodeProject", "DynamicType", "Layout"]),
         .testTarget(name: "WebAuditTests", dependencies: ["TestSupport", "WebAudit", "Audit", "DynamicType", "Reports"]),
+        .testTarget(name: "SwiftUISourceTests", dependencies: ["TestSupport", "SwiftUISource", "AppUI", "DynamicType"],
+                    exclude: ["Fixtures", "count-swiftui-text.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -158,6 +158,10 @@ public struct UIElement: Sendable, Hashable {
     /// The categories the element allows (`.dynamicTypeSize(...)`); nil = all.
     public var categories: ClosedRange<ContentSizeCategory>?
     public var width: UIWidthRule
+    /// The width on a device in the regular horizontal size class (an iPad), where the source's
+    /// defaults differ from `width` (SwiftUI list insets follow the 20 pt layout margins there);
+    /// nil: `width` holds on every device.
+    public var regularWidth: UIWidthRule?
     public var height: UISizeConstraint?
 
     public init(id: UIElementID, kind: UIElementKind, position: UISourcePosition, text: UIText,
@@ -165,7 +169,7 @@ public struct UIElement: Sendable, Hashable {
                 adjustsForContentSizeCategory: Bool, lines: Int, reservedLines: Int? = nil,
                 lineBreak: UILineBreak = .truncateTail, minimumScaleFactor: Double? = nil,
                 categories: ClosedRange<ContentSizeCategory>? = nil, width: UIWidthRule,
-                height: UISizeConstraint? = nil) {
+                regularWidth: UIWidthRule? = nil, height: UISizeConstraint? = nil) {
         self.id = id
         self.kind = kind
         self.position = position
@@ -180,6 +184,7 @@ public struct UIElement: Sendable, Hashable {
         self.minimumScaleFactor = minimumScaleFactor
         self.categories = categories
         self.width = width
+        self.regularWidth = regularWidth
         self.height = height
     }
 }

@@ -47,7 +47,7 @@ struct TypographyKitParser {
             guard n.doubleValue.isFinite else {
                 throw TypographyKitConfigError(keyPath: path, message: "expected a finite number, got \(n.doubleValue)")
             }
-            // 1e308 would overflow to infinity in later arithmetic (issue 12.4).
+            // 1e308 would overflow to infinity in later arithmetic.
             if let problem = Figures.problem(with: n.doubleValue) {
                 throw TypographyKitConfigError(keyPath: path, message: "expected a finite number, got \(problem)")
             }

@@ -36,7 +36,7 @@ public struct PseudoLocale: Sendable, Hashable {
 
     /// The largest expansion ratio a config may ask for: 3 (text four times as long). IBM's
     /// guideline tops out at +100 % for the shortest strings, so 300 % covers any real
-    /// translation; more only multiplies the work (`1e8` would run for minutes; issue 12.3).
+    /// translation; more only multiplies the work (`1e8` would run for minutes).
     public static let maximumExpansion = 3.0
 
     /// Android's accented pseudo-locale identifier.

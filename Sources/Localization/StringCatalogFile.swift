@@ -30,7 +30,7 @@ public enum StringCatalogFile {
     /// Parses `.xcstrings` bytes; `file` is only used in entries and messages.
     public static func parse(_ data: Data, file: String, options: Options = Options(), mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
         // Key by key when the layout scan succeeds: Foundation's JSON tree of a whole catalog takes
-        // about 30 times the file (a 66 MB catalog of 10,000 keys: 2 GB; issue 12.3), one key's
+        // about 30 times the file (a 66 MB catalog of 10,000 keys: 2 GB), one key's
         // tree a few kB. Anything the scan does not follow goes through the whole-document path.
         let members: [Member]
         let sourceLanguage: String?

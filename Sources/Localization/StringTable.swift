@@ -108,7 +108,7 @@ public struct StringTable: Sendable {
             throw LocalizationError(file: url.path, message: "unsupported file type '.\(url.pathExtension)' (expected .strings, .stringsdict or .xcstrings)")
         }
         // Text limits (TypeFitSupport.TextLimits): a value HarfBuzz would take minutes to shape is refused
-        // here, naming its file, line and key, before any measuring (issue 12.6).
+        // here, naming its file, line and key, before any measuring.
         var entries = result.entries
         var warnings: [LocalizationWarning] = []
         for (i, entry) in entries.enumerated().reversed() {

@@ -15,7 +15,7 @@ public enum StringsDictFile {
 
     /// The most variants one key may expand to (`.stringsdict` plural variables, `.xcstrings`
     /// substitutions). Real keys have a few dozen at most (two variables of six forms: 36; device ×
-    /// plural: 48); six `%#@var@` of six forms make 46,656 from 686 bytes (issue 12.3). The key is
+    /// plural: 48); six `%#@var@` of six forms make 46,656 from 686 bytes. The key is
     /// refused with an error naming it once its expansion passes this, before the texts are built.
     public static let maximumVariants = 1000
 

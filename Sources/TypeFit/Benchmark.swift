@@ -282,15 +282,10 @@ public enum Benchmark {
     static func kilo(_ rate: Double) -> String { String(format: "%.0fk", rate / 1000) }
     static func ratio(_ r: Double) -> String { String(format: "%.2f×", r) }
 
+    /// A bench table: the header, a rule of dashes under each column, the rows (TextTable).
     static func table(header: [String], rows: [[String]]) -> String {
-        let all = [header] + rows
-        let widths = header.indices.map { c in all.map { $0[c].count }.max() ?? 0 }
-        func format(_ row: [String]) -> String {
-            row.enumerated().map { c, v in c == 0 ? v.padding(toLength: widths[c], withPad: " ", startingAt: 0)
-                : String(repeating: " ", count: widths[c] - v.count) + v }.joined(separator: "  ")
-        }
-        return ([format(header), header.indices.map { String(repeating: "-", count: widths[$0]) }.joined(separator: "  ")]
-                + rows.map(format)).joined(separator: "\n") + "\n"
+        let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
+        return TextTable.render([header, widths.map { String(repeating: "-", count: $0) }] + rows)
     }
 }
 

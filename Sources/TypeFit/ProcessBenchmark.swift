@@ -11,7 +11,7 @@ import TypeFitSupport
 /// the `typefit-hb-loop` C program built beside `typefit`; `python3 scripts/bench_uharfbuzz.py`
 /// with one repeat: interpreter start, import, reading the lines, the loop).
 public enum ProcessBenchmark {
-    /// Lines written to the temporary file (the first of the corpus), as in issue 14's measurement.
+    /// Lines written to the temporary file (the first of the corpus), as the whole-process table measures them.
     public static let defaultLineCount = 20_000
 
     /// One font's figures (seconds; CPU = user + system time; nil = not measured: no
@@ -141,7 +141,7 @@ public enum ProcessBenchmark {
         out += "Seconds (CPU / wall):\n"
         out += Benchmark.table(header: ["font", "C loop in process CPU", "C loop process", "uharfbuzz in process CPU", "uharfbuzz process CPU",
                                         "typefit --threads 1", "typefit \(many)"], rows: times)
-        out += "typefit's speed ÷ theirs (issue 14's targets: ≥ 1.5× the C loop on 1 thread, ≥ 2.7× with the default threads on 2 cores, "
+        out += "typefit's speed ÷ theirs (targets: ≥ 1.5× the C loop on 1 thread, ≥ 2.7× with the default threads on 2 cores, "
         out += "≥ 1.5× uharfbuzz on 1 thread; judged on the in-process columns, the stricter ones):\n"
         out += Benchmark.table(header: ["font"] + ratios.map(\.0), rows: ratioRows)
         return out

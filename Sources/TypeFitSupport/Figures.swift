@@ -1,5 +1,5 @@
 /// The one bound on figures a user writes — point sizes, line heights, insets, steps, letter
-/// spacing, device dimensions — in `typefit.yml` and on the command line (issue 12.4). Ten times
+/// spacing, device dimensions — in `typefit.yml` and on the command line. Ten times
 /// the largest screen dimension in points, yet small enough that nothing computed from such figures
 /// (sizes × multipliers × steps, widths × scales) overflows to infinity, so reports never show
 /// "inf pt" and JSON output never fails to encode.

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// What kind of file a path names, for errors: reading a FIFO blocks and reading a device never
-/// ends, while Foundation reports both as "You don't have permission" (issue 12.7).
+/// ends, while Foundation reports both as "You don't have permission".
 public enum FileKind {
     /// nil for a regular file (symlinks followed) or a path that cannot be examined (the read
     /// reports that); otherwise what it is: "a folder", "a named pipe (FIFO)", "a character

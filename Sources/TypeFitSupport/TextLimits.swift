@@ -1,4 +1,4 @@
-/// Bounds on the text TypeFit shapes (issue 12.6). HarfBuzz 6.0's time grows with the square of a
+/// Bounds on the text TypeFit shapes. HarfBuzz 6.0's time grows with the square of a
 /// cluster's length — 200,000 combining marks on one base take 58 s, in `hb-shape` too — and a
 /// real label never has a thousand marks on one letter (the longest real clusters, Tibetan or
 /// Zalgo-free Vietnamese stacks, have under ten). FontEngine's `Shaper` and `FastMeasurer` measure

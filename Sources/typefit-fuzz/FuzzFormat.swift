@@ -1,7 +1,7 @@
 import Foundation
 import Localization
 
-/// Format specifiers (issue 12.2/12.3): `FormatSpecifiers.parse`, `FormatSamples.substitute` and the
+/// Format specifiers: `FormatSpecifiers.parse`, `FormatSamples.substitute` and the
 /// pseudo-locale on arbitrary text. Findings besides crashes: a width or precision past its cap, or
 /// a substituted/pseudo text longer than the caps allow (each specifier adds at most
 /// max(maximumWidth, its sample) characters; the pseudo-locale at most 4× plus brackets).

@@ -65,7 +65,7 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
         #expect(fixed.isEmpty)
     }
 
-    /// A baselined group that got worse is new (issue 11 point 6): it spread to another category or
+    /// A baselined group that got worse is new: it spread to another category or
     /// device, or needs more width or lines than the baseline's worst.
     @Test func aWorseGroupIsNew() throws {
         let base = sampleFindings()[0]  // text.truncated at AX3 on the SE, needs 231.4 of 200 pt
@@ -179,7 +179,7 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
             #expect("\(error)" == "\(newer.path): baseline schema version 3 is newer than this typefit supports (2); upgrade typefit")
         }
 
-        // Schema versions 0 and −5 are no versions (issue 12 point 7).
+        // Schema versions 0 and −5 are no versions.
         for version in [0, -5] {
             let bad = dir.appendingPathComponent("v\(version).json")
             try Data(#"{"schemaVersion": \#(version), "toolVersion": "0.1.0", "groups": []}"#.utf8).write(to: bad)

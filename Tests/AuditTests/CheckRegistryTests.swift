@@ -8,7 +8,7 @@ import Testing
         let ids = CheckRegistry.ids
         #expect(ids == ids.sorted())
         #expect(Set(ids).count == ids.count)
-        // The checks the project brief asks for (issue 5), plus font.win-clipping.
+        // The checks the project brief asks for, plus font.win-clipping.
         for required in ["text.truncated", "text.clipped", "glyph.ink-clipped", "glyph.missing", "style.not-scaling",
                          "style.too-small", "style.capped", "text.autoshrink", "screen.row-too-tall",
                          "screen.rows-visible", "font.metrics", "font.win-clipping"] {

@@ -121,7 +121,7 @@ import Testing
     }
 }
 
-/// The baseline is written only after the reports were, and never inside the output folder (issue 12 point 5).
+/// The baseline is written only after the reports were, and never inside the output folder.
 @Suite struct AuditOutputTests {
     func document() -> ReportDocument {
         ReportDocument(tool: ToolInfo(version: "1"), config: "c.yml", scope: Scope(categories: [], devices: [], locales: []),

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What a new user hit (issue 11): the commands run from the user's own folder, `bench` without the
+/// What a new user hit: the commands run from the user's own folder, `bench` without the
 /// reference corpus, `scale` rounding like the audit, and help text the parser wraps.
 @Suite("Everyday use", .serialized)
 struct EverydayCLITests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Hostile input through the built binary (issue 7): every case exits 2 with exactly one stderr line
+/// Hostile input through the built binary: every case exits 2 with exactly one stderr line
 /// `typefit: error: …` naming the input, or — where the input is legitimate — exits 0 with a correct
 /// result. Inputs are generated here. The audit cases use Examples/Contacts (literal texts, about a
 /// second per run).
@@ -107,7 +107,7 @@ import Testing
         try expectBadInput(["scale", "--model", "table", "--table", "1,2,3,4,5,6,7,8,9,10,11,nan"], naming: "--table")
     }
 
-    /// Regression (issue 12.4): 1e308 passed validation and printed `EncodingError.invalidValue: inf …`
+    /// Regression: 1e308 passed validation and printed `EncodingError.invalidValue: inf …`
     /// naming no input. Every figure is bounded by ±10,000 (Figures.largestMagnitude) where it enters.
     @Test func hugeFiguresNeverReachTheEncoder() throws {
         try expectBadInput(["measure", "Fonts/Roboto/Roboto-Regular.ttf", "--text-file", "-", "--sizes", "1e308"],
@@ -137,7 +137,7 @@ import Testing
         }
     }
 
-    /// Regression (issue 12.6): 200,000 combining marks on one letter took 58 s to shape. `measure`
+    /// Regression: 200,000 combining marks on one letter took 58 s to shape. `measure`
     /// names the line; an audit names the .strings file, line and key (Examples/Contacts with a
     /// strings table whose line 2 holds such a value).
     @Test func overlongClusterIsAnErrorNamingTheInput() throws {
@@ -146,7 +146,7 @@ import Testing
                            naming: "stdin:2: a character carries more than 1000 combining marks (at UTF-8 offset 2001)", stdin: "AV\n" + zalgo + "\n")
     }
 
-    /// Regression (issue 12.7): a named pipe given as a config or font said "You don't have permission"
+    /// Regression: a named pipe given as a config or font said "You don't have permission"
     /// (or blocked); now it says what it is.
     @Test func specialFilesAreNamedAsSuch() throws {
         let scratch = try ScratchDirectory()
@@ -157,7 +157,7 @@ import Testing
         try expectBadInput(["layout", "/dev/null"], naming: "/dev/null: is a character device, not a regular file")
     }
 
-    /// Regression (issue 12.7): with an unwritable cache folder, fontconfig printed 5–15 "Fontconfig
+    /// Regression: with an unwritable cache folder, fontconfig printed 5–15 "Fontconfig
     /// error" lines before every command's own output. (As root every folder is writable and fontconfig
     /// stays quiet anyway; as another user this is the case the issue saw.)
     @Test func unwritableFontconfigCacheIsQuiet() throws {

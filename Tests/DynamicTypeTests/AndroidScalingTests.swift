@@ -102,7 +102,7 @@ import Testing
         #expect(throws: DynamicTypeError.self) { try AndroidFontScaleMapping(scales: [1, 2]) }
     }
 
-    /// AOSP is the default (issue 13, point 7). From AOSP's own source, not TypeFit:
+    /// AOSP is the default. From AOSP's own source, not TypeFit:
     /// - aosp-mirror/platform_frameworks_base core/java/android/content/res/FontScaleConverterFactory.java
     ///   at 2d05430b (newest stored): tables only at lines 61, 71, 81, 91, 101 (1.15f, 1.3f, 1.5f, 1.8f, 2f);
     ///   line 110 `sMinScaleBeforeCurvesApplied = getScaleFromKey(sLookupTables.keyAt(0)) - 0.02f`.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import DynamicType
 
-/// Hostile TypographyKit configs (issue 7), generated here: non-finite and negative sizes (a property
+/// Hostile TypographyKit configs, generated here: non-finite and negative sizes (a property
 /// list can hold <real>nan</real>), `extends` cycles and very long chains, wrong types, empty and
 /// random input. Each is a one-line `TypographyKitConfigError` with the key path, never a table of nan —
 /// except `extends` cycles, which TypographyKit reads by dropping the styles on them (a warning).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DynamicType
 
-/// TypographyKit as it really reads a file (issue 13, points 1–3). Expected values come from
+/// TypographyKit as it really reads a file. Expected values come from
 /// TypographyKit's own source (rwbutler/TypographyKit, as stored by the search index; versions named by
 /// commit) and Foundation's bridging cast, not from TypeFit:
 ///

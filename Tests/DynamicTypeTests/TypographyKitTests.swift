@@ -126,7 +126,7 @@ import Testing
         }
     }
 
-    /// A JSON syntax error names line:column (issue 11, point 9): line 3 `    "point-size": 18` lacks
+    /// A JSON syntax error names line:column: line 3 `    "point-size": 18` lacks
     /// its comma, so line 4 `    "maximum-point-size": 30` is wrong at its `"`, column 5.
     @Test func jsonSyntaxErrorNamesLineAndColumn() {
         let json = "{\"ui-font-text-styles\": {\n  \"paragraph\": {\n    \"point-size\": 18\n    \"maximum-point-size\": 30\n  }\n}}\n"

@@ -4,7 +4,7 @@ import Testing
 import TypeFitSupport
 @testable import FontEngine
 
-/// Hostile fonts and text for the engine (issue 7), generated here from the bundled fonts: a valid
+/// Hostile fonts and text for the engine, generated here from the bundled fonts: a valid
 /// sfnt header whose tables are broken one at a time, a TTC with bad face indexes and a broken
 /// offset table, WOFF (built here with stored, uncompressed tables) and a fake WOFF2, and hostile
 /// text (1 MiB, NUL, bidi controls, invalid UTF-8). Each ends in a correct result or a one-line
@@ -207,9 +207,9 @@ import TypeFitSupport
         #expect(long.last?.offset == 100_000)
     }
 
-    // MARK: issue 12 — advances past 2³¹ − 1
+    // MARK: advances past 2³¹ − 1
 
-    /// Regression (issue 12.1): advances were summed in Int32 and a line past 2³¹ − 1 units trapped.
+    /// Regression: advances were summed in Int32 and a line past 2³¹ − 1 units trapped.
     /// `hb-shape Roboto-Regular.ttf WWWW` gives 1817 per W with no W–W kerning, so 2 MiB of "W" is
     /// 2,097,152 × 1817 = 3,810,525,184 units; its ink runs to the last W's right edge.
     @Test func twoMebibyteLineOfRobotoPastInt32() throws {
@@ -229,7 +229,7 @@ import TypeFitSupport
         #expect(batch == [expected, 2 * 1817])
     }
 
-    /// Regression (issue 12.1): a crafted font (Fixtures/kern32767.ttf, made by the script beside it
+    /// Regression: a crafted font (Fixtures/kern32767.ttf, made by the script beside it
     /// with fontTools) kerns A A by +32767, the int16 maximum; `hb-shape kern32767.ttf AAA` gives
     /// 33267, 33267, 500. 70,000 A's (70 kB) then advance 70000 × 500 + 69999 × 32767 = 2,328,657,233.
     @Test func craftedKerningPairOver70KilobytesPastInt32() throws {
@@ -249,9 +249,9 @@ import TypeFitSupport
         #expect(fast.advance(of: "AAA AAA ") == 2 * (33267 + 33267 + 500 + 500))
     }
 
-    // MARK: issue 12 — clusters, face index, huge and special files, fontconfig cache
+    // MARK: clusters, face index, huge and special files, fontconfig cache
 
-    /// Regression (issue 12.6): 200,000 combining marks on one base took 58 s (HarfBuzz's quadratic
+    /// Regression: 200,000 combining marks on one base took 58 s (HarfBuzz's quadratic
     /// curve). Past TextLimits.maximumClusterMarks (1000) the excess is dropped and `violation(in:)`
     /// reports it. `hb-shape --unicodes=U+0061,U+0301,U+0301 Roboto-Regular.ttf` gives á (ax 1114)
     /// then the acute with ax 0, so the line still advances 1114.
@@ -271,7 +271,7 @@ import TypeFitSupport
         #expect(fast.measure(Substring(line)).advance == 1114)
     }
 
-    /// Regression (issue 12.7): a negative face index said "0 faces, 0…-1" for a one-face font.
+    /// Regression: a negative face index said "0 faces, 0…-1" for a one-face font.
     @Test func faceIndexErrorCountsTheRealFaces() {
         for index in [-1, 1, 70_000] {
             do {
@@ -283,7 +283,7 @@ import TypeFitSupport
         }
     }
 
-    /// Regression (issue 12.7): HarfBuzz blobs have 32-bit lengths, so a 4 GiB + N byte font was read
+    /// Regression: HarfBuzz blobs have 32-bit lengths, so a 4 GiB + N byte font was read
     /// as its first N bytes. A sparse file of 4 GiB + 100 bytes (no disk space used) is refused by size.
     @Test func fontOverFourGibibytesIsRefusedBySize() throws {
         let scratch = try ScratchDirectory()
@@ -302,7 +302,7 @@ import TypeFitSupport
         try FontFace.checkSize(FontFace.maximumFileBytes, path: "x")
     }
 
-    /// Regression (issue 12.7): a named pipe as the font blocked or said "permission"; now "not a regular file".
+    /// Regression: a named pipe as the font blocked or said "permission"; now "not a regular file".
     @Test func namedPipeIsNotAFont() throws {
         let scratch = try ScratchDirectory()
         let path = scratch.url.appendingPathComponent("pipe.ttf").path
@@ -315,7 +315,7 @@ import TypeFitSupport
         }
     }
 
-    /// Regression (issue 12.7): with an unwritable cache folder fontconfig printed 5–15 "Fontconfig
+    /// Regression: with an unwritable cache folder fontconfig printed 5–15 "Fontconfig
     /// error: No writable cache directories" lines before every command. FontCatalog then points
     /// XDG_CACHE_HOME at a private writable folder; a writable cache home is left alone.
     @Test func unwritableFontconfigCacheGetsAPrivateOne() throws {

@@ -6,7 +6,7 @@ import TypeFit
 @testable import Layout
 import TypeFitSupport
 
-/// A line's height by the fonts actually used on it (issue 13, point 4; docs/layout.md, "Fallback fonts
+/// A line's height by the fonts actually used on it (docs/layout.md, "Fallback fonts
 /// and line height"). CoreText and TextKit give a line the largest ascent and descent of the runs on it,
 /// so a line drawn in a taller fallback font is taller; `LineHeightFonts.labelFont` is the old rule.
 @Suite struct FallbackLineHeightTests {

@@ -41,7 +41,7 @@ final class LocaleFont: TextMeasuring, @unchecked Sendable {
 
 /// A `LayoutCache` keeps one text's measurements for every measurer of one `measurementIdentity`
 /// (an audit's locales of one font) and hands a finished layout to another of them only where the
-/// line breaks agree (issue 10: untranslated texts recur in every locale).
+/// line breaks agree (untranslated texts recur in every locale).
 @Suite struct LayoutCacheSharingTests {
     /// "well-known words" in FakeFont at 10 pt (5 pt per cluster) in 40 pt (8 clusters):
     /// - breaking after "-" and " ": "well-" (25 pt), "well-known" is 50 pt > 40 → line 1 "well-";

@@ -6,7 +6,7 @@ import TypeFit
 @testable import Layout
 import TypeFitSupport
 
-/// Layout's fast paths give the layouts of its slow paths, field for field (issue 10, wall time):
+/// Layout's fast paths give the layouts of its slow paths, field for field:
 /// the one-line fit (`LineFiller.fitsOnOneLine`: no line filling for a text that fits on one line)
 /// and `TextMeasuring.specialized(for:)` (a font cascade measuring a text its primary font draws
 /// with that font alone). `LabelStyle.fastPaths = false` takes the slow paths; every layout below

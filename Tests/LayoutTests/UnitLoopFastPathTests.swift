@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Layout
 
-/// The unit loop's fast paths in Layout (issue 10, the audit's wall time), each with the case it
+/// The unit loop's fast paths in Layout (the audit's wall time), each with the case it
 /// must not take. FakeFont (FakeFont.swift): 500 units per cluster, upem 1000, so at 10 pt a
 /// cluster is 5 pt wide; it breaks after spaces and hyphens.
 @Suite struct UnitLoopFastPathTests {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Localization
 
-/// Hostile input for the `.strings`, `.stringsdict` and `.xcstrings` readers (issue 7). Every input is
+/// Hostile input for the `.strings`, `.stringsdict` and `.xcstrings` readers. Every input is
 /// generated here. Each case ends in either a correct result (the value asserted is derived from the
 /// generated input, as shown) or a `LocalizationError` whose description is one line naming the file.
 @Suite struct HostileLocalizationTests {
@@ -150,7 +150,7 @@ import Testing
         }
     }
 
-    // MARK: format specifiers (issue 12.2)
+    // MARK: format specifiers
 
     /// Regression: digits were parsed without an overflow check (`%99999999999999999999d` trapped) and
     /// `%99999999d` padded the sample to 10⁸ spaces. Widths cap at 1000 and precisions at 100
@@ -248,12 +248,12 @@ import Testing
             _ = try StringCatalogFile.parse(Data(json.utf8), file: "deep.xcstrings")
             Issue.record("deeply nested catalog accepted")
         } catch {
-            // Regression (issue 12.7): said "not valid JSON" for JSON that is only too deep.
+            // Regression: said "not valid JSON" for JSON that is only too deep.
             expectOneLine(error, file: "deep.xcstrings", containing: "nested too deeply (more than 512 levels")
         }
     }
 
-    // MARK: expansion limits (issue 12.3)
+    // MARK: expansion limits
 
     /// Regression: a 686-byte .stringsdict with six `%#@var@` of six plural forms expanded to
     /// 6⁶ = 46,656 variants (past a minute, GBs). The limit is 1000 per key, reached before building
@@ -304,7 +304,7 @@ import Testing
         }
     }
 
-    /// Regression (issue 12.6): a value with 200,000 combining marks on one letter (58 s to shape) is
+    /// Regression: a value with 200,000 combining marks on one letter (58 s to shape) is
     /// refused when a table is loaded, naming file, line and key; lenient mode skips it with a warning.
     @Test func overlongClusterInAValueIsRefusedNamingTheKey() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-cluster-\(UUID().uuidString)/de.lproj")
@@ -324,7 +324,7 @@ import Testing
         #expect(lenient.warnings.count == 1)
     }
 
-    /// Regression (issue 12.3): a 27 MB catalog of 10,000 keys took 3 GB, Foundation's JSON tree of the
+    /// Regression: a 27 MB catalog of 10,000 keys took 3 GB, Foundation's JSON tree of the
     /// whole document. Catalogs are now read key by key (`catalogLayout`); the entries must equal the
     /// whole-document parse's, for escaped keys, duplicates, nested variations and odd spacing.
     /// (Memory is measured by the command in fuzz/README.md, not here.)

@@ -150,7 +150,7 @@ let xcstringsFixture = """
     #expect(throws: LocalizationError.self) {
         try StringCatalogFile.parse(Data("{".utf8), file: "bad.xcstrings")
     }
-    // A missing comma between two keys, as a hand-edited catalog has it (issue 11, point 9): line 4
+    // A missing comma between two keys, as a hand-edited catalog has it: line 4
     // `    "b" : {}` — its `"` is the 5th character; Foundation alone said only "not valid JSON".
     let missingComma = "{\n  \"strings\" : {\n    \"a\" : {}\n    \"b\" : {}\n  }\n}\n"
     do {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import Reports
 
-/// Nothing half-written (issue 7): when writing reports fails, the reports of the earlier run stay as
+/// Nothing half-written: when writing reports fails, the reports of the earlier run stay as
 /// they were, no temporary file is left behind, and the error is one line naming the path. (Tests run
 /// as root in CI containers, so unwritable folders are made from things root cannot write either:
 /// a file where the folder should be, a directory where a report should be, and /proc.)
@@ -71,7 +71,7 @@ import Testing
     }
 }
 
-/// The report set is atomic as a set (issue 12, point 5): when any rename fails — the last one, or
+/// The report set is atomic as a set: when any rename fails — the last one, or
 /// moving an old report aside — every report is the earlier run's, and nothing is left behind.
 @Suite struct AtomicReportSetTests {
     let formats: Set<ReportFormat> = [.json, .markdown, .html, .junit, .sarif]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Reports
 
-/// Labels whose lines differ in height (issue 13, point 4: a line in a taller fallback font) are drawn
+/// Labels whose lines differ in height (a line in a taller fallback font) are drawn
 /// with each line box and each line at its own baseline. Values by hand: a label at (10, 20), lines
 /// 10 pt and 14.5 pt tall, baselines 8 and 21 from its top.
 @Suite struct LineBoxTests {

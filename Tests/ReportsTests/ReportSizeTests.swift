@@ -3,8 +3,8 @@ import Foundation
 import Testing
 @testable import Reports
 
-/// Reports grow with groups, not occurrences (issue 10 §3). A document of the whole-app audit's shape
-/// (issue 10: 2,766 keys × 10 locales, one label per row in 20-row screens, four text styles in turn —
+/// Reports grow with groups, not occurrences. A document of the whole-app audit's shape
+/// (2,766 keys × 10 locales, one label per row in 20-row screens, four text styles in turn —
 /// headline 1 line, body unlimited, subheadline 2, footnote 3 —, 2 devices, 12 categories, 106,375
 /// text.truncated occurrences) is built here, scaled by `TYPEFIT_REPORT_SCALE` (default 0.1): the labels
 /// with a line limit that a long translation overflows — every other label-locale, 13,830 at scale 1 —

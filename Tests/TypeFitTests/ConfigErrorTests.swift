@@ -231,7 +231,7 @@ import TypeFitSupport
         #expect(ConfigFixtures.error(yaml) == "typefit.yml:2:1: YAML syntax error: a tab character; YAML indents with spaces only")
     }
 
-    /// Common YAML mistakes, each in plain words at libyaml's position (issue 11, point 9).
+    /// Common YAML mistakes, each in plain words at libyaml's position.
     @Test func yamlSyntaxErrorsInPlainWords() {
         let cases: [(String, String)] = [
             // An unquoted value with ": " inside: libyaml stops at the second ":" ("title: " is 7

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import TypeFit
 
-/// What `typefit audit` with no CONFIG audits (issue 11, point 4).
+/// What `typefit audit` with no CONFIG audits.
 @Suite struct DefaultAuditTargetTests {
     let root = Repository.root.standardizedFileURL
 

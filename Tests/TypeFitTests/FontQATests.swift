@@ -8,7 +8,7 @@ import TypeFit
 
 /// The font checks against fontbakery 1.1.0's rules, on the bundled fonts and on four Debian fonts that are
 /// not bundled (Lato, Liberation Sans, DejaVu Sans, Cantarell; with Inter, Roboto, Open Sans, Noto Sans,
-/// Noto Sans Arabic and Noto Sans Thai, which are bundled, the ten common fonts of issue 17).
+/// Noto Sans Arabic and Noto Sans Thai, which are bundled, ten common fonts).
 ///
 /// How the expectations were obtained, independently of TypeFit: `scripts/fontbakery-vmetrics.py` reads each
 /// face with fontTools 4 (hhea, OS/2, head yMin/yMax, "À" yMax by fontTools' BoundsPen, the number of cmap

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import TypeFit
 
-/// Hostile `typefit.yml` input (issue 7): wrong types, unknown keys, `extends` (not a TypeFit key, so
+/// Hostile `typefit.yml` input: wrong types, unknown keys, `extends` (not a TypeFit key, so
 /// no cycles can exist), negative/NaN/infinite sizes, missing and unreadable files, YAML alias bombs.
 /// Each must end in exactly one `ConfigError` line naming the file, with line:column where the
 /// column is counted by hand from the literal (shown next to each expectation).
@@ -50,7 +50,7 @@ import Testing
                 == #"typefit.yml:7:11: styles.caption.size: expected a finite number > 0, got "0""#)
     }
 
-    /// Regression (issue 12.4): 1e308 passed validation and overflowed to infinity downstream
+    /// Regression: 1e308 passed validation and overflowed to infinity downstream
     /// (`EncodingError.invalidValue: inf` from layout and scale, "inf pt" in reports). Every number in
     /// a config is bounded by ±10,000 (ConfigCursor.largestFigure), with the key path and position.
     @Test func hugeFiguresAreRefusedAtValidation() {
@@ -71,7 +71,7 @@ import Testing
         #expect(error(insets) == #"typefit.yml:9:23: screens[0].rows[0].insets.top: expected a finite number ≥ 0, got "1e308" (numbers in a config are limited to ±10000)"#)
     }
 
-    /// Regression (issue 12.3): `pseudoLocale.expansion: 1e300` trapped (Double → Int) and `1e8` ran for
+    /// Regression: `pseudoLocale.expansion: 1e300` trapped (Double → Int) and `1e8` ran for
     /// minutes. The limit is PseudoLocale.maximumExpansion, 3. "pseudoLocale: {enabled: true, expansion: "
     /// is 41 characters, so the value is at column 42.
     @Test func pseudoLocaleExpansionIsLimited() {
@@ -81,7 +81,7 @@ import Testing
         #expect(error("pseudoLocale: {enabled: true, expansion: 3}") == nil)
     }
 
-    /// Regression (issue 12.7): a legitimate config of 10,000 screens (2 rows × 2 labels each: about
+    /// Regression: a legitimate config of 10,000 screens (2 rows × 2 labels each: about
     /// 25 entries per screen, 250,000 in all) was refused as an "alias bomb" by the fixed 100,000-entry
     /// budget. The budget is now twice the text's bytes when that is more; bombs stay refused.
     @Test func tenThousandScreenConfigIsNotAnAliasBomb() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TypeFitSupport
 
-/// Line:column of JSON syntax errors and of invalid UTF-8 (issue 11, point 9). Every position is
+/// Line:column of JSON syntax errors and of invalid UTF-8. Every position is
 /// counted by hand in the comment above it (lines and columns 1-based, columns in characters).
 @Suite struct JSONPositionTests {
     func error(_ text: String) -> String? {

@@ -4,7 +4,7 @@ import Localization
 import Testing
 @testable import TypeFit
 
-/// `{locale}` in any component of a strings path (issue 11, point 2): the config validation and the
+/// `{locale}` in any component of a strings path: the config validation and the
 /// loader use the one expansion (`LocalePathPattern`), and an audited locale without a file is an error.
 @Suite struct LocalePathPatternTests {
     /// A folder holding `files` (path → text) and a typefit.yml using the bundled Inter.

@@ -5,7 +5,7 @@ import Layout
 import Testing
 @testable import TypeFit
 
-/// One rule for missing characters (issue 13, point 5): what HarfBuzz shapes to a real glyph is not
+/// One rule for missing characters: what HarfBuzz shapes to a real glyph is not
 /// missing, in `typefit measure` (Shaper's .notdef count) and in the audit (`CascadeMeasurer.missingCharacters`,
 /// which feeds glyph.missing).
 ///

@@ -193,7 +193,7 @@ struct ConfigCursor {
 
     /// The largest magnitude of any number in a config (points, ratios, axis values, steps):
     /// ten times the largest screen dimension, yet small enough that no size, line height or
-    /// inset computed from such figures can overflow to infinity (issue 12.4).
+    /// inset computed from such figures can overflow to infinity.
     static let largestFigure = Figures.largestMagnitude
 
     /// Whether the node is a number as the config reads numbers (YAML's int or float).

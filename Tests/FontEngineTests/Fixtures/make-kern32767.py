@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds kern32767.ttf, the hostile test font of issue 12 (HostileFontTests): 1000 units per em,
+"""Builds kern32767.ttf, a hostile test font (HostileFontTests): 1000 units per em,
 glyphs .notdef and A (advance 500, a square outline), and a GPOS pair kern A A = +32767, the largest
 value a ValueRecord's int16 XAdvance holds. 70,000 "A"s then advance 70000 * 500 + 69999 * 32767
 = 2,328,657,233 units, past 2^31 - 1. Made with fontTools 4.68 (pip install fonttools):

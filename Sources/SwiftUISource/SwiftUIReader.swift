@@ -1,0 +1,167 @@
+import AppUI
+import Foundation
+import SwiftSyntax
+import TypeFitSupport
+
+/// Reads an app's SwiftUI views into `UIScreenSource`s: one screen per view type, one element per
+/// `Text`, `Label`, `Button`, `Toggle`, `TextField`, `Link`, `NavigationLink`, section header and
+/// footer, navigation title, toolbar item and alert title, with its string, font, lines and an
+/// estimated width (docs/ui-sources-swiftui.md).
+///
+/// Two passes: the first parses every file (views, SwiftGen output, other declarations) and keeps
+/// its static properties — constants, font tokens, SwiftGen accessors — so a view may name one
+/// declared anywhere; the second reads the view types of `files`.
+public enum SwiftUIReader {
+    /// Files larger than this (bytes) are not read, one warning each; SwiftGen's output always is.
+    public static let largestFile = 2_000_000
+
+    /// Reads `files` (the app target's Swift files). `swiftGen`: SwiftGen's generated Swift files
+    /// (their `tr("Table", "key")` accessors resolve `L10n.a.b`); `declarations`: other Swift files
+    /// whose constants and font tokens views use (a design-system package), read for declarations only.
+    /// `fontTokens` (typefit.yml `ui: fontTokens`) maps a token as written — `appBody` or
+    /// `DesignSystem.Font.body` — to a font; `layouts` (`ui: layouts`) gives the width of every text
+    /// of a view type, by the type's name. Paths in positions are relative to `root`.
+    public static func read(files: [URL], root: URL, swiftGen: [URL] = [], declarations: [URL] = [],
+                            fontTokens: [String: UIFontSpec] = [:], layouts: [String: UIWidthRule] = [:],
+                            threads: Int = 0) -> SwiftUIReading {
+        let viewFiles = unique(files)
+        let viewSet = Set(viewFiles.map(\.standardizedFileURL.path))
+        let others = unique(swiftGen + declarations).filter { !viewSet.contains($0.standardizedFileURL.path) }
+        let generated = Set(swiftGen.map(\.standardizedFileURL.path))
+        let all = viewFiles + others
+        let rootPath = root.standardizedFileURL.path
+        let pool = WorkerPool(threads: threads)
+
+        // Pass 1: declarations of every file; which view files have view types.
+        let first = pool.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?, read: Bool) in
+            let path = relativePath(all[i], root: rootPath)
+            let limit = generated.contains(all[i].standardizedFileURL.path) ? nil : largestFile
+            let (file, warning) = SourceFile.load(all[i], path: path, sizeLimit: limit)
+            guard let file else { return ([], false, warning, false) }
+            let collector = DeclarationCollector(file: path)
+            collector.walk(file.tree)
+            let hasViews = i < viewFiles.count && !ViewTypes.find(in: file.tree).isEmpty
+            return (collector.properties, hasViews, warning, true)
+        }
+        let index = DeclarationIndex(first.flatMap(\.properties))
+
+        // Pass 2: the view types of the view files.
+        let withViews = viewFiles.indices.filter { first[$0].hasViews }
+        let second = pool.map(withViews.count) { _, i -> [ScreenReading] in
+            let url = viewFiles[withViews[i]]
+            guard let file = SourceFile.load(url, path: relativePath(url, root: rootPath), sizeLimit: largestFile).file else { return [] }
+            return ViewTypes.find(in: file.tree).map { type in
+                read(type, file: file, index: index, fontTokens: fontTokens, layouts: layouts)
+            }
+        }
+
+        var reading = SwiftUIReading()
+        reading.result.warnings = first.compactMap(\.warning)
+        reading.summary.filesRead = first.filter(\.read).count
+        reading.summary.declarations = index.count
+        for screen in second.joined() {
+            reading.result.warnings += screen.warnings
+            reading.textViews += screen.textViews
+            guard !screen.screen.allElements.isEmpty else { continue }
+            reading.result.screens.append(screen.screen)
+        }
+        reading.result.warnings.sort { $0.position < $1.position }
+        reading.summary.count(reading.result.screens, textViews: reading.textViews)
+        return reading
+    }
+
+    /// One view type read into its screen.
+    struct ScreenReading: Sendable {
+        var screen: UIScreenSource
+        var textViews: [SwiftUITextView]
+        var warnings: [UIReadWarning]
+    }
+
+    private static func read(_ type: ViewType, file: SourceFile, index: DeclarationIndex,
+                             fontTokens: [String: UIFontSpec], layouts: [String: UIWidthRule]) -> ScreenReading {
+        let name = type.name.joined(separator: ".")
+        let builder = ScreenBuilder(name: name, file: file, position: file.position(of: type.node), members: type.members)
+        let walker = ViewWalker(screen: builder, values: ValueResolver(declarations: index, fontTokens: fontTokens, scope: type.name))
+        // `body` first, then the members it did not use, each once.
+        for index in type.members.indices where builder.readMembers.insert(index).inserted {
+            walker.walk(type.members[index].statements, ViewEnvironment(), depth: 0)
+        }
+        var screen = builder.screen
+        if let rule = layouts[name] ?? layouts[type.name.last ?? name] {
+            screen.rows = screen.rows.map { row in
+                var row = row
+                row.elements = row.elements.map { overriding($0, width: rule) }
+                return row
+            }
+            screen.elements = screen.elements.map { overriding($0, width: rule) }
+        }
+        return ScreenReading(screen: screen, textViews: builder.textViews, warnings: builder.warnings)
+    }
+
+    private static func overriding(_ element: UIElement, width: UIWidthRule) -> UIElement {
+        var element = element
+        element.width = width
+        element.regularWidth = nil
+        return element
+    }
+
+    private static func unique(_ urls: [URL]) -> [URL] {
+        var seen = Set<String>()
+        return urls.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    }
+
+    /// `url`'s path below `root`, or its whole path when it is elsewhere.
+    static func relativePath(_ url: URL, root: String) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+/// What `SwiftUIReader.read` returns: the screens and warnings, the string of every `Text` view
+/// (for counting how many are bound to strings the app has), and a summary whose counts add up.
+public struct SwiftUIReading: Sendable {
+    public var result = UIReadResult()
+    public var textViews: [SwiftUITextView] = []
+    public var summary = SwiftUISummary()
+}
+
+/// One `Text` view: its string and where it is written.
+public struct SwiftUITextView: Sendable, Hashable {
+    public var text: UIText
+    public var position: UISourcePosition
+}
+
+/// Counts a person reads after `typefit init`: each group adds up to its total.
+public struct SwiftUISummary: Sendable, Hashable {
+    public var filesRead = 0
+    /// Static properties found in the first pass (constants, font tokens, SwiftGen accessors).
+    public var declarations = 0
+    /// `Text` views = localized (a key in a strings table) + verbatim + run-time data.
+    public var textViews = 0
+    public var textViewsLocalized = 0
+    public var textViewsVerbatim = 0
+    public var textViewsRuntime = 0
+    /// Elements (every kind) = with a font + font unknown; = width estimated + width unknown.
+    public var elements = 0
+    public var elementsByKind: [UIElementKind: Int] = [:]
+    public var fontUnknown = 0
+    public var widthUnknown = 0
+
+    mutating func count(_ screens: [UIScreenSource], textViews texts: [SwiftUITextView]) {
+        textViews = texts.count
+        for view in texts {
+            switch view.text {
+            case .localized: textViewsLocalized += 1
+            case .verbatim: textViewsVerbatim += 1
+            case .runtime: textViewsRuntime += 1
+            }
+        }
+        for element in screens.flatMap(\.allElements) {
+            elements += 1
+            elementsByKind[element.kind, default: 0] += 1
+            if case .unknown = element.font { fontUnknown += 1 }
+            if case .unknown = element.width { widthUnknown += 1 }
+        }
+    }
+}
