@@ -55,7 +55,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        // Reads an app's SwiftUI views and prints the counts and time (docs/ui-sources-swiftui.md).
+        // Reads an app's SwiftUI views and prints the counts and time (docs/ui-sources.md).
         .executableTarget(name: "typefit-swiftui-scan", dependencies: ["SwiftUISource", "AppUI", "Localization"]),
         .target(name: "Reports", dependencies: ["DynamicType", "TypeFitSupport"]),
         .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),

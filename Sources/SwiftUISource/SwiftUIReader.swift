@@ -6,7 +6,7 @@ import TypeFitSupport
 /// Reads an app's SwiftUI views into `UIScreenSource`s: one screen per view type, one element per
 /// `Text`, `Label`, `Button`, `Toggle`, `TextField`, `Link`, `NavigationLink`, section header and
 /// footer, navigation title, toolbar item and alert title, with its string, font, lines and an
-/// estimated width (docs/ui-sources-swiftui.md).
+/// estimated width (docs/ui-sources.md).
 ///
 /// Two passes: the first parses every file (views, SwiftGen output, other declarations) and keeps
 /// its static properties — constants, font tokens, SwiftGen accessors — so a view may name one

@@ -21,7 +21,7 @@ public enum SwiftUIContainer: String, Sendable, Hashable, CaseIterable {
     case confirmationDialog
 }
 
-/// TypeFit's documented width defaults for SwiftUI (docs/ui-sources-swiftui.md has the same table).
+/// TypeFit's documented width defaults for SwiftUI (docs/ui-sources.md has the same table).
 /// SwiftUI decides widths at run time; these follow UIKit's layout margins — 16 pt in compact
 /// width (iPhones), 20 pt in regular width (iPads) — which list cells and bars use for their
 /// content. `ui: { layouts: … }` in typefit.yml replaces them per view type.

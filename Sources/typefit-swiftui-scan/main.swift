@@ -5,7 +5,7 @@ import SwiftUISource
 
 // Reads an app's SwiftUI views with `SwiftUIReader` and prints what it found: Text views, how many
 // are bound to a key whose text is in the app's strings files, elements by kind, and the time the
-// reading took. The measurement behind docs/ui-sources-swiftui.md's figures.
+// reading took. The measurement behind docs/ui-sources.md's figures.
 //
 //   typefit-swiftui-scan ROOT --views DIR… [--swiftgen PATH…] [--declarations DIR…] [--strings LPROJ…]
 
