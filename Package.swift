@@ -45,7 +45,7 @@ let package = Package(
         // The app's own UI as read from its files (shared by the Interface Builder and SwiftUI readers).
         .target(name: "AppUI", dependencies: ["DynamicType"]),
         // An Xcode project's targets, files, Info.plist, xcconfig and swiftgen.yml (Foundation + Yams).
-        .target(name: "XcodeProject", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "XcodeProject", dependencies: ["TypeFitSupport", .product(name: "Yams", package: "Yams")]),
         // iOS storyboards and XIBs read into AppUI's vocabulary (an XML scanner of its own: FoundationXML
         // links libxml2, which loads ICU at every start of typefit; docs/ui-sources.md).
         .target(name: "InterfaceBuilder", dependencies: ["AppUI", "DynamicType"]),

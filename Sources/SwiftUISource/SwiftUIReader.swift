@@ -34,7 +34,7 @@ public enum SwiftUIReader {
 
         // Pass 1: declarations of every file; which view files have view types.
         let first = pool.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?, read: Bool) in
-            let path = relativePath(all[i], root: rootPath)
+            let path = relativePath(all[i].standardizedFileURL.path, to: rootPath)
             let limit = generated.contains(all[i].standardizedFileURL.path) ? nil : largestFile
             let (file, warning) = SourceFile.load(all[i], path: path, sizeLimit: limit)
             guard let file else { return ([], false, warning, false) }
@@ -49,7 +49,7 @@ public enum SwiftUIReader {
         let withViews = viewFiles.indices.filter { first[$0].hasViews }
         let second = pool.map(withViews.count) { _, i -> [ScreenReading] in
             let url = viewFiles[withViews[i]]
-            guard let file = SourceFile.load(url, path: relativePath(url, root: rootPath), sizeLimit: largestFile).file else { return [] }
+            guard let file = SourceFile.load(url, path: relativePath(url.standardizedFileURL.path, to: rootPath), sizeLimit: largestFile).file else { return [] }
             return ViewTypes.find(in: file.tree).map { type in
                 read(type, file: file, index: index, fontTokens: fontTokens, layouts: layouts)
             }
@@ -108,13 +108,6 @@ public enum SwiftUIReader {
     private static func unique(_ urls: [URL]) -> [URL] {
         var seen = Set<String>()
         return urls.filter { seen.insert($0.standardizedFileURL.path).inserted }
-    }
-
-    /// `url`'s path below `root`, or its whole path when it is elsewhere.
-    static func relativePath(_ url: URL, root: String) -> String {
-        let path = url.standardizedFileURL.path
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }
 

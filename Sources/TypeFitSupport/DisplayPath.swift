@@ -1,10 +1,18 @@
 import Foundation
 
+/// `path` relative to the folder `root` (as written: neither is standardized here): the part after
+/// `root/` when `path` is inside it, `.` when it is `root` itself, else `path` unchanged.
+public func relativePath(_ path: String, to root: String) -> String {
+    let base = root.hasSuffix("/") ? root : root + "/"
+    if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
+    if path == root { return "." }
+    return path
+}
+
 /// A path as reports and messages show it: relative to the current folder when it is inside it,
 /// else the standardized absolute path (`.` and `..` resolved, symbolic links kept).
 public func displayPath(_ path: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
     let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-    if standardized.hasPrefix(cwd + "/") { return String(standardized.dropFirst(cwd.count + 1)) }
-    return standardized
+    return standardized == cwd ? standardized : relativePath(standardized, to: cwd)
 }

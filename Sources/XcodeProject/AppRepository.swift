@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// What `typefit init` and the audit find in an app's repository: the Xcode project and its iOS
 /// application target, the target's Info.plist and fonts, locales, strings files, Interface
@@ -52,12 +53,12 @@ public struct AppRepository: Sendable {
                 if skippedFolders.contains(item.lastPathComponent) { walker.skipDescendants() }
                 if PBXGraph.bundleLikeExtensions.contains(item.pathExtension) { walker.skipDescendants() }
                 if item.pathExtension == "xcodeproj" {
-                    files.append(RepositoryPath.relative(item.standardizedFileURL.path, to: rootPath))
+                    files.append(relativePath(item.standardizedFileURL.path, to: rootPath))
                     walker.skipDescendants()
                 }
                 continue
             }
-            files.append(RepositoryPath.relative(item.standardizedFileURL.path, to: rootPath))
+            files.append(relativePath(item.standardizedFileURL.path, to: rootPath))
         }
         return files.sorted()
     }

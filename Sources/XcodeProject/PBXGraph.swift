@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// The objects of a project.pbxproj and the questions TypeFit asks of them: where a file is,
 /// which files a target builds, and its build settings.
@@ -41,7 +42,7 @@ struct PBXGraph {
         URL(fileURLWithPath: b, relativeTo: URL(fileURLWithPath: a, isDirectory: true)).standardizedFileURL.path
     }
 
-    private func relative(_ path: String) -> String { RepositoryPath.relative(path, to: rootPath) }
+    private func relative(_ path: String) -> String { relativePath(path, to: rootPath) }
 
     /// The files a build file stands for: a file, each localization of a variant group, or every
     /// file under a folder reference.
@@ -116,7 +117,7 @@ struct PBXGraph {
                 for member in exception["membershipExceptions"] as? [String] ?? [] { excluded.insert(member) }
             }
             for file in Self.walk(folder) {
-                let inFolder = RepositoryPath.relative(file, to: folder)
+                let inFolder = relativePath(file, to: folder)
                 if excluded.contains(inFolder) || excluded.contains(where: { inFolder.hasPrefix($0 + "/") }) { continue }
                 if Self.sourceExtensions.contains(URL(fileURLWithPath: file).pathExtension) {
                     sources.append(relative(file))

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 // An Xcode project as TypeFit needs it: its application targets, the files each builds, their
 // Info.plist and the project's regions. `project.pbxproj` is an old-style (OpenStep) property
@@ -106,7 +107,7 @@ public struct XcodeProject: Sendable {
         let projectURL = (projectPath.hasPrefix("/") ? URL(fileURLWithPath: projectPath)
             : root.appendingPathComponent(projectPath)).standardizedFileURL
         let rootPath = root.standardizedFileURL.path
-        let display = RepositoryPath.relative(projectURL.path, to: rootPath)
+        let display = relativePath(projectURL.path, to: rootPath)
         let file = display + "/project.pbxproj"
         let data: Data
         do { data = try Data(contentsOf: projectURL.appendingPathComponent("project.pbxproj")) } catch {
@@ -134,16 +135,5 @@ public struct XcodeProject: Sendable {
         let regions = (project["knownRegions"] as? [String] ?? []).filter { $0 != "Base" }
         return XcodeProject(path: display, developmentRegion: project["developmentRegion"] as? String,
                             knownRegions: regions, targets: targets)
-    }
-}
-
-/// Paths relative to the repository root.
-public enum RepositoryPath {
-    /// `path` relative to `root` when inside it, else `path`.
-    public static func relative(_ path: String, to root: String) -> String {
-        let base = root.hasSuffix("/") ? root : root + "/"
-        if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
-        if path == root { return "." }
-        return path
     }
 }
