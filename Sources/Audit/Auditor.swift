@@ -53,6 +53,10 @@ public struct Auditor: Sendable {
             if let severity = configuration.severityOverrides[check.id] {
                 for i in produced.indices { produced[i].severity = severity }
             }
+            // A finding within a stand-in's error band is one severity below the check's.
+            for i in produced.indices where produced[i].certainty == .atRisk {
+                produced[i].severity = produced[i].severity.lowered
+            }
             findings += produced
         }
         return findings

@@ -205,5 +205,14 @@ extension LabelObservation {
                 stringKey: stringKey, source: source, figures: figures, text: text, variant: variant, code: code,
                 labelID: labelID)
     }
+    /// A finding that the label's text does not fit its width (truncated, shrunk): at risk when a
+    /// stand-in measured its system text and it would fit were the text δ narrower
+    /// (`widthEstimate`); the auditor then lowers its severity by one.
+    func widthFinding(_ check: some Check, code: String, message: String, figures: [String: Double]) -> Finding {
+        var finding = finding(check, code: code, message: message, figures: figures)
+        if widthEstimate?.fitsWithinBand == true { finding.certainty = .atRisk }
+        return finding
+    }
+
     var place: String { Describe.place(category: category, device: device, locale: locale) }
 }

@@ -146,6 +146,9 @@ public struct LabelObservation: Sendable, Equatable {
     public var requestedPointSize: Double
     /// Point size the style asks for at the default category Large.
     public var largePointSize: Double
+    /// For system text a stand-in measured: its error band and whether the label would show all
+    /// its text were the text that much narrower (nil: measured in its own font or SF Pro).
+    public var widthEstimate: WidthEstimate?
     public var inkOverflow: InkOverflow
     /// Characters the font lacks, as "U+XXXX", in text order without repeats.
     public var missingCharacters: [String] {
@@ -462,5 +465,19 @@ public struct AuditInput: Sendable, Equatable {
         self.styles = styles
         self.fonts = fonts
         self.strings = strings
+    }
+}
+
+/// How sure a label's widths are when a stand-in measured its system text (docs/system-font.md).
+public struct WidthEstimate: Sendable, Hashable {
+    /// δ in percent: the stand-in's widths are within ±δ of iOS's (the method's p99 at the size).
+    public var bandPercent: Double
+    /// Whether the label shows all its text at its requested size when it is (1 + δ) times as wide
+    /// (the text δ narrower): a truncation or shrink it shows is then within the band, at risk.
+    public var fitsWithinBand: Bool
+
+    public init(bandPercent: Double, fitsWithinBand: Bool) {
+        self.bandPercent = bandPercent
+        self.fitsWithinBand = fitsWithinBand
     }
 }

@@ -148,4 +148,23 @@ public enum SystemFontWeight: String, CaseIterable, Sendable, Codable, Hashable 
         guard let match = Self.allCases.first(where: { $0.fontWeight == weight }) else { return nil }
         self = match
     }
+
+    /// The measured weight nearest to `weight`: the lighter weights (ultraLight, thin, light) are
+    /// measured as regular, black as heavy.
+    public init(nearest weight: FontWeight) {
+        if let exact = Self(weight) { self = exact; return }
+        self = weight.numericValue < 400 ? .regular : .heavy
+    }
+
+    /// The font id of system text in this weight, usable in typefit.yml without being declared:
+    /// `system`, `systemMedium`, `systemSemibold`, `systemBold`, `systemHeavy`.
+    public var fontID: String {
+        self == .regular ? "system" : "system" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+    }
+
+    /// The weight whose ``fontID`` is `id`; nil for any other id.
+    public init?(fontID id: String) {
+        guard let match = Self.allCases.first(where: { $0.fontID == id }) else { return nil }
+        self = match
+    }
 }

@@ -146,10 +146,13 @@ public struct FindingGroup: Codable, Sendable, Equatable {
     public var figureNames: [String]
     /// Every occurrence, sorted by device, category and figures.
     public var occurrences: [Occurrence]
+    /// At risk when every occurrence is (a stand-in measured system text and each is within its
+    /// error band of the limit); its severity is then one below the check's.
+    public var certainty: Certainty
 
     public init(key: GroupKey, severity: Severity, message: String, text: String? = nil, source: SourceLocation? = nil,
                 categories: [String], devices: [String], worst: [String: Double], status: GroupStatus = .new,
-                worseIn: [String]? = nil, figureNames: [String], occurrences: [Occurrence]) {
+                worseIn: [String]? = nil, figureNames: [String], occurrences: [Occurrence], certainty: Certainty = .measured) {
         self.key = key
         self.severity = severity
         self.message = message
@@ -162,6 +165,7 @@ public struct FindingGroup: Codable, Sendable, Equatable {
         self.worseIn = worseIn
         self.figureNames = figureNames
         self.occurrences = occurrences
+        self.certainty = certainty
     }
 
     public var checkId: String { key.checkId }
@@ -178,7 +182,7 @@ public struct FindingGroup: Codable, Sendable, Equatable {
                            category: categories.indices.contains(o.category) ? ContentSizeCategory(rawValue: categories[o.category]) : nil,
                            locale: key.locale, style: key.style, font: key.font, stringKey: key.stringKey,
                            source: source, figures: figures, text: text, isNew: isNew, variant: key.variant,
-                           selector: key.selector)
+                           selector: key.selector, certainty: certainty)
         }
     }
 }

@@ -31,6 +31,7 @@ public struct FindingGrouper: Sendable {
         var figureCount: Int32
         var severity: Severity
         var isNew: Bool
+        var atRisk: Bool
     }
 
     /// The occurrences of one group: members, their figures as parallel (name id, value) arrays,
@@ -125,7 +126,7 @@ public struct FindingGrouper: Sendable {
             message: -1, text: strings.id(finding.text),
             sourceFile: strings.id(finding.source?.file), sourceLine: Int32(clamping: finding.source?.line ?? 0),
             figureStart: start, figureCount: Int32(finding.figures.count), severity: finding.severity,
-            isNew: finding.isNew))
+            isNew: finding.isNew, atRisk: finding.certainty == .atRisk))
         keep(finding.message, member: buckets[g].members.count - 1, in: g)
         occurrenceCount += 1
     }
@@ -280,7 +281,8 @@ public struct FindingGrouper: Sendable {
                             source: source(worstMember) ?? permutation.lazy.compactMap { source(list[$0]) }.first,
                             categories: categories, devices: devices, worst: worst,
                             status: list.contains(where: \.isNew) ? .new : .baselined,
-                            figureNames: names, occurrences: occurrences)
+                            figureNames: names, occurrences: occurrences,
+                            certainty: list.allSatisfy(\.atRisk) ? .atRisk : .measured)
     }
 }
 

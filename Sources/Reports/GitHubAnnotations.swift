@@ -34,8 +34,10 @@ public enum GitHubAnnotations {
             var title = doc.title(g.checkId)
             if !g.key.place.isEmpty { title += " (\(g.key.place))" }
             if g.status == .worse { title += " — worse than the baseline" }
+            if g.certainty == .atRisk { title += " — \(Certainty.atRisk.label)" }
             props.append(("title", title))
-            let message = doc.summary(g) + "\n" + g.message
+            var message = doc.summary(g) + "\n" + g.message
+            if g.certainty == .atRisk, let system = doc.systemText { message += "\n" + system.summary }
             out += "::\(command) " + props.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
                 + "::" + escapeData(message) + "\n"
         }

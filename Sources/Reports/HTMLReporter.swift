@@ -49,7 +49,9 @@ public enum HTMLReporter {
         h += "<p>Config <code>\(e(doc.config))</code> · fail on <b>\(e(doc.failOn.rawValue))</b>"
         if let b = doc.baseline { h += " · baseline <code>\(e(b))</code>" }
         if let t = doc.generatedAt { h += " · \(e(t))" }
-        h += " · <span id=\"verdict\">\(failingCount) new failing group\(failingCount == 1 ? "" : "s")</span></p></header>\n"
+        h += " · <span id=\"verdict\">\(failingCount) new failing group\(failingCount == 1 ? "" : "s")</span></p>"
+        if let system = doc.systemText { h += "<p class=\"system-text\">\(e(system.summary))</p>" }
+        h += "</header>\n"
 
         // Filters.
         h += "<form id=\"filters\" class=\"filters\">\n"
@@ -141,7 +143,8 @@ public enum HTMLReporter {
                 place = "<a href=\"#\(link)\">\(place.isEmpty ? "mockup" : place)</a>"
             }
             if let shot = webAnchor(doc, g) { place = "<a href=\"#\(shot)\">\(place.isEmpty ? "screenshot" : place)</a>" }
-            let status = g.status == .baselined ? " (baseline)" : (g.status == .worse ? " (worse)" : "")
+            let status = (g.certainty == .atRisk ? " (\(Certainty.atRisk.label))" : "")
+                + (g.status == .baselined ? " (baseline)" : (g.status == .worse ? " (worse)" : ""))
             h += "<tr class=\"\(cls)\"\(attributes(screen: g.key.screen, locale: g.key.locale, devices: g.devices, categories: g.categories))>"
                 + "<td>\(e(g.severity.rawValue))\(status)</td><td><code>\(e(g.checkId))</code></td>"
                 + "<td>\(place)</td><td>\(e(doc.summary(g)))<div class=\"detail\">\(e(g.message))</div></td>"

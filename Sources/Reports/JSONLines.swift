@@ -55,6 +55,7 @@ extension FindingGroup: JSONLine {
         }
         json.beginObject()
         json.key("categories"); json.strings(categories)
+        json.key("certainty"); json.string(certainty.rawValue)
         json.key("devices"); json.strings(devices)
         json.key("figureNames"); json.strings(figureNames)
         json.key("key"); key.writeJSON(to: &json)

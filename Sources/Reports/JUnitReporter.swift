@@ -20,6 +20,10 @@ public enum JUnitReporter {
             let failingTotal = groups.indices.count(where: { doc.isFailing(groups[$0]) })
             stream.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
             stream.write("<testsuites name=\"\(XML.escape(doc.tool.name))\" tests=\"\(doc.groups.count)\" failures=\"\(failingTotal)\" errors=\"0\">\n")
+            if let system = doc.systemText {
+                // The header line of every report, as a comment (no JUnit element carries it).
+                stream.write("  <!-- " + XML.escape(system.summary).replacingOccurrences(of: "--", with: "- -") + " -->\n")
+            }
             for id in TerminalReporter.checkIds(doc) {
                 let gs = byCheck[id] ?? []
                 let failures = gs.count(where: { doc.isFailing(groups[$0]) })
@@ -44,7 +48,8 @@ public enum JUnitReporter {
         } else if !g.isNew {
             out += "\n      <skipped message=\"in baseline\"/>\n    "
         } else {
-            out += "\n      <system-out>" + XML.escape("\(g.severity.rawValue): \(doc.summary(g))\n" + detail) + "</system-out>\n    "
+            let status = g.certainty == .atRisk ? " (\(Certainty.atRisk.label))" : ""
+            out += "\n      <system-out>" + XML.escape("\(g.severity.rawValue)\(status): \(doc.summary(g))\n" + detail) + "</system-out>\n    "
         }
         out += "</testcase>\n"
         return out
@@ -54,6 +59,9 @@ public enum JUnitReporter {
     /// (the summary is the failure's message attribute).
     static func detailText(_ g: FindingGroup, _ doc: ReportDocument) -> String {
         var lines = [g.message]
+        if g.certainty == .atRisk, let system = doc.systemText {
+            lines.append("\(Certainty.atRisk.label): within the error band of the limit (\(system.summary))")
+        }
         if let w = g.worseIn, !w.isEmpty { lines.append("worse than the baseline in: " + w.joined(separator: ", ")) }
         if let s = g.source { lines.append("\(s.file):\(s.line)") }
         lines.append("\(g.occurrences.count) occurrence\(g.occurrences.count == 1 ? "" : "s")")

@@ -22,6 +22,7 @@ public enum MarkdownReporter {
         out += "Config `\(code(doc.config))` · fail on **\(doc.failOn.rawValue)**"
         if let b = doc.baseline { out += " · baseline `\(code(b))`" }
         out += " · \(doc.tool.name) \(doc.tool.version)\n\n"
+        if let system = doc.systemText { out += cell(system.summary) + "\n\n" }
 
         let byCheck = doc.groupIndicesByCheck()
         let groups = doc.groups
@@ -55,7 +56,8 @@ public enum MarkdownReporter {
                 let g = groups[index]
                 let key = g.key.stringKey.map { "`\(code($0 + (g.key.variant.map { " " + $0 } ?? "")))`" } ?? ""
                 let locale = g.key.locale.map { " (\(cell($0)))" } ?? ""
-                let severity = g.severity.rawValue + (g.status == .worse ? " (worse)" : "")
+                let severity = g.severity.rawValue + (g.certainty == .atRisk ? " (\(Certainty.atRisk.label))" : "")
+                    + (g.status == .worse ? " (worse)" : "")
                 let where_ = g.key.place.isEmpty ? cell(g.key.subject) : cell(g.key.place)
                 let source = g.source.map { "`\(code($0.file)):\($0.line)`" } ?? ""
                 table += "| \(severity) | \(cell(g.checkId)) | \(key)\(locale) | \(where_) | "

@@ -12,7 +12,9 @@ import DynamicType
 /// rounds every figure; JSON is encoded with sorted keys; `generatedAt` is nil unless asked for.
 public struct ReportDocument: Codable, Sendable, Equatable {
     /// 2: groups instead of a flat findings list; `fixed`, `rowsVisible`, `mockups`, `scope.screens`.
-    public static let currentSchemaVersion = 2
+    /// 3: each group's `certainty` (at risk: docs/system-font.md) and `systemText`, what measured
+    /// the system font.
+    public static let currentSchemaVersion = 3
     /// Mockups the HTML page draws at most, unless the producer says otherwise.
     public static let defaultMockupCap = 40
 
@@ -44,6 +46,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var failOn: Severity
     /// Renderings of the config's web views with screenshots (WebPageSnapshot.swift); nil without web views.
     public var webPages: [WebPageSnapshot]?
+    /// What measured text in iOS's system font, and how sure its widths are; nil when the audit
+    /// has no system text.
+    public var systemText: SystemTextMeasurement?
 
     public init(schemaVersion: Int = ReportDocument.currentSchemaVersion, tool: ToolInfo, generatedAt: String? = nil,
                 config: String, scope: Scope, checks: [CheckDescriptor], groups: [FindingGroup],
@@ -157,8 +162,33 @@ public struct Scope: Codable, Sendable, Equatable {
     }
 }
 
+/// How sure a finding is (docs/system-font.md, "At risk").
+public enum Certainty: String, Codable, Sendable, CaseIterable {
+    /// Measured with the fonts that draw the text (the app's, or the user's SF Pro): it stands.
+    case measured
+    /// A stand-in measured system text and the margin is within its error band (±δ) of the
+    /// limit: on iOS the text may fit. Reported one severity below the check's.
+    case atRisk
+
+    /// As reports write it: "measured", "at risk".
+    public var label: String {
+        switch self {
+        case .measured: "measured"
+        case .atRisk: "at risk"
+        }
+    }
+}
+
 public enum Severity: String, Codable, Sendable, CaseIterable, Comparable {
     case info, warning, error
+
+    /// One severity below (an at-risk finding's): error → warning → info; info stays.
+    public var lowered: Severity {
+        switch self {
+        case .error: .warning
+        case .warning, .info: .info
+        }
+    }
 
     public var rank: Int {
         switch self {
@@ -257,13 +287,17 @@ public struct Finding: Codable, Sendable, Equatable {
     public var screenID: ScreenID?
     public var rowID: RowID?
     public var labelID: LabelID?
+    /// At risk when a stand-in measured system text and the margin is within its error band
+    /// (`severity` is then already one below the check's).
+    public var certainty: Certainty = .measured
 
     public init(checkId: String, severity: Severity, message: String, screen: String? = nil, row: String? = nil,
                 label: String? = nil, device: String? = nil, category: ContentSizeCategory? = nil, locale: String? = nil,
                 style: String? = nil, font: String? = nil, stringKey: String? = nil, source: SourceLocation? = nil,
                 figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil,
                 selector: String? = nil, code: String? = nil, screenID: ScreenID? = nil, rowID: RowID? = nil,
-                labelID: LabelID? = nil) {
+                labelID: LabelID? = nil, certainty: Certainty = .measured) {
+        self.certainty = certainty
         self.selector = selector
         self.code = code
         self.screenID = screenID ?? rowID?.screen ?? labelID?.row.screen
@@ -418,4 +452,37 @@ public struct FontInfo: Codable, Sendable, Equatable {
         self.style = style
         self.path = path
     }
+}
+
+/// What measured the audit's system text (docs/system-font.md): SF Pro, or a stand-in with its
+/// error band at the sizes audited. Every report says it in its header.
+public struct SystemTextMeasurement: Codable, Sendable, Equatable {
+    /// "SF Pro", "Inter 4.1 calibrated to San Francisco", "<font id> calibrated to San Francisco".
+    public var measuredWith: String
+    /// The smallest and largest δ (percent) at the sizes audited; 0 and 0 with SF Pro.
+    public var minimumBandPercent: Double
+    public var maximumBandPercent: Double
+
+    public init(measuredWith: String, minimumBandPercent: Double, maximumBandPercent: Double) {
+        self.measuredWith = measuredWith
+        self.minimumBandPercent = minimumBandPercent
+        self.maximumBandPercent = maximumBandPercent
+    }
+
+    /// The header line: "system text: Inter 4.1 calibrated to San Francisco, ±2.0–2.5 %", or with
+    /// SF Pro "system text: SF Pro (iOS's widths)". Other scripts are drawn by iOS in other
+    /// system fonts: their estimates are unverified.
+    public var summary: String {
+        let band: String
+        if maximumBandPercent == 0 {
+            band = " (iOS's widths for Latin text)"
+        } else if minimumBandPercent == maximumBandPercent {
+            band = ", ±\(Self.percent(maximumBandPercent)) %"
+        } else {
+            band = ", ±\(Self.percent(minimumBandPercent))–\(Self.percent(maximumBandPercent)) %"
+        }
+        return "system text: \(measuredWith)\(band); other scripts in their fallback fonts, unverified"
+    }
+
+    static func percent(_ value: Double) -> String { String(format: "%.1f", value) }
 }

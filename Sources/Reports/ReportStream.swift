@@ -199,6 +199,7 @@ extension ReportDocument {
             ("schemaVersion", v(doc.schemaVersion)),
             ("scope", v(doc.scope)),
             ("screens", l(doc.screens)),
+            ("systemText", doc.systemText.map(v)),
             ("tool", v(doc.tool)),
             ("webPages", doc.webPages.map(l)),
         ])

@@ -40,6 +40,7 @@ public enum SARIFReporter {
                     json.object(level: runLevel, [
                         ("columnKind", raw("unicodeCodePoints")),
                         ("originalUriBaseIds", raw(originalUriBaseIds)),
+                        ("properties", doc.systemText.map { raw(runProperties($0)) }),
                         ("results", { resultsLevel in
                             json.encodedLines(count: count, level: resultsLevel) { i, bytes in
                                 writeResult(i, doc, ruleIndex, uris: fileURIs, to: &bytes)
@@ -59,9 +60,16 @@ public enum SARIFReporter {
         let doc = document.normalized()
         let (driver, ruleIndex) = self.driver(doc, informationURI: informationURI)
         let count = doc.groups.count + (doc.baseline != nil ? doc.fixed.count : 0)
-        let run: [String: Any] = ["tool": ["driver": driver], "results": (0..<count).map { result($0, doc, ruleIndex) },
+        var run: [String: Any] = ["tool": ["driver": driver], "results": (0..<count).map { result($0, doc, ruleIndex) },
                                   "columnKind": "unicodeCodePoints", "originalUriBaseIds": originalUriBaseIds]
+        if let system = doc.systemText { run["properties"] = runProperties(system) }
         return ["$schema": schemaURI, "version": "2.1.0", "runs": [run]]
+    }
+
+    /// The run's property bag: what measured system text (the report header's line).
+    static func runProperties(_ system: SystemTextMeasurement) -> [String: Any] {
+        ["systemText": system.summary, "systemTextMeasuredWith": system.measuredWith,
+         "systemTextBandPercent": [system.minimumBandPercent, system.maximumBandPercent]]
     }
 
     static var originalUriBaseIds: [String: Any] { ["%SRCROOT%": ["description": ["text": "The directory typefit ran in."]]] }
@@ -148,6 +156,7 @@ public enum SARIFReporter {
             json.key("partialFingerprints"); fingerprint(g.key)
             json.key("properties")
             json.beginObject()
+            if g.certainty == .atRisk { json.key("certainty"); json.string(g.certainty.rawValue) }
             if let v = g.key.font { json.key("font"); json.string(v) }
             if let v = g.key.label { json.key("label"); json.string(v) }
             if let v = g.key.locale { json.key("locale"); json.string(v) }
@@ -231,6 +240,7 @@ public enum SARIFReporter {
             if let v { props[k] = v }
         }
         if let w = g.worseIn { props["worseIn"] = w }
+        if g.certainty == .atRisk { props["certainty"] = g.certainty.rawValue }
         result["properties"] = props
         return result
     }

@@ -34,7 +34,9 @@ public enum TerminalReporter {
         let s = Palette(on: colors)
         var out = ""
         out += s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(doc.config)"
-        out += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \($0)" } ?? "") + ")\n\n"
+        out += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \($0)" } ?? "") + ")\n"
+        if let system = doc.systemText { out += system.summary + "\n" }
+        out += "\n"
 
         // By check.
         let ids = checkIds(doc)
@@ -116,7 +118,9 @@ public enum TerminalReporter {
 
     /// One group: severity, status, check, place, summary, source.
     static func line(_ g: FindingGroup, _ doc: ReportDocument, _ s: Palette) -> String {
-        var parts = [s.severity(g.severity), g.status == .worse ? "worse" : "new  ", g.checkId]
+        var parts = [s.severity(g.severity), g.status == .worse ? "worse" : "new  "]
+        if g.certainty == .atRisk { parts.append(s.wrap("33", Certainty.atRisk.label)) }
+        parts.append(g.checkId)
         if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(g.key.place) }
         parts.append(doc.summary(g).replacingOccurrences(of: "\n", with: " "))
         if let src = g.source { parts.append(src.file + (src.line >= 1 ? ":\(src.line)" : "")) }

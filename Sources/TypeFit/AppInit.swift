@@ -83,16 +83,11 @@ public enum AppInit {
             out += "fontDirectories: [\(fontFolders.map(quote).joined(separator: ", "))]\n\n"
         }
         out += """
-            # The system font (San Francisco) is not redistributable: Inter, bundled with TypeFit, stands in for
-            # it. Give SF Pro's files here if you have them (e.g. { file: /Library/Fonts/SF-Pro-Text-Regular.otf }).
-            fonts:
-              system: { name: "Inter" }
-              system-medium: { name: "Inter:weight=500" }
-              system-semibold: { name: "Inter:weight=600" }
-              system-bold: { name: "Inter:weight=700" }
-
-            # The font id that stands in for the system font at the regular weight (system-<weight> for others).
-            systemFont: system
+            # Text in the system font (the font ids system, systemMedium, systemSemibold, systemBold, systemHeavy)
+            # is measured as iOS draws it: with your own copy of SF Pro when you give its folder here (or in
+            # TYPEFIT_SYSTEM_FONTS), otherwise with Inter 4.1, bundled, calibrated to San Francisco
+            # (docs/system-font.md).
+            # systemFont: { directory: /Library/Fonts }
 
 
             """
@@ -145,7 +140,7 @@ public enum AppInit {
         let fonts = repository?.appFonts ?? []
         let missing = fonts.filter { $0.path == nil }.map(\.name)
         lines.append("Fonts: \(fonts.count) in UIAppFonts" + (missing.isEmpty ? "" : ", missing: \(missing.joined(separator: ", "))")
-                     + "; the system font: Inter stands in (systemFont)")
+                     + "; the system font: SF Pro when systemFont or TYPEFIT_SYSTEM_FONTS gives it, else Inter calibrated to San Francisco")
         lines.append("Locales: \((repository?.locales ?? []).joined(separator: ", "))")
         lines.append("Strings files: \(repository?.stringsFiles.count ?? 0)")
         let read = ui.interfaceBuilderFiles.filter { $0.outcome == .read }

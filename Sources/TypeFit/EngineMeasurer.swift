@@ -26,8 +26,17 @@ public final class EngineMeasurer: TextMeasuring {
     /// line-height `rule`; line breaks use `breakLocale` (defaults to `language`); the fast path
     /// keeps `cacheLimits` of shaped words and lines. Throws `FontError.invalidFeature` for a bad
     /// feature string, and `LibraryUnavailable` when the system ICU (line breaking) cannot be loaded.
-    public init(face: FontFace, lineHeightRule: LineHeightRule = .hhea, features: String = "",
+    public convenience init(face: FontFace, lineHeightRule: LineHeightRule = .hhea, features: String = "",
                 language: String? = nil, breakLocale: String? = nil,
+                cacheLimits: FastMeasurer.CacheLimits = EngineMeasurer.defaultCacheLimits) throws {
+        try self.init(face: face, calibration: nil, lineHeightRule: lineHeightRule, features: features, language: language,
+                      breakLocale: breakLocale, cacheLimits: cacheLimits)
+    }
+
+    /// Measures with `face` whose widths are `calibration`'s (system text at one point size:
+    /// `SystemFontInstance`); its vertical metrics are the calibration's whatever the rule.
+    public init(face: FontFace, calibration: WidthCalibration?, lineHeightRule: LineHeightRule = .hhea,
+                features: String = "", language: String? = nil, breakLocale: String? = nil,
                 cacheLimits: FastMeasurer.CacheLimits = EngineMeasurer.defaultCacheLimits) throws {
         try LineBreaker.requireICU()
         self.face = face
@@ -36,20 +45,39 @@ public final class EngineMeasurer: TextMeasuring {
         self.shaper = try Shaper(face: face, features: features, language: language)
         self.fast = try FastMeasurer(font: ShapingFont(face: face), features: features, language: language,
                                      computesInk: true, cacheLimits: cacheLimits)
-        self.lineMetrics = face.info.verticalMetrics(lineHeightRule)
+        self.lineMetrics = calibration?.lineMetrics ?? face.info.verticalMetrics(lineHeightRule)
         self.unitsPerEm = Double(face.info.unitsPerEm)
+        self.calibration = calibration
+        self.blendWith = try calibration?.blend.map {
+            (try FastMeasurer(font: ShapingFont(face: $0.face), features: features, language: language,
+                              computesInk: false, cacheLimits: cacheLimits), $0.amount)
+        }
     }
 
     public let unitsPerEm: Double
     public let lineMetrics: LineMetrics
+    /// How this measurer's widths differ from the face's own (nil: they do not).
+    public let calibration: WidthCalibration?
+    /// The second face whose advances are blended in, and by how much.
+    private let blendWith: (FastMeasurer, Double)?
 
-    public func advance(of text: Substring) -> Double { Double(fast.advance(of: text)) }
+    public func advance(of text: Substring) -> Double {
+        let own = Double(fast.advance(of: text))
+        guard let calibration else { return own }
+        var units = own
+        if let (other, amount) = blendWith {
+            // Σ (t + a × (d − t)) over the glyphs is Σt + a × (Σd − Σt): the totals blend exactly.
+            units += amount * (Double(other.advance(of: text)) - own)
+        }
+        return units * calibration.scale + calibration.tracking * Double(text.count)
+    }
 
     public func clusterCount(of text: Substring) -> Int { text.count }
 
     public func inkBox(of text: Substring) -> InkBox? {
-        let box = fast.measure(text).ink
-        return box.map { InkBox(xMin: $0.xMin, yMin: $0.yMin, xMax: $0.xMax, yMax: $0.yMax) }
+        guard let box = fast.measure(text).ink else { return nil }
+        let x = calibration?.scale ?? 1
+        return InkBox(xMin: box.xMin * x, yMin: box.yMin, xMax: box.xMax * x, yMax: box.yMax)
     }
 
     /// Whether HarfBuzz draws `scalar` with a real glyph of this font: the cmap maps it, or shaping
@@ -70,5 +98,35 @@ public final class EngineMeasurer: TextMeasuring {
     /// ICU's UAX #14 opportunities of `text` by `locale`'s rules (nil = root rules), as Layout takes them.
     static func lineBreaks(in text: String, locale: String?) -> [LineBreakOpportunity] {
         LineBreaker.opportunities(in: text, locale: locale).map { LineBreakOpportunity(offset: $0.offset, isHard: $0.isHard) }
+    }
+}
+
+/// Widths of a face adjusted to another font's (system text at one point size: the stand-in's
+/// advances × k(s), or SF Pro's Text cut blended with its Display cut plus the tracking T(s);
+/// `SystemFontInstance`). All values are in the face's units.
+public struct WidthCalibration {
+    /// A second face (same units per em) blended in: advance = own + amount × (its − own).
+    public struct Blend {
+        public var face: FontFace
+        public var amount: Double
+        public init(face: FontFace, amount: Double) {
+            self.face = face
+            self.amount = amount
+        }
+    }
+
+    /// Every advance (after the blend) × this; ink boxes' x extent too.
+    public var scale: Double
+    public var blend: Blend?
+    /// Added per grapheme cluster, in the face's units.
+    public var tracking: Double
+    /// The vertical metrics lines are laid out with, in the face's units.
+    public var lineMetrics: LineMetrics
+
+    public init(scale: Double = 1, blend: Blend? = nil, tracking: Double = 0, lineMetrics: LineMetrics) {
+        self.scale = scale
+        self.blend = blend
+        self.tracking = tracking
+        self.lineMetrics = lineMetrics
     }
 }

@@ -96,7 +96,8 @@ extension AuditPlan {
     public func scalingModel(forStyle name: String, scale: Double, lineHeightRule: LineHeightRule? = nil)
         -> (any ScalingModel)? {
         guard let style = style(named: name) else { return nil }
-        return ProjectStyleScaling(style: style, scale: scale, font: font(style.font).info,
+        let font = font(style.font)
+        return ProjectStyleScaling(style: style, scale: scale, font: font.info, isSystemFont: font.system != nil,
                                    rule: lineHeightRule ?? self.lineHeightRule)
     }
 }
@@ -106,13 +107,15 @@ struct ProjectStyleScaling: ScalingModel {
     let style: PlannedStyle
     let scale: Double
     let font: FontEngine.FontInfo?
+    /// The system font's line height is iOS's (1.193359375 em) whatever face measures its widths.
+    var isSystemFont = false
     let rule: LineHeightRule
 
     func size(at category: ContentSizeCategory) -> ScaledSize {
         var s = style.size(at: category, scale: scale)
         var lineHeight: Double?
         switch style.lineHeight {
-        case .font: lineHeight = font?.lineHeight(rule, size: s.pointSize)
+        case .font: lineHeight = isSystemFont ? SystemFont.lineHeight(size: s.pointSize) : font?.lineHeight(rule, size: s.pointSize)
         case .hig(let textStyle): lineHeight = textStyle.leading(at: category)
         case .points(let p): lineHeight = p
         case .model: lineHeight = s.lineHeight

@@ -11,16 +11,13 @@ import TypeFit
 enum SystemFontCLI {
     /// The FONT argument that names the system font.
     static let fontName = "system"
-    /// The environment variable naming a folder of the user's SF Pro files.
-    static let directoryVariable = "TYPEFIT_SYSTEM_FONTS"
-
     /// How system text is measured in this run: SF Pro cuts, or the bundled stand-in.
     struct Source {
         let weight: SystemFontWeight
-        let cuts: SFProCuts?
+        let source: SystemFontSource
 
-        /// From the font options (`system`, `--instance`) and the environment. `--variations`
-        /// and `--face-index` do not apply.
+        /// From the font options (`system`, `--instance`) and the environment
+        /// (`TYPEFIT_SYSTEM_FONTS`). `--variations` and `--face-index` do not apply.
         init(_ options: FontOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
             if options.variations != nil || options.faceIndex != nil {
                 throw CLIError(message: "system: \(options.variations != nil ? "--variations" : "--face-index") does not apply to the system font (name a weight with --instance, e.g. --instance Semibold)")
@@ -33,28 +30,27 @@ enum SystemFontCLI {
                 weight = system
             }
             self.weight = weight
-            if let directory = environment[SystemFontCLI.directoryVariable], !directory.isEmpty {
-                cuts = try SFProCuts.find(in: directory, weight: weight)
-            } else {
-                cuts = nil
-            }
+            source = try SystemFontSource.resolve(weight: weight, directory: nil, environment: environment)
         }
 
-        var method: SystemFontMethod { cuts == nil ? .interVariable : .sfPro }
+        var method: SystemFontMethod { source.method }
+
+        /// SF Pro's cuts when the user supplied them.
+        var cuts: SFProCuts? {
+            if case .sfPro(let cuts) = source.widths { return cuts }
+            return nil
+        }
 
         /// What measures system text, for headers: "Inter 4.1 calibrated to San Francisco" or the SF Pro files.
         var description: String {
             switch cuts?.files {
-            case nil: return "Inter 4.1 calibrated to San Francisco (\(weight.rawValue))"
+            case nil: return "\(source.measuredWith) (\(weight.rawValue))"
             case .statics(let text, let display)?: return "SF Pro \(weight.rawValue): \(text), \(display)"
             case .variable(let path, _)?: return "SF Pro \(weight.rawValue): \(path)"
             }
         }
 
-        func measurer(size: Double) throws -> SystemFontMeasurer {
-            if let cuts { return try SystemFontMeasurer(sfPro: cuts, size: size) }
-            return try SystemFontMeasurer(standInAt: size, weight: weight)
-        }
+        func measurer(size: Double) throws -> SystemFontMeasurer { try SystemFontMeasurer(source, size: size) }
     }
 
     // MARK: measure

@@ -53,12 +53,13 @@ import Testing
             rows.first { $0["style"] as? String == style && $0["category"] as? String == category }
         }
         // row-title: point-size 17, global scaling-mode uifontmetrics-with-fallback → 17 at Large;
-        // Inter-Regular line height 3408 × 17 / 2816.
+        // font-name System: iOS's line height of the system font, SF Pro's hhea (1950 + 494) × 17 / 2048.
         let title = try #require(row("row-title", "large"))
         #expect(Self.number(title, "pointSize") == 17)
-        #expect(abs((Self.number(title, "lineHeight") ?? 0) - 3408.0 * 17 / 2816) < 1e-9)
+        #expect(abs((Self.number(title, "lineHeight") ?? 0) - 2444.0 * 17 / 2048) < 1e-9)
         // section-header: stepping, 13 + point-step-size 2 × multiplier 1 × index (xS = −3 … AX5 = 8),
-        // at least minimum-point-size 11 (TypographyKit's stepping rule); Inter-SemiBold: same hhea.
+        // at least minimum-point-size 11 (TypographyKit's stepping rule); System-Semibold: the same
+        // line height per point as every weight of the system font.
         let categories = ["extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge",
                           "extraExtraExtraLarge", "accessibilityMedium", "accessibilityLarge",
                           "accessibilityExtraLarge", "accessibilityExtraExtraLarge", "accessibilityExtraExtraExtraLarge"]
@@ -66,7 +67,7 @@ import Testing
             let expected = max(11, 13 + 2 * 1 * Double(i - 3))
             let r = try #require(row("section-header", category))
             #expect(Self.number(r, "pointSize") == expected, "\(category)")
-            #expect(abs((Self.number(r, "lineHeight") ?? 0) - 3408 * expected / 2816) < 1e-9, "\(category)")
+            #expect(abs((Self.number(r, "lineHeight") ?? 0) - 2444 * expected / 2048) < 1e-9, "\(category)")
             // legal: scaling-mode disabled → 10 pt everywhere.
             #expect(Self.number(try #require(row("legal", category)), "pointSize") == 10)
         }

@@ -203,11 +203,16 @@ enum Expected {
     @Test func grouperRefusesBadIds() throws {
         let bad = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 5 0 -1 -1 0 0 4","messages":["m"],"names":"","values":""}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FindingGrouper.self, from: Data(bad.utf8)) }
-        let good = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 5","messages":["m"],"names":"","values":""}]}"#
+        let good = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 9","messages":["m"],"names":"","values":""}]}"#
         let g = try JSONDecoder().decode(FindingGrouper.self, from: Data(good.utf8))
         let group = try #require(g.groups(scope: Scope(categories: [], devices: ["d"], locales: []), checks: Fixture.checks).first)
-        // 5 = severity rank 2 (error) × 2 + new.
+        // 9 = severity rank 2 (error) × 4 + not at risk (0 × 2) + new (1).
         #expect(group.severity == .error && group.status == .new && group.devices == ["d"] && group.message == "m")
+        #expect(group.certainty == .measured)
+        // 11 = the same, at risk (1 × 2).
+        let atRisk = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 11","messages":["m"],"names":"","values":""}]}"#
+        let risky = try JSONDecoder().decode(FindingGrouper.self, from: Data(atRisk.utf8))
+        #expect(risky.groups(scope: Scope(categories: [], devices: ["d"], locales: []), checks: Fixture.checks).first?.certainty == .atRisk)
     }
 
     /// Normalizing keeps groups that are already canonical, but still repairs one that is not:
@@ -326,17 +331,17 @@ enum Expected {
 
     @Test func decodeRefusesOtherSchemasAndBadInput() throws {
         var doc = Fixture.document()
-        doc.schemaVersion = 3
+        doc.schemaVersion = 4
         #expect(throws: ReportDecodingError(
-            "report.json: report schema version 3 is newer than this typefit supports (2); upgrade typefit")) {
+            "report.json: report schema version 4 is newer than this typefit supports (3); upgrade typefit")) {
             try ReportDocument.decode(doc.jsonData(), source: "report.json")
         }
         #expect(throws: ReportDecodingError(
-            "old.json: report schema version 1 is older than this typefit reads (2); run the audit again")) {
+            "old.json: report schema version 1 is older than this typefit reads (3); run the audit again")) {
             try ReportDocument.decode(Data("{\"schemaVersion\": 1, \"tool\": {}}".utf8), source: "old.json")
         }
         do {
-            _ = try ReportDocument.decode(Data("{\"schemaVersion\": 2, \"tool\": {}}".utf8), source: "bad.json")
+            _ = try ReportDocument.decode(Data("{\"schemaVersion\": 3, \"tool\": {}}".utf8), source: "bad.json")
             Issue.record("expected an error")
         } catch let error as ReportDecodingError {
             #expect(error.description.hasPrefix("bad.json: missing key"))

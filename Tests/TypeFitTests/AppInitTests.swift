@@ -58,6 +58,12 @@ struct AppInitTests {
         let de = try #require(plan.locales.firstIndex(of: "de"))
         #expect(label.texts[de].first?.text == "Mitteilungen und Benachrichtigungseinstellungen")
         #expect(label.texts[de].first?.source == SourceLocation(file: "Base.lproj/Main.storyboard", line: 17))
+        // Its `style="UICTFontTextStyleBody"` and the `type="system" pointSize="15"` label after it
+        // (Main.storyboard lines 19 and 23) are iOS's system font: the font id `system`, measured with
+        // the bundled stand-in (init writes no systemFont).
+        let body = plan.style(label.style)
+        #expect(plan.font(body.font).name == "system" && plan.font(body.font).system?.method == .interVariable)
+        #expect(plan.styles.contains { $0.name == "system 15 pt" && plan.font($0.font).name == "system" })
 
         var options = AuditOptions(configDisplayPath: "typefit.yml")
         options.threads = 1

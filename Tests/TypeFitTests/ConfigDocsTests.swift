@@ -42,6 +42,9 @@ import Testing
             withDestinationURL: Repository.root.appendingPathComponent("Tests/DynamicTypeTests/Fixtures/typographykit/TypographyKit.json"))
         let strings = folder.appendingPathComponent("strings")
         try manager.createDirectory(at: strings, withIntermediateDirectories: true)
+        // `systemFont: { directory: sf-pro }` names a folder that must exist (its files are read
+        // only when system text is measured).
+        try manager.createDirectory(at: folder.appendingPathComponent("sf-pro"), withIntermediateDirectories: true)
         try Data("\"contact.detail\" = \"Mobile\";\n".utf8).write(to: strings.appendingPathComponent("en.strings"))
         try Data("\"contact.detail\" = \"Mobiltelefon\";\n".utf8).write(to: strings.appendingPathComponent("de.strings"))
         return folder
@@ -79,7 +82,11 @@ import Testing
         #expect(config.fallbackFonts.map { "\($0.script)→\($0.font)" } == ["Arab→arabic", "Hebr→hebrew"])
         #expect(config.lineHeightRule == .hhea)
         #expect(config.lineHeightFonts == .fontsUsed)
-        #expect(config.systemFont == "text")
+        guard case .directory(let sfPro, let location)? = config.systemFont else {
+            Issue.record("systemFont: \(String(describing: config.systemFont))")
+            return
+        }
+        #expect(sfPro.lastPathComponent == "sf-pro" && location.path == "systemFont.directory")
         #expect(config.styles.map(\.name) == ["title", "headline", "body", "stepped", "lerped", "tabular", "droid", "caption"])
         #expect(config.style("title")?.lineHeight == .hig)
         #expect(config.style("headline")?.categories == CategoryRange(.extraSmall, .accessibilityExtraLarge))

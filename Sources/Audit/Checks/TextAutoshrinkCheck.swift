@@ -45,7 +45,7 @@ public struct TextAutoshrinkCheck: Check {
                 : "\(Describe.percent(lost)) of the enlargement is lost"
             let message = "Autoshrink draws \(label.quotedText) at \(Describe.pt(label.pointSize)) instead of "
                 + "the \(Describe.pt(requested)) asked for \(label.place) (large: \(Describe.pt(large))): \(how)"
-            return label.finding(self, code: "shrinks-below-style", message: message, figures: [
+            return label.widthFinding(self, code: "shrinks-below-style", message: message, figures: [
                 "requestedPointSize": requested, "pointSize": label.pointSize, "largePointSize": large,
                 "shrinkFactor": label.pointSize / requested, "lostGrowth": lost,
             ])

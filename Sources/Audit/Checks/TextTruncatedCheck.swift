@@ -80,7 +80,7 @@ public struct TextTruncatedCheck: Check {
             }
             Describe.appendPlace(to: &message, category: label.category, device: label.device, locale: label.locale)
             let code = singleLine ? "wider-than-line" : overLines ? "needs-more-lines" : "truncated-by-layout"
-            return label.finding(self, code: code, message: message, figures: figures)
+            return label.widthFinding(self, code: code, message: message, figures: figures)
         }
     }
 

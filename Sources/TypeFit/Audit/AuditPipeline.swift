@@ -175,6 +175,9 @@ public struct AuditPipeline: Sendable {
         for font in plan.fonts where characters[font.name] != nil {
             fontInfos.append(Reports.FontInfo(id: font.name, family: font.info.family, style: font.info.style,
                                               path: font.displayPath))
+            // SF Pro is Apple's: never copied into a report (the HTML report draws its text in a
+            // fallback font).
+            if font.system?.method == .sfPro { continue }
             let chars = characters[font.name, default: []].union("…".unicodeScalars)
             if let data = FontSubsetter.subset(path: font.info.path, faceIndex: font.info.faceIndex, characters: chars)
                 ?? FileManager.default.contents(atPath: font.info.path) {
@@ -190,6 +193,7 @@ public struct AuditPipeline: Sendable {
             rowsVisible: Self.series(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
             baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
         if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
+        document.systemText = systemText()
         return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData,
                         layouts: collected.layouts,
                         diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
@@ -214,6 +218,24 @@ public struct AuditPipeline: Sendable {
         return order.map { RowsVisibleSeries(screen: $0.screen, device: $0.device, locale: $0.locale, values: values[$0] ?? []) }
     }
 
+    /// What measured the audit's system text and its error band over the sizes its styles take
+    /// on the devices and categories audited; nil when no style draws in the system font.
+    func systemText() -> SystemTextMeasurement? {
+        var measuredWith: String?
+        var bands: [Double] = []
+        for style in plan.styles {
+            guard let source = plan.font(style.font).system else { continue }
+            measuredWith = measuredWith ?? source.measuredWith
+            for device in devices {
+                for category in categories {
+                    bands.append(source.method.errorBandPercent(size: style.size(at: category, scale: device.scale).pointSize))
+                }
+            }
+        }
+        guard let measuredWith, let low = bands.min(), let high = bands.max() else { return nil }
+        return SystemTextMeasurement(measuredWith: measuredWith, minimumBandPercent: low, maximumBandPercent: high)
+    }
+
     func styleObservations() -> [StyleObservation] {
         let scale = devices.first?.scale ?? 3
         let fallbacks = plan.config.fallbackFonts.map(\.font)
@@ -221,14 +243,16 @@ public struct AuditPipeline: Sendable {
             let font = plan.font(style.font).name
             return StyleObservation(style: style.name, font: font, model: style.modelName,
                                     pointSizes: ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize },
-                                    maximumPointSize: style.maximum, minimumPointSize: style.minimum, isCustomFont: true,
+                                    maximumPointSize: style.maximum, minimumPointSize: style.minimum,
+                                    isCustomFont: plan.font(style.font).system == nil,
                                     fallbackFonts: fallbacks.filter { $0 != font })
         }
     }
 
     /// The fonts' tables (read from a face opened here) and the ink of the texts audited in them.
+    /// The system font has none: its vertical metrics are iOS's, not those of the face measuring it.
     func fontObservations(_ ink: [FontID: UnitObservation.InkRange]) throws -> [FontObservation] {
-        try plan.fonts.map { font in
+        try plan.fonts.filter { $0.system == nil }.map { font in
             let range = ink[font.id].map { (yMin: $0.yMin, yMax: $0.yMax) }
             return FontObservation(face: try font.open(), id: font.name, path: font.displayPath, ink: range)
         }

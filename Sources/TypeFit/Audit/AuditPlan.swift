@@ -125,7 +125,7 @@ public struct AuditPlan: Sendable {
                                                      withoutFont: &withoutFont)
         for style in config.styles {
             let base = styleList[style.name]
-            styleList[style.name] = try Self.resolve(style, refining: base, fonts: fonts)
+            styleList[style.name] = try Self.resolve(style, refining: base, fonts: &fonts)
         }
         let names = styleList.keys.sorted()
         var styles: [PlannedStyle] = []

@@ -40,6 +40,34 @@ struct FontPlanner {
 
     func id(_ name: String) -> FontID? { fonts.first { $0.name == name }?.id }
 
+    /// The font id of system text in `weight` (`system`, `systemBold`, …), added on first use:
+    /// measured with the font `systemFont:` names, the SF Pro folder it or `TYPEFIT_SYSTEM_FONTS`
+    /// gives, or the bundled stand-in. A folder that is not SF Pro fails here, one line.
+    mutating func system(_ weight: SystemFontWeight) throws -> FontID {
+        if let known = id(weight.fontID) { return known }
+        let source: SystemFontSource
+        do {
+            switch config.systemFont {
+            case .font(let name, let location)?:
+                guard let font = fonts.first(where: { $0.name == name }) else { throw location.error("undefined font \"\(name)\"") }
+                source = SystemFontSource(widths: .font(name: name, source: font.source), weight: weight)
+            case .directory(let url, let location)?:
+                do { source = try SystemFontSource.resolve(weight: weight, directory: url.path) } catch {
+                    throw location.error(String(describing: error))
+                }
+            case nil:
+                source = try SystemFontSource.resolve(weight: weight, directory: nil)
+            }
+            try append(name: weight.fontID, source: .system(source), features: "", language: nil)
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            let origin = ProcessInfo.processInfo.environment[SystemFontSource.directoryVariable].map { _ in "\(SystemFontSource.directoryVariable): " } ?? ""
+            throw ConfigError(file: config.file, message: "system font: \(origin)\(error)")
+        }
+        return FontID(fonts.count - 1)
+    }
+
     mutating func add(_ font: ConfigFont) throws {
         let variations = font.variations.sorted { $0.key < $1.key }.map { VariationSetting(tag: $0.key, value: $0.value) }
         let source: PlannedFont.Source
@@ -66,32 +94,21 @@ struct FontPlanner {
                                  language: language, info: face.info))
     }
 
-    /// The font id for a TypographyKit `font-name`: the system stand-in, a config font with that
-    /// PostScript name, or a font fontconfig finds by PostScript name (added under that name).
+    /// The font id for a TypographyKit `font-name`: the system font (`System…` names, or no
+    /// font-name), a config font with that PostScript name, or a font fontconfig finds by
+    /// PostScript name (added under that name).
     mutating func id(forTypographyKit name: TypographyKitFontName?, style: String, file: String,
                      diagnostics: inout [Diagnostic]) throws -> FontID {
-        func systemStandIn(_ path: String) throws -> FontID {
-            guard let system = config.systemFont, let id = id(system) else {
-                throw ConfigError(file: file, line: nil, column: nil, path: path,
-                                  message: "a System font needs `systemFont:` in the typefit.yml (SF Pro is not redistributable)")
-            }
-            return id
-        }
-        guard let name else {
-            guard config.systemFont != nil else {
-                throw ConfigError(file: file, line: nil, column: nil, path: "ui-font-text-styles.\(style)",
-                                  message: "no font-name and no systemFont in the typefit.yml to stand in")
-            }
-            return try systemStandIn("ui-font-text-styles.\(style)")
-        }
+        guard let name else { return try system(.regular) }
         switch name {
-        case .system:
-            let id = try systemStandIn("ui-font-text-styles.\(style).font-name")
-            if let note = name.resolved(systemStandIn: config.systemFont ?? "").note {
-                diagnostics.append(Diagnostic(location: file, code: .typographyKit,
-                                              message: "ui-font-text-styles.\(style).font-name: \(note)"))
+        case .system(let weight, let italic, let monospacedDigits):
+            if italic || monospacedDigits || SystemFontWeight(weight) == nil {
+                let measured = SystemFontWeight(nearest: weight)
+                let asked = [italic ? "italic" : nil, monospacedDigits ? "monospaced digits" : nil].compactMap { $0 }
+                diagnostics.append(Diagnostic(location: file, code: .typographyKit, message:
+                    "ui-font-text-styles.\(style).font-name: the system font \(weight.rawValue)\(asked.isEmpty ? "" : " (" + asked.joined(separator: ", ") + ")") is measured as \(measured.fontID)"))
             }
-            return id
+            return try system(SystemFontWeight(nearest: weight))
         case .named(let postScriptName):
             if let font = fonts.first(where: { $0.info.postScriptName == postScriptName }) { return font.id }
             if let font = fonts.first(where: { $0.name == postScriptName }) { return font.id }

@@ -54,7 +54,7 @@ extension AuditPlan {
     }
 
     /// A config style, refining the TypographyKit style of the same name when there is one.
-    static func resolve(_ style: ConfigStyle, refining base: PlannedStyle?, fonts: FontPlanner) throws -> PlannedStyle {
+    static func resolve(_ style: ConfigStyle, refining base: PlannedStyle?, fonts: inout FontPlanner) throws -> PlannedStyle {
         let location = style.location
         let textStyle = style.textStyle
         let categories = style.categories ?? .all
@@ -120,12 +120,19 @@ extension AuditPlan {
         }
         let font: FontID
         if let name = style.font {
-            guard let id = fonts.id(name) else { throw location.error("unknown font \"\(name)\"") }
-            font = id
+            if let weight = SystemFontWeight(fontID: name) {
+                font = try fonts.system(weight)
+            } else {
+                guard let id = fonts.id(name) else { throw location.error("unknown font \"\(name)\"") }
+                font = id
+            }
         } else if let inherited = base?.font {
             font = inherited
+        } else if let ts = textStyle, style.model == .apple || style.model == .uifontmetrics {
+            // An Apple text style is drawn in the system font, in the style's HIG weight.
+            font = try fonts.system(SystemFontWeight(nearest: ts.weight))
         } else {
-            throw location.error("a style needs `font`")
+            throw location.error("a style needs `font` (or an Apple `textStyle`, drawn in the system font)")
         }
         guard let model = makeModel ?? base?.makeModel else { throw location.error("a style needs `model`") }
         let lineHeight: StyleLineHeight

@@ -13,8 +13,8 @@ struct UIFontFailure: Error {
 extension UIPlanner {
     /// The plan style for a UI font, made once per face and size: a text style follows Apple's
     /// model (HIG sizes and leading for the system font), a fixed size stays, a size relative to a
-    /// style scales with UIFontMetrics. The system font stands in as the config's `systemFont`
-    /// (or a font with id `system-<weight>` when the config defines one).
+    /// style scales with UIFontMetrics. The system font is the font id `system`, `systemBold`, …
+    /// (`FontPlanner.system`).
     mutating func style(_ spec: UIFontSpec) -> Result<StyleID, UIFontFailure> {
         if let known = styleIDs[spec] { return .success(known) }
         guard case .font(let face, let size) = spec else {
@@ -76,13 +76,11 @@ extension UIPlanner {
         if let missing = missingFaces[face] { return .failure(UIFontFailure(message: missing)) }
         switch face {
         case .system(let weight):
-            if let id = fonts.id("system-\(weight.rawValue)") { return .success(id) }
-            guard let system = base.config.systemFont, let id = fonts.id(system) else {
-                let message = "no `systemFont:` in the typefit.yml to stand in for the system font (SF Pro is not redistributable)"
+            do { return .success(try fonts.system(SystemFontWeight(nearest: weight))) } catch {
+                let message = "the system font cannot be measured: \(error)"
                 missingFaces[face] = message
                 return .failure(UIFontFailure(message: message))
             }
-            return .success(id)
         case .named(let name):
             if let id = fonts.id(name) { return .success(id) }
             if let font = fonts.fonts.first(where: { $0.info.postScriptName == name || $0.info.family == name }) {
@@ -119,12 +117,16 @@ extension UIPlanner {
             sizes = categories.map { p * ts.pointSize(at: $0) / large }
             textStyle = ts.rawValue
         }
-        // The font's own line height (hhea; the stand-in's for the system font) when it is in the
-        // plan, as UILabel draws a line; else 1.2 × the size.
+        // The font's own line height (hhea; iOS's 1.193359375 em for the system font) when it is
+        // in the plan, as UILabel draws a line; else 1.2 × the size.
         var ratio = 1.2
         if case .success(let id) = fontID(face) {
-            let info = fonts.fonts[id.index].info
-            if info.unitsPerEm > 0 { ratio = Double(info.hhea.lineHeight) / Double(info.unitsPerEm) }
+            let font = fonts.fonts[id.index]
+            if font.system != nil {
+                ratio = SystemFont.lineHeight
+            } else if font.info.unitsPerEm > 0 {
+                ratio = Double(font.info.hhea.lineHeight) / Double(font.info.unitsPerEm)
+            }
         }
         let lineHeights = sizes.map { $0 * ratio }
         let text: String? = switch e.text {

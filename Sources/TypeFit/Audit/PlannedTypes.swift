@@ -50,6 +50,9 @@ public struct PlannedFont: Sendable {
     public enum Source: Sendable, Hashable {
         case file(path: String, faceIndex: Int, variations: [VariationSetting], instance: String?)
         case location(FontLocation, variations: [VariationSetting])
+        /// iOS's system font (the ids `system`, `systemBold`, …): measured per point size through
+        /// the source (`FontSet`); `open()` gives its face at 17 pt.
+        indirect case system(SystemFontSource)
     }
 
     public var id: FontID
@@ -72,7 +75,15 @@ public struct PlannedFont: Sendable {
             return try FontFace(path: path, faceIndex: faceIndex, variations: variations, instance: instance)
         case .location(let location, let variations):
             return try FontFace(location: location, variations: variations)
+        case .system(let source):
+            return try source.referenceFace()
         }
+    }
+
+    /// What measures the font when it is the system font.
+    public var system: SystemFontSource? {
+        if case .system(let source) = source { return source }
+        return nil
     }
 }
 

@@ -83,7 +83,7 @@ struct UnitObservation {
             let subjects = observed.subjects[r]
             for l in subjects.indices {
                 guard let subject = subjects[l] else { continue }
-                result.labels.append(LabelObservation(
+                var observation = LabelObservation(
                     subject: subject, device: device, category: category,
                     neededWidth: rowLayout.labels[l].label.neededWidth, availableWidth: rowLayout.labels[l].width,
                     lines: rowLayout.labels[l].label.neededLineCount,
@@ -92,7 +92,16 @@ struct UnitObservation {
                     availableHeight: fixedHeight == nil ? nil : rowLayout.labels[l].height,
                     pointSize: rowLayout.labels[l].label.pointSize,
                     requestedPointSize: unit.requestedPointSize(r, l), largePointSize: unit.largePointSize(r, l),
-                    inkOverflow: rowLayout.labels[l].label.inkOverflow))
+                    inkOverflow: rowLayout.labels[l].label.inkOverflow)
+                if unit.unit.labels[r][l].systemMethod != nil {
+                    // Laid out again only when the text does not fit: is it within the band?
+                    let o = observation
+                    let short = o.truncated || o.pointSize < o.requestedPointSize || (o.maxLines > 0 && o.lines > o.maxLines)
+                        || (o.maxLines == 1 && o.neededWidth > o.availableWidth)
+                    observation.widthEstimate = unit.unit.widthEstimate(r, l, at: unit.place, width: o.availableWidth,
+                                                                        needsCheck: short)
+                }
+                result.labels.append(observation)
             }
         }
         if pass == 0 {

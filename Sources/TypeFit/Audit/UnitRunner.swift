@@ -9,26 +9,39 @@ import Reports
 /// The fonts of one thread: a face per planned font, a cascade of measurers per font, and a
 /// variant of it per locale (line breaking follows the locale; shaping does not: a font's
 /// features and language are its own), so every locale shares the font's shaped words and a
-/// text shown in several locales is measured once (`LayoutCache`). FreeType faces are not
-/// thread-safe, so each thread has its own set; nothing else of the plan is rebuilt per thread.
+/// text shown in several locales is measured once (`LayoutCache`). The system font's widths
+/// depend on the point size (optical size, tracking, calibration: `SystemFontSource`), so it has a
+/// cascade per size. FreeType faces are not thread-safe, so each thread has its own set; nothing
+/// else of the plan is rebuilt per thread.
 final class FontSet {
     let plan: AuditPlan
     private let faces: [FontFace]
-    private var cascades: [FontID: CascadeMeasurer] = [:]
+    private var cascades: [FontKey: CascadeMeasurer] = [:]
     private var measurers: [MeasurerKey: CascadeMeasurer] = [:]
-    /// One engine measurer per font, shared by every cascade that has the font (a fallback serves
-    /// each primary font and each script it is the fallback for) and by every locale: each holds
-    /// a segment cache, so a measurer per cascade member or locale would multiply them.
-    private var members: [FontID: CascadeMeasurer.Member] = [:]
+    /// One engine measurer per font (and size, for the system font), shared by every cascade that
+    /// has the font (a fallback serves each primary font and each script it is the fallback for)
+    /// and by every locale: each holds a segment cache, so a measurer per cascade member or locale
+    /// would multiply them.
+    private var members: [FontKey: CascadeMeasurer.Member] = [:]
     /// Fonts some style draws with (cascade primaries).
     private let styleFonts: Set<FontID>
     /// Measured texts reused across categories, devices, locales and variants.
     let layoutCache = LayoutCache()
 
-    private struct MeasurerKey: Hashable {
+    /// A font, at a point size when it is the system font (nil for every other font).
+    private struct FontKey: Hashable {
         var font: FontID
+        var size: Double?
+    }
+
+    private struct MeasurerKey: Hashable {
+        var font: FontKey
         var locale: Int
     }
+
+    /// The size the system font is measured at where no size applies (a text's missing
+    /// characters, ink and fonts used): the body size at Large.
+    static let systemReferenceSize = 17.0
 
     init(plan: AuditPlan) throws {
         self.plan = plan
@@ -40,13 +53,21 @@ final class FontSet {
         styleFonts = Set(plan.styles.map(\.font))
     }
 
-    /// The measurer of `font` in the plan's locale `locale`, with the configured fallbacks.
-    func measurer(_ font: FontID, locale: Int) throws -> CascadeMeasurer {
-        let key = MeasurerKey(font: font, locale: locale)
+    /// Whether `font`'s widths depend on the point size (the system font).
+    func isSizeDependent(_ font: FontID) -> Bool { plan.font(font).system != nil }
+
+    /// The measurer of `font` in the plan's locale `locale`, with the configured fallbacks; for the
+    /// system font, at `size` (default: ``systemReferenceSize``).
+    func measurer(_ font: FontID, locale: Int, size: Double? = nil) throws -> CascadeMeasurer {
+        let key = MeasurerKey(font: fontKey(font, size: size), locale: locale)
         if let m = measurers[key] { return m }
-        let m = try cascade(font).breakingLines(as: plan.locales[locale])
+        let m = try cascade(key.font).breakingLines(as: plan.locales[locale])
         measurers[key] = m
         return m
+    }
+
+    private func fontKey(_ font: FontID, size: Double?) -> FontKey {
+        FontKey(font: font, size: isSizeDependent(font) ? size ?? Self.systemReferenceSize : nil)
     }
 
     /// The fast-path cache of a font some style draws with: 65,536 words and lines, 2 MiB of text
@@ -54,22 +75,32 @@ final class FontSet {
     /// thread in the whole-app benchmark, each time shaping its words again).
     static let primaryCacheLimits = FastMeasurer.CacheLimits(entries: 1 << 16, bytes: 2 << 20)
 
-    /// The cascade of `font` (its measurers shared by every locale's variant).
-    private func cascade(_ font: FontID) throws -> CascadeMeasurer {
-        if let known = cascades[font] { return known }
-        func member(_ id: FontID) throws -> CascadeMeasurer.Member {
-            if let known = members[id] { return known }
+    /// The cascade of `key` (its measurers shared by every locale's variant).
+    private func cascade(_ key: FontKey) throws -> CascadeMeasurer {
+        if let known = cascades[key] { return known }
+        func member(_ key: FontKey) throws -> CascadeMeasurer.Member {
+            if let known = members[key] { return known }
+            let id = key.font
             let f = plan.font(id)
-            let made = CascadeMeasurer.Member(id: f.name, measurer: try EngineMeasurer(
-                face: faces[id.index], lineHeightRule: plan.lineHeightRule, features: f.features, language: f.language,
-                cacheLimits: styleFonts.contains(id) ? Self.primaryCacheLimits : EngineMeasurer.defaultCacheLimits))
-            members[id] = made
+            let limits = styleFonts.contains(id) ? Self.primaryCacheLimits : EngineMeasurer.defaultCacheLimits
+            let measurer: EngineMeasurer
+            if let system = f.system, let size = key.size {
+                let (face, calibration) = try system.instance(size: size)
+                measurer = try EngineMeasurer(face: face, calibration: calibration, cacheLimits: limits)
+            } else {
+                measurer = try EngineMeasurer(face: faces[id.index], lineHeightRule: plan.lineHeightRule,
+                                              features: f.features, language: f.language, cacheLimits: limits)
+            }
+            let made = CascadeMeasurer.Member(id: f.name, measurer: measurer)
+            members[key] = made
             return made
         }
         var fallbacks: [String: CascadeMeasurer.Member] = [:]
-        for (script, id) in plan.fallbackFonts where id != font { fallbacks[script] = try member(id) }
-        let cascade = CascadeMeasurer(primary: try member(font), fallbacks: fallbacks)
-        cascades[font] = cascade
+        for (script, id) in plan.fallbackFonts where id != key.font {
+            fallbacks[script] = try member(fontKey(id, size: key.size))
+        }
+        let cascade = CascadeMeasurer(primary: try member(key), fallbacks: fallbacks)
+        cascades[key] = cascade
         return cascade
     }
 }
@@ -124,6 +155,17 @@ final class PreparedUnit {
         var sizes: [[ScaledSize]]
         /// The label's width rule (`PlannedLabel.width`).
         var width: RowLabelWidth = .content
+        /// For the system font, whose widths depend on the size: by point size, its measurer and
+        /// each pass's text prepared with it (`style` and `prepared` then hold the 17 pt ones).
+        var bySize: [Double: Sized] = [:]
+        /// How the system font's widths were measured (nil for any other font).
+        var systemMethod: SystemFontMethod?
+    }
+
+    /// A system-font label's measurer at one size and its texts prepared with it.
+    struct Sized {
+        var font: CascadeMeasurer
+        var prepared: [PreparedText]
     }
 
     let passes: Int
@@ -131,11 +173,51 @@ final class PreparedUnit {
     let labels: [[Label]]
     /// For each planned row, its first position among the layout's rows (repeats counted).
     let firstRow: [Int]
+    /// The devices' scales (pixels per point), in the pipeline's order.
+    let scales: [Double]
 
-    init(passes: Int, labels: [[Label]], firstRow: [Int]) {
+    init(passes: Int, labels: [[Label]], firstRow: [Int], scales: [Double]) {
         self.passes = passes
         self.labels = labels
         self.firstRow = firstRow
+        self.scales = scales
+    }
+
+    /// Label `l` of row `r` as laid out at `place`: its style at the category's size (with the
+    /// system font's measurer at that size) and its text prepared for that measurer.
+    func label(_ r: Int, _ l: Int, at place: LayoutPlace) -> (style: LabelStyle, prepared: PreparedText) {
+        // Read in place (a copy of the label retains a dozen strings and arrays): this runs once per
+        // label of every layout.
+        let size = labels[r][l].sizes[place.device][place.category.position]
+        var style = labels[r][l].style
+        style.pointSize = size.pointSize
+        switch labels[r][l].lineHeight {
+        case .font: style.lineHeight = nil
+        case .hig(let ts): style.lineHeight = ts.leading(at: place.category)
+        case .points(let p): style.lineHeight = p
+        case .model: style.lineHeight = size.lineHeight
+        }
+        var prepared = labels[r][l].prepared[place.pass]
+        if !labels[r][l].bySize.isEmpty, let sized = labels[r][l].bySize[size.pointSize] {
+            // The system font measured at this size (autoshrink keeps this size's widths).
+            style.font = sized.font
+            prepared = sized.prepared[place.pass]
+        }
+        return (style, prepared)
+    }
+
+    /// For label `l` of row `r` whose system text a stand-in measured: its error band at `place`,
+    /// and whether it shows all its text, at its requested size, when it is `width` × (1 + δ)
+    /// wide (the text δ narrower). Nil for text measured in its own font or in SF Pro.
+    func widthEstimate(_ r: Int, _ l: Int, at place: LayoutPlace, width: Double, needsCheck: Bool) -> WidthEstimate? {
+        guard let method = labels[r][l].systemMethod else { return nil }
+        let size = labels[r][l].sizes[place.device][place.category.position].pointSize
+        let band = method.errorBandPercent(size: size)
+        guard band > 0 else { return nil }
+        guard needsCheck else { return WidthEstimate(bandPercent: band, fitsWithinBand: true) }
+        let (style, prepared) = label(r, l, at: place)
+        let wider = style.layout(prepared, width: width * (1 + band / 100), scale: scales[place.device])
+        return WidthEstimate(bandPercent: band, fitsWithinBand: wider.truncation == nil && wider.pointSize >= size)
     }
 }
 
@@ -196,13 +278,21 @@ final class UnitRunner {
                                     adjustsFontSizeToFitWidth: label.autoshrink != nil,
                                     minimumScaleFactor: label.autoshrink ?? 0, lineHeightFonts: plan.lineHeightFonts)
                 ls.cache = fonts.layoutCache
+                let styleSizes = devices.map { sizes(style, scale: $0.scale) }
+                var bySize: [Double: PreparedUnit.Sized] = [:]
+                if fonts.isSizeDependent(style.font) {
+                    for size in Set(styleSizes.joined().map(\.pointSize)) {
+                        let sized = try fonts.measurer(style.font, locale: locale, size: size)
+                        bySize[size] = PreparedUnit.Sized(font: sized, prepared: shown.map { fonts.layoutCache.prepare($0, font: sized) })
+                    }
+                }
                 return PreparedUnit.Label(
                     style: ls, lineHeight: style.lineHeight, name: label.name, texts: texts, shown: shown,
                     prepared: shown.map { fonts.layoutCache.prepare($0, font: measurer) },
-                    sizes: devices.map { sizes(style, scale: $0.scale) }, width: label.width)
+                    sizes: styleSizes, width: label.width, bySize: bySize, systemMethod: plan.font(style.font).system?.method)
             }
         }
-        return PreparedUnit(passes: passes, labels: labels, firstRow: firstRow)
+        return PreparedUnit(passes: passes, labels: labels, firstRow: firstRow, scales: devices.map(\.scale))
     }
 
     /// Lays out `screen` (prepared as `unit`) on `device` at `place`.
@@ -215,22 +305,13 @@ final class UnitRunner {
         rows.reserveCapacity(unit.firstRow.last.map { $0 + (screen.rows.last?.repeatCount ?? 0) } ?? 0)
         // Planned rows and prepared labels are read in place (a copy of either retains a dozen
         // strings and arrays): this runs once per row of every layout.
-        let position = category.position
         for r in screen.rows.indices {
             var items: [RowItem] = []
             items.reserveCapacity(unit.labels[r].count)
             for l in unit.labels[r].indices {
-                let size = unit.labels[r][l].sizes[place.device][position]
-                var ls = unit.labels[r][l].style
-                ls.pointSize = size.pointSize
-                switch unit.labels[r][l].lineHeight {
-                case .font: ls.lineHeight = nil
-                case .hig(let ts): ls.lineHeight = ts.leading(at: category)
-                case .points(let p): ls.lineHeight = p
-                case .model: ls.lineHeight = size.lineHeight
-                }
+                let (ls, prepared) = unit.label(r, l, at: place)
                 items.append(.label(RowLabel(id: unit.labels[r][l].name, text: unit.labels[r][l].shown[place.pass],
-                                             style: ls, prepared: unit.labels[r][l].prepared[place.pass],
+                                             style: ls, prepared: prepared,
                                              width: unit.labels[r][l].width)))
             }
             if screen.rows[r].hasPair, items.count >= 2, case .label(let title) = items[items.count - 2],

@@ -1,3 +1,4 @@
+import DynamicType
 import Foundation
 
 extension ConfigParser {
@@ -5,6 +6,9 @@ extension ConfigParser {
 
     func parseFonts(_ node: ConfigCursor) throws -> [ConfigFont] {
         try node.mapping(what: "a mapping of font id → font").entries.map { entry in
+            if SystemFontWeight(fontID: entry.key) != nil {
+                throw entry.keyCursor.fail("\"\(entry.key)\" is the system font's id and needs no definition; name another font for it with `systemFont: <font id>`, or SF Pro with `systemFont: { directory: … }`")
+            }
             let map = try entry.value.mapping(allowed: Self.fontKeys, what: "a font (with \"file\" or \"name\")")
             let source: ConfigFontSource
             switch (map["file"], map["name"]) {
@@ -46,6 +50,36 @@ extension ConfigParser {
             let font = try entry.value.string(what: "a font id")
             fontReferences.append((font, entry.value))
             return ConfigFallbackFont(script: entry.key, font: font, location: entry.value.location)
+        }
+    }
+
+    static let systemFontKeys = ["directory", "font"]
+
+    /// `systemFont`: a font id, `{ font: <id> }` or `{ directory: <SF Pro folder> }`.
+    func parseSystemFont(_ node: ConfigCursor) throws -> ConfigSystemFont {
+        let what = "a font id, { font: <font id> } or { directory: <folder of SF Pro> }"
+        func standIn(_ cursor: ConfigCursor) throws -> String {
+            let id = try cursor.string(what: "a font id")
+            if SystemFontWeight(fontID: id) != nil {
+                throw cursor.fail("systemFont names the font that stands in for \"\(id)\"; give an id of `fonts:`")
+            }
+            return id
+        }
+        if case .scalar = node.node {
+            let id = try standIn(node)
+            fontReferences.append((id, node))
+            return .font(id: id, location: node.location)
+        }
+        let map = try node.mapping(allowed: Self.systemFontKeys, what: what)
+        switch (map["directory"], map["font"]) {
+        case let (directory?, nil):
+            return .directory(try directory.existingPath(directory: true, what: "SF Pro folder"), location: directory.location)
+        case let (nil, font?):
+            let id = try standIn(font)
+            fontReferences.append((id, font))
+            return .font(id: id, location: font.location)
+        case (_?, _?): throw node.fail("systemFont has either \"directory\" or \"font\", not both")
+        case (nil, nil): throw node.fail("systemFont needs \"directory\" (a folder of SF Pro) or \"font\" (a font id)")
         }
     }
 }

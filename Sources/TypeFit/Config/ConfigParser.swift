@@ -43,11 +43,7 @@ final class ConfigParser {
             }
             typographyKit = url
         }
-        var systemFont: String?
-        if let node = map["systemFont"] {
-            systemFont = try node.string(what: "a font id")
-            fontReferences.append((systemFont ?? "", node))
-        }
+        let systemFont = try map["systemFont"].map(parseSystemFont)
         let styles = try map["styles"].map { try parseStyles($0, typographyKit: typographyKit != nil) } ?? []
 
         var devices: [ConfigDeviceName] = []
@@ -69,7 +65,7 @@ final class ConfigParser {
 
         // References.
         let fontIDs = Set(fonts.map(\.id))
-        for (name, cursor) in fontReferences where !fontIDs.contains(name) {
+        for (name, cursor) in fontReferences where !fontIDs.contains(name) && SystemFontWeight(fontID: name) == nil {
             let ids = fonts.map { $0.id }
             throw cursor.fail("undefined font \"\(name)\"" + suggestion(name, ids, defined: "fonts"))
         }

@@ -34,10 +34,13 @@ extension ConfigParser {
             if let node = map["font"] {
                 font = try node.string(what: "a font id")
                 fontReferences.append((font ?? "", node))
-            } else if !typographyKit {
-                throw entry.value.fail("missing required key \"font\"")
             }
             let model = try map["model"]?.choice(ConfigScalingModel.self)
+            // An Apple text style is drawn in the system font when it names no font.
+            let appleTextStyle = map.has("textStyle") && (model == .apple || model == .uifontmetrics)
+            if font == nil && !typographyKit && !appleTextStyle {
+                throw entry.value.fail("missing required key \"font\" (only a style with an Apple textStyle is drawn in the system font without one)")
+            }
             if let model {
                 for key in Self.requiredKeys[model] ?? [] where !map.has(key) {
                     throw entry.value.fail("missing required key \"\(key)\" for the \(model.rawValue) model")

@@ -29,8 +29,9 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var lineHeightFonts: LineHeightFonts = .fontsUsed
     /// A TypographyKit config (JSON or plist) to import styles from, resolved.
     public var typographyKit: URL?
-    /// Font id standing in for TypographyKit's `System…` fonts.
-    public var systemFont: String?
+    /// What measures system text (the font ids `system`, `systemBold`, …): SF Pro files, another
+    /// font, or (nil) `TYPEFIT_SYSTEM_FONTS` / the bundled stand-in (docs/system-font.md).
+    public var systemFont: ConfigSystemFont?
     /// Styles, in file order.
     public var styles: [ConfigStyle]
     /// Catalog device names (validated later against the Layout catalog).
@@ -75,6 +76,23 @@ public enum ConfigFontSource: Sendable, Equatable {
 }
 
 /// One entry of `fonts:`.
+/// typefit.yml `systemFont`: what measures text drawn in iOS's system font.
+public enum ConfigSystemFont: Sendable, Equatable {
+    /// `systemFont: { directory: … }`: a folder of SF Pro the user supplies (SF-Pro-Text-*.otf and
+    /// SF-Pro-Display-*.otf, or the variable SF-Pro.ttf), measured as iOS draws it.
+    case directory(URL, location: ConfigLocation)
+    /// `systemFont: <font id>` (or `{ font: <font id> }`): a font of `fonts:` stands in, its widths
+    /// calibrated to San Francisco's average at each size.
+    case font(id: String, location: ConfigLocation)
+
+    /// Where the setting is written.
+    public var location: ConfigLocation {
+        switch self {
+        case .directory(_, let location), .font(_, let location): location
+        }
+    }
+}
+
 public struct ConfigFont: Sendable, Equatable {
     /// The id used by styles, fallbacks and `systemFont`.
     public var id: String
