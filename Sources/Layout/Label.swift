@@ -226,7 +226,8 @@ extension LabelStyle {
         var order: [Int] = []
         order.reserveCapacity(b - a)
         var run: [Int] = []
-        var runIsRTL = false
+        // Neutrals before the first letter join its run (as the script itemizer joins them).
+        var runIsRTL = (a..<b).lazy.compactMap { strongDirection(model.substring($0, $0 + 1)) }.first ?? false
         for c in a..<b {
             let direction = strongDirection(model.substring(c, c + 1)) ?? runIsRTL
             if direction != runIsRTL, !run.isEmpty {

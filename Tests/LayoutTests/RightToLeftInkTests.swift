@@ -34,5 +34,8 @@ struct RightToLeftInkTests {
         let model = TextModel(text: "ab خبز 12", font: try arabic())
         // Clusters: a b ␠ خ ب ز ␠ 1 2 (0…8): "ab" and " " LTR; "خبز 12" one RTL run.
         #expect(LabelStyle.visualOrder(model: model, 0, 9) == [0, 1, 2, 8, 7, 6, 5, 4, 3])
+        // Neutrals before the first letter join its run: "«خبز»" is one right-to-left run.
+        let quoted = TextModel(text: "«خبز»", font: try arabic())
+        #expect(LabelStyle.visualOrder(model: quoted, 0, 5) == [4, 3, 2, 1, 0])
     }
 }
