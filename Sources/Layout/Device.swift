@@ -49,6 +49,18 @@ public struct BarMetrics: Sendable, Hashable, Codable {
     }
 }
 
+/// The kind of an iOS device (UIKit's user interface idiom, with the iPod touch apart as String
+/// Catalogs' device variations have it).
+public enum DeviceIdiom: String, Sendable, Hashable, Codable, CaseIterable {
+    case iphone, ipad, ipod
+
+    /// The kind a device's name says: "iPad…" an iPad, "iPod…" an iPod touch, anything else an iPhone.
+    public static func named(_ name: String) -> DeviceIdiom {
+        let lower = name.lowercased()
+        return lower.hasPrefix("ipad") ? .ipad : lower.hasPrefix("ipod") ? .ipod : .iphone
+    }
+}
+
 /// A device: screen size in points (portrait), scale, safe areas and bars per orientation.
 /// The catalog (`Device.catalog`) comes from shared/reference/apple-dynamic-type.md §E;
 /// custom devices are built with the memberwise init (the config parses them).
@@ -76,13 +88,16 @@ public struct Device: Sendable, Hashable, Codable {
     public var widthClassLandscape: WidthClass
     /// Where the values come from and how sure they are.
     public var source: String
+    /// What kind of device it is (the string variants shown on it follow).
+    public var idiom: DeviceIdiom
 
     public init(name: String, aliases: [String] = [], width: Double, height: Double, scale: Double,
                 safeAreaPortrait: Insets, safeAreaLandscape: Insets,
                 barsPortrait: BarMetrics, barsLandscape: BarMetrics,
                 widthClassPortrait: WidthClass = .compact, widthClassLandscape: WidthClass = .compact,
-                source: String = "custom") {
+                source: String = "custom", idiom: DeviceIdiom? = nil) {
         self.name = name
+        self.idiom = idiom ?? DeviceIdiom.named(name)
         self.aliases = aliases
         self.width = width
         self.height = height

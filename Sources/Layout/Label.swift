@@ -136,8 +136,12 @@ extension LabelStyle {
         if overflow.right > worst.amount { worst = (.right, overflow.right, worstLine.right) }
         if worst.amount > 0 {
             let line = pass.lines[worst.line]
-            overflow.source = .init(line: worst.line + 1, lineText: line.text,
-                                    characters: Self.inkReach(model: model, range: line.range, side: worst.side))
+            let reach = Self.inkReach(model: model, range: line.range, side: worst.side)
+            var fonts: [String] = []
+            for cluster in reach {
+                if let f = model.font.fallbackFont(of: cluster[...]), !fonts.contains(f) { fonts.append(f) }
+            }
+            overflow.source = .init(line: worst.line + 1, lineText: line.text, characters: reach, fonts: fonts)
         }
         // Lines needed without a limit, at the requested size (what a truncated label would need).
         // The fill at the requested size found the lines up to its last one and where the text
@@ -160,7 +164,9 @@ extension LabelStyle {
         }
         return LabelLayout(
             lines: lines, width: width, lineHeight: lh, height: height, truncation: pass.truncation,
-            shrinkFactor: factor, pointSize: finalSize, neededWidth: needed, inkOverflow: overflow,
+            shrinkFactor: factor, pointSize: finalSize, neededWidth: needed,
+            drawnWidth: factor == 1 ? needed : neededWidth(model: model, filler: filler, metrics: scaled(model, factor)),
+            inkOverflow: overflow,
             neededLineCount: neededLines)
     }
 
@@ -188,14 +194,15 @@ extension LabelStyle {
     enum InkSide { case top, bottom, left, right }
 
     /// The clusters of the source text in `range` whose own ink reaches furthest on `side`
-    /// (each cluster shaped alone; for left and right, positions add the advances before them).
-    /// Ties within one font unit are all named. Called only for a label whose ink overflows.
+    /// (each cluster shaped alone; for left and right, at its position on screen: the advances of
+    /// the clusters drawn left of it). Ties within one font unit are all named. Called only for a
+    /// label whose ink overflows.
     static func inkReach(model: TextModel, range: TextRange, side: InkSide) -> [String] {
         guard let a = model.boundaries.firstIndex(of: range.start) else { return [] }
-        let b = model.boundaries.lastIndex(where: { $0 <= range.end }) ?? a
+        let b = max(a, model.boundaries.lastIndex(where: { $0 <= range.end }) ?? a)
         var reach: [(Int, Double)] = []
         var x = 0.0
-        for c in a..<max(a, b) {
+        for c in visualOrder(model: model, a, b) {
             defer { x += model.advance(c, c + 1) }
             guard let box = model.ink(c, c + 1) else { continue }
             switch side {
@@ -207,7 +214,47 @@ extension LabelStyle {
         }
         guard let best = reach.map(\.1).max() else { return [] }
         var seen = Set<String>()
-        return reach.filter { $0.1 >= best - 1 }.map { String(model.substring($0.0, $0.0 + 1)) }
+        return reach.sorted { $0.0 < $1.0 }.filter { $0.1 >= best - 1 }.map { String(model.substring($0.0, $0.0 + 1)) }
             .filter { seen.insert($0).inserted }
+    }
+
+    /// Clusters `a..<b` in the order they are drawn from left to right, as the engine draws a
+    /// line: runs in logical order, the clusters of a right-to-left run (Hebrew, Arabic, Syriac,
+    /// Thaana, N'Ko and the other right-to-left scripts; digits, spaces and punctuation stay in
+    /// the run around them) reversed, as HarfBuzz outputs their glyphs.
+    static func visualOrder(model: TextModel, _ a: Int, _ b: Int) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(b - a)
+        var run: [Int] = []
+        // Neutrals before the first letter join its run (as the script itemizer joins them).
+        var runIsRTL = (a..<b).lazy.compactMap { strongDirection(model.substring($0, $0 + 1)) }.first ?? false
+        for c in a..<b {
+            let direction = strongDirection(model.substring(c, c + 1)) ?? runIsRTL
+            if direction != runIsRTL, !run.isEmpty {
+                order += runIsRTL ? run.reversed() : run
+                run.removeAll(keepingCapacity: true)
+            }
+            runIsRTL = direction
+            run.append(c)
+        }
+        order += runIsRTL ? run.reversed() : run
+        return order
+    }
+
+    /// true for a cluster whose first letter is of a right-to-left script, false for another
+    /// letter, nil for a cluster without letters (digits, spaces, punctuation, marks).
+    static func strongDirection(_ cluster: Substring) -> Bool? {
+        for scalar in cluster.unicodeScalars where scalar.properties.isAlphabetic {
+            return isRightToLeft(scalar.value)
+        }
+        return nil
+    }
+
+    /// The blocks of the right-to-left scripts (Unicode Scripts.txt; HarfBuzz gives each of
+    /// them `HB_DIRECTION_RTL`): Hebrew to N'Ko, Samaritan to Arabic Extended-A, the Hebrew and
+    /// Arabic presentation forms, and the right-to-left historic scripts of planes 1.
+    static func isRightToLeft(_ v: UInt32) -> Bool {
+        (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+            || (0x10800...0x10FFF).contains(v) || (0x1E800...0x1EFFF).contains(v)
     }
 }

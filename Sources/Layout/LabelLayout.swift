@@ -51,10 +51,14 @@ public struct LabelLayout: Sendable, Hashable, Codable {
             /// The grapheme clusters whose ink reaches furthest on that side (measured one by one),
             /// in text order, without repeats; e.g. `["j"]` for a "j" starting a line.
             public var characters: [String]
-            public init(line: Int, lineText: String, characters: [String]) {
+            /// The fallback fonts that drew those characters (font ids, without repeats), empty
+            /// when the label's own font drew them all: the ink is that font's, not the label's.
+            public var fonts: [String]
+            public init(line: Int, lineText: String, characters: [String], fonts: [String] = []) {
                 self.line = line
                 self.lineText = lineText
                 self.characters = characters
+                self.fonts = fonts
             }
         }
     }
@@ -76,6 +80,9 @@ public struct LabelLayout: Sendable, Hashable, Codable {
     public var pointSize: Double
     /// Single-line natural width at the requested size: the widest paragraph, trailing whitespace hanging.
     public var neededWidth: Double
+    /// Single-line natural width at the size drawn (after autoshrink; `neededWidth` without it):
+    /// what a single-line label needs as UIKit draws it.
+    public var drawnWidth: Double
     /// Ink beyond the box.
     public var inkOverflow: InkOverflow
     /// Lines the text needs at the requested size with no line limit (= `lineCount` unless

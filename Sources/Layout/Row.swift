@@ -154,11 +154,16 @@ public struct RowLayout: Sendable, Hashable, Codable {
     public var labels: [LabelFrame]
     /// For each pair, in order: whether it was stacked.
     public var pairsStacked: [Bool]
+    /// The lowest a label's text may reach: a fixed row's height less its bottom inset (the insets
+    /// are required constraints, so Auto Layout compresses the labels rather than the insets); the
+    /// row's height for a self-sizing row.
+    public var contentBottom: Double
 
     /// Whether a label is clipped by the row: the row has a fixed height its content exceeds and
-    /// the label's frame reaches below the row's bottom.
+    /// the label's text reaches below the content's bottom (`contentBottom`). A row clips some
+    /// label exactly when `clippedBy > 0`: the same rule as the audit's `text.clipped`.
     public func clips(_ frame: LabelFrame) -> Bool {
-        clippedBy > 0 && frame.y + frame.height > height + 1e-9
+        clippedBy > 0 && frame.y + frame.height > contentBottom + 1e-9
     }
 }
 
@@ -215,10 +220,12 @@ extension Row {
         switch height {
         case .automatic(let minimum):
             return RowLayout(height: max(content, minimum), contentHeight: content, clippedBy: 0,
-                             contentWidth: contentWidth, labels: frames, pairsStacked: stacked)
+                             contentWidth: contentWidth, labels: frames, pairsStacked: stacked,
+                             contentBottom: max(content, minimum))
         case .fixed(let h):
             return RowLayout(height: h, contentHeight: content, clippedBy: max(0, content - h),
-                             contentWidth: contentWidth, labels: frames, pairsStacked: stacked)
+                             contentWidth: contentWidth, labels: frames, pairsStacked: stacked,
+                             contentBottom: h - insetBottom)
         }
     }
 }

@@ -38,9 +38,13 @@ public protocol TextMeasuring: AnyObject {
     /// measurements, and its layouts where the line breaks agree, for all of them. The default
     /// is `self` (shared with no other measurer).
     var measurementIdentity: AnyObject { get }
+    /// The font that draws `cluster` (one grapheme cluster) when another font than this one does
+    /// (a fallback of a font cascade), by its id; nil when this font draws it. The default is nil.
+    func fallbackFont(of cluster: Substring) -> String?
 }
 
 extension TextMeasuring {
+    public func fallbackFont(of cluster: Substring) -> String? { nil }
     public func lineMetrics(of text: Substring) -> LineMetrics { lineMetrics }
     public func specialized(for text: String) -> any TextMeasuring { self }
     public var measurementIdentity: AnyObject { self }

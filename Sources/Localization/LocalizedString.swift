@@ -23,6 +23,9 @@ public struct LocalizedString: Sendable, Hashable, Codable {
     /// The counts that select this plural variant: which format specifier of `value` prints each
     /// count, and the category its form is for (empty for a plain string).
     public var pluralCounts: [PluralCount] = []
+    /// The device this variant is for (an `.xcstrings` `variations.device` case), nil for a string
+    /// shown on every device.
+    public var device: DeviceVariant?
 
     /// Memberwise initializer; `locale` is stored as given (normalize with ``LocaleID/normalize(_:)``).
     public init(key: String, variant: String? = nil, locale: String, value: String,

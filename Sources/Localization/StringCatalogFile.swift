@@ -29,6 +29,12 @@ public enum StringCatalogFile {
 
     /// Parses `.xcstrings` bytes; `file` is only used in entries and messages.
     public static func parse(_ data: Data, file: String, options: Options = Options(), mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
+        // Xcode reads a catalog as strict JSON: a trailing comma Foundation here would let pass is
+        // an error there, so it is one here, at its line and column.
+        if let failure = JSONSyntax.firstError(in: data, allowingTrailingCommas: false) {
+            throw LocalizationError(file: file, line: failure.position.line, column: failure.position.column,
+                                    message: "not valid JSON: \(failure.problem)")
+        }
         // Key by key when the layout scan succeeds: Foundation's JSON tree of a whole catalog takes
         // about 30 times the file (a 66 MB catalog of 10,000 keys: 2 GB), one key's
         // tree a few kB. Anything the scan does not follow goes through the whole-document path.
@@ -121,12 +127,13 @@ public enum StringCatalogFile {
                     guard let node = localizations[lang] as? [String: Any] else {
                         throw LocalizationError(file: file, line: line, column: 1, message: "\(path) is not an object")
                     }
-                    for v in try expandLocalization(node, path: path, file: file, line: line) {
+                    for v in try expandLocalization(node, path: path, file: file, line: line, warnings: &result.warnings) {
                         if options.skipStale, v.state == "stale" { continue }
                         var string = LocalizedString(key: key, variant: v.label.isEmpty ? nil : v.label,
                                                      locale: locale, value: v.value, comment: comment,
                                                      state: v.state, file: file, line: line)
                         string.pluralCounts = StringsDictFile.pluralCounts(in: v.value, at: v.counts)
+                        string.device = v.device
                         result.entries.append(string)
                     }
                 }
@@ -276,6 +283,8 @@ public enum StringCatalogFile {
         /// UTF-16 offsets in `value` of the specifiers that print plural counts, with the category
         /// of the form chosen for each.
         var counts: [(offset: Int, category: PluralCategory)] = []
+        /// The device variation this variant is in (the outermost one), nil when none.
+        var device: DeviceVariant?
     }
 
     static let deviceOrder = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "vision", "other"]
@@ -290,8 +299,9 @@ public enum StringCatalogFile {
     }
 
     /// A localization node: `stringUnit` or `variations`, then `substitutions` applied.
-    static func expandLocalization(_ node: [String: Any], path: String, file: String, line: Int) throws(LocalizationError) -> [Variant] {
-        var variants = try expandNode(node, path: path, file: file, line: line)
+    static func expandLocalization(_ node: [String: Any], path: String, file: String, line: Int,
+                                   warnings: inout [LocalizationWarning]) throws(LocalizationError) -> [Variant] {
+        var variants = try expandNode(node, path: path, file: file, line: line, warnings: &warnings)
         guard let subs = node["substitutions"] as? [String: Any], !subs.isEmpty else { return variants }
         var table: [String: [Variant]] = [:]
         for (name, raw) in subs {
@@ -300,13 +310,28 @@ public enum StringCatalogFile {
                 throw LocalizationError(file: file, line: line, column: 1, message: "\(subPath) is not an object")
             }
             var arg = "%"
-            if let n = sub["argNum"] as? Int { arg += "\(n)$" }
-            arg += (sub["formatSpecifier"] as? String) ?? "@"
+            if let raw = sub["argNum"] {
+                // Xcode decodes argNum as an integer: a string or a fraction makes the catalog unreadable.
+                guard !(raw is String), let n = raw as? Int, n >= 1 else {
+                    throw LocalizationError(file: file, line: line, column: 1,
+                                            message: "\(subPath).argNum must be a whole number ≥ 1, got \(shown(raw))")
+                }
+                arg += "\(n)$"
+            }
+            if let raw = sub["formatSpecifier"] {
+                guard let specifier = raw as? String else {
+                    throw LocalizationError(file: file, line: line, column: 1,
+                                            message: "\(subPath).formatSpecifier must be a string, got \(shown(raw))")
+                }
+                arg += specifier
+            } else {
+                arg += "@"
+            }
             // The first "%arg" of a form starts where its replacement starts: a count recorded there
             // stays right.
-            table[name] = try expandNode(sub, path: subPath, file: file, line: line).map {
+            table[name] = try expandNode(sub, path: subPath, file: file, line: line, warnings: &warnings).map {
                 Variant(label: $0.label, value: $0.value.replacingOccurrences(of: "%arg", with: arg), state: $0.state,
-                        counts: $0.counts)
+                        counts: $0.counts, device: $0.device)
             }
         }
         // Replace each %#@name@ by every variant of that substitution (depth-limited). Each pass's
@@ -351,7 +376,7 @@ public enum StringCatalogFile {
                         + s.counts.map { (offset: start + $0.offset, category: $0.category) }
                     next.append(Variant(label: v.label + part,
                                         value: v.value.replacingCharacters(in: ref.range, with: s.value),
-                                        state: v.state ?? s.state, counts: counts))
+                                        state: v.state ?? s.state, counts: counts, device: v.device ?? s.device))
                 }
             }
             variants = next
@@ -360,19 +385,22 @@ public enum StringCatalogFile {
         return variants
     }
 
-    static func expandNode(_ node: [String: Any], path: String, file: String, line: Int) throws(LocalizationError) -> [Variant] {
+    static func expandNode(_ node: [String: Any], path: String, file: String, line: Int,
+                           warnings: inout [LocalizationWarning]) throws(LocalizationError) -> [Variant] {
         if let variations = node["variations"] as? [String: Any] {
             var out: [Variant] = []
             for kind in variations.keys.sorted(by: { ($0 == "plural" ? 1 : 0, $0) < ($1 == "plural" ? 1 : 0, $1) }) {
                 guard let cases = variations[kind] as? [String: Any] else {
                     throw LocalizationError(file: file, line: line, column: 1, message: "\(path).variations.\(kind) is not an object")
                 }
-                for name in sortedNames(cases.keys, kind: kind) {
+                let known = try knownCases(cases, kind: kind, path: "\(path).variations.\(kind)", file: file, line: line,
+                                           warnings: &warnings)
+                for name in sortedNames(known, kind: kind) {
                     let childPath = "\(path).variations.\(kind).\(name)"
                     guard let child = cases[name] as? [String: Any] else {
                         throw LocalizationError(file: file, line: line, column: 1, message: "\(childPath) is not an object")
                     }
-                    for var v in try expandNode(child, path: childPath, file: file, line: line) {
+                    for var v in try expandNode(child, path: childPath, file: file, line: line, warnings: &warnings) {
                         // A plural form's count: its "%arg" (in a substitution) or its first integer specifier.
                         if kind == "plural", v.counts.isEmpty, let category = PluralCategory(rawValue: name) {
                             if let arg = v.value.range(of: "%arg") {
@@ -381,7 +409,9 @@ public enum StringCatalogFile {
                                 v.counts = [(spec.utf16Offset, category)]
                             }
                         }
-                        out.append(Variant(label: "[\(kind)=\(name)]" + v.label, value: v.value, state: v.state, counts: v.counts))
+                        let device = kind == "device" ? DeviceVariant(rawValue: name) ?? v.device : v.device
+                        out.append(Variant(label: "[\(kind)=\(name)]" + v.label, value: v.value, state: v.state, counts: v.counts,
+                                           device: device))
                     }
                 }
             }
@@ -395,59 +425,5 @@ public enum StringCatalogFile {
         }
         if node["substitutions"] != nil { return [] }
         throw LocalizationError(file: file, line: line, column: 1, message: "\(path) has neither stringUnit nor variations")
-    }
-
-    /// Lines of the keys of the top-level `"strings"` object, by a small scan of the JSON text
-    /// (tracks nesting and string literals; keys are decoded with JSONSerialization when escaped).
-    static func keyLines(_ data: Data) -> [String: Int] {
-        let b = [UInt8](data)
-        let n = b.count
-        var lines: [String: Int] = [:]
-        var line = 1
-        var depth = 0
-        var i = 0
-        var level1Key: String? = nil     // most recent key at depth 1
-        var inStrings = false            // inside the object value of "strings"
-        var lastString: (text: String, line: Int)? = nil
-        while i < n {
-            let c = b[i]
-            switch c {
-            case 0x0A:
-                line += 1
-            case 0x22: // string literal
-                let start = i + 1
-                var j = start
-                var escaped = false
-                while j < n, b[j] != 0x22 {
-                    if b[j] == 0x5C { escaped = true; j += 1 }
-                    if j < n, b[j] == 0x0A { line += 1 }
-                    j += 1
-                }
-                var text = String(decoding: b[start..<min(j, n)], as: UTF8.self)
-                if escaped, let arr = try? JSONSerialization.jsonObject(with: Data(("[\"" + text + "\"]").utf8)) as? [String],
-                   let s = arr.first {
-                    text = s
-                }
-                lastString = (text, line)
-                i = j + 1
-                continue
-            case 0x3A: // ':' — the last string was a key
-                if let s = lastString {
-                    if depth == 1 { level1Key = s.text }
-                    if depth == 2, inStrings, lines[s.text] == nil { lines[s.text] = s.line }
-                }
-            case 0x7B, 0x5B:
-                depth += 1
-                if depth == 2, c == 0x7B, level1Key == "strings" { inStrings = true }
-            case 0x7D, 0x5D:
-                if depth == 2 { inStrings = false }
-                depth -= 1
-            default:
-                break
-            }
-            if c != 0x20, c != 0x09, c != 0x0D, c != 0x0A, c != 0x3A { lastString = nil }
-            i += 1
-        }
-        return lines
     }
 }

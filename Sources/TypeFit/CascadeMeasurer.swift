@@ -1,6 +1,7 @@
 import FontEngine
 import Layout
 import Localization
+import Reports
 import TypeFitSupport
 
 /// A label's font with per-script fallback fonts, the way CoreText cascades: each grapheme
@@ -22,9 +23,12 @@ public final class CascadeMeasurer: TextMeasuring {
     public struct Member {
         public var id: String
         public var measurer: EngineMeasurer
-        public init(id: String, measurer: EngineMeasurer) {
+        /// The plan's font this member measures with (nil outside an audit plan).
+        public var font: FontID?
+        public init(id: String, measurer: EngineMeasurer, font: FontID? = nil) {
             self.id = id
             self.measurer = measurer
+            self.font = font
         }
     }
 
@@ -257,6 +261,32 @@ public final class CascadeMeasurer: TextMeasuring {
         return box
     }
 
+    /// The ink of `text` by the font that draws it: for each member used (in order of first
+    /// use), the union of its runs' ink in its own font units (what its own metrics, e.g. its win
+    /// metrics, are compared with), x from the start of the text. A fallback's glyphs are never
+    /// counted as the primary's ink.
+    public func inkByFont(of text: Substring) -> [(member: Member, ink: InkBox)] {
+        var pen = 0.0  // in the primary's units
+        var result: [(member: Member, ink: InkBox)] = []
+        for run in runs(of: text) {
+            let piece = text[run.range]
+            let own = run.member.measurer.unitsPerEm
+            if var ink = run.member.measurer.inkBox(of: piece) {
+                let x = pen * own / unitsPerEm
+                ink = InkBox(xMin: x + ink.xMin, yMin: ink.yMin, xMax: x + ink.xMax, yMax: ink.yMax)
+                if let i = result.firstIndex(where: { $0.member.id == run.member.id }) {
+                    let b = result[i].ink
+                    result[i].ink = InkBox(xMin: min(b.xMin, ink.xMin), yMin: min(b.yMin, ink.yMin),
+                                           xMax: max(b.xMax, ink.xMax), yMax: max(b.yMax, ink.yMax))
+                } else {
+                    result.append((run.member, ink))
+                }
+            }
+            pen += run.member.measurer.advance(of: piece) * unitsPerEm / own
+        }
+        return result
+    }
+
     public func lineBreaks(in text: String) -> [LineBreakOpportunity] { EngineMeasurer.lineBreaks(in: text, locale: breakLocale) }
 
     /// The primary font's own measurer when `runs` puts all of `text` and "…" in the primary font,
@@ -329,6 +359,11 @@ public final class CascadeMeasurer: TextMeasuring {
             }
         }
         return missing
+    }
+
+    /// The fallback that draws `cluster`, nil when the primary font does (or nothing covers it).
+    public func fallbackFont(of cluster: Substring) -> String? {
+        runs(of: cluster).first { $0.member.id != primary.id }?.member.id
     }
 
     /// The ids of the fonts that measure `text`, primary first when used.

@@ -63,7 +63,9 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
 /// and `JSONDecoder` no position at all; readers call ``JSONSyntax/firstError(in:)`` after Foundation
 /// has rejected a file, to name the line and column. It checks syntax only (it builds no values),
 /// iteratively, so deep nesting cannot exhaust the stack. Like Foundation it accepts a trailing
-/// comma (`[1, 2,]`), so that it never points at something Foundation did not object to.
+/// comma (`[1, 2,]`), so that it never points at something Foundation did not object to, unless
+/// asked to hold a file to RFC 8259 (`allowingTrailingCommas: false`: a reader whose files
+/// another tool reads strictly, as Xcode reads String Catalogs).
 public enum JSONSyntax {
     /// The first syntax error: where (0-based byte offset, and line:column) and what.
     public struct Failure: Sendable, Hashable {
@@ -75,13 +77,14 @@ public enum JSONSyntax {
 
     /// The first syntax error of `data` (UTF-8, an optional BOM), or nil when it is valid JSON or is
     /// not UTF-8 at all (UTF-16/32 JSON: no position is given).
-    public static func firstError(in data: Data) -> Failure? {
+    public static func firstError(in data: Data, allowingTrailingCommas: Bool = true) -> Failure? {
         let bytes = [UInt8](data)
         if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 { return nil }  // UTF-16/32
         if let bad = TextPosition.firstInvalidUTF8(in: data) {
             return failure(bad, "not UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))", data)
         }
         var scanner = Scanner(bytes: bytes)
+        scanner.allowsTrailingCommas = allowingTrailingCommas
         guard let (offset, problem) = scanner.run() else { return nil }
         return failure(offset, problem, data)
     }
@@ -93,6 +96,7 @@ public enum JSONSyntax {
     private struct Scanner {
         let bytes: [UInt8]
         var i = 0
+        var allowsTrailingCommas = true
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -167,9 +171,13 @@ public enum JSONSyntax {
                     return (i, "expected ',' or '\(Character(Unicode.Scalar(close)))', found the end of the text")
                 }
                 if bytes[i] == UInt8(ascii: ",") {
+                    let comma = i
                     i += 1
                     skipSpace()
                     if i < bytes.count, bytes[i] == close {
+                        if !allowsTrailingCommas {
+                            return (comma, "a comma before '\(Character(Unicode.Scalar(close)))' (a trailing comma is not JSON)")
+                        }
                         // A trailing comma: Foundation's JSONSerialization accepts it, so it is not
                         // where a file it rejected went wrong.
                         i += 1

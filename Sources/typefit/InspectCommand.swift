@@ -91,7 +91,7 @@ struct InspectCommand: ParsableCommand {
         JSON object (sorted keys) when piped.
 
         The font checks (font.vertical-split, font.win-metrics, font.line-gap, font.accent-clearance, \
-        font.metrics; docs/checks.md) run on the face: each prints pass, warn or fail as fontbakery's \
+        font.metrics; docs/checks.md) run on the face: each prints pass, warn, fail or not applicable (SKIP) as fontbakery's \
         corresponding check would, and a finding says what it means at the sizes of a HIG text style \
         (--style, default body: 14–53 pt). `typefit audit` quotes your config's own styles instead.
 
@@ -168,7 +168,7 @@ struct InspectReport: Encodable {
     var instance: String?
     /// size → line heights in points.
     var sizes: [String: Heights]?
-    /// Font check id → "pass", "warn" or "fail" (fontbakery's verdict for the corresponding check).
+    /// Font check id → "pass", "warn", "fail" or "not applicable" (fontbakery's PASS, WARN, FAIL or SKIP).
     var checks: [String: String] = [:]
 
     init(_ info: FontInfo, sizes: [Double]) {

@@ -48,9 +48,9 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let project = try AuditPlan.load(path: config)
         let selectedDevices = try devices.map { name -> String in
-            // A device of the config, or any device of the catalog.
-            guard let device = (try? Device.named(name, in: project.devices)) ?? (try? Device.named(name)) else {
-                throw CLIError(message: "--device '\(name)' is not a known device; devices: \((project.devices + Device.catalog).map(\.name).uniqued().joined(separator: ", "))")
+            // A device of the config only: the audit lays out nothing else (docs/cli.md).
+            guard let device = try? Device.named(name, in: project.devices) else {
+                throw CLIError(message: "--device '\(name)': not a device of \(config); devices: \(project.devices.map(\.name).joined(separator: ", "))")
             }
             return device.name
         }

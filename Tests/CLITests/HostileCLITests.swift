@@ -369,7 +369,12 @@ import Testing
         try expectBadInput(["layout", bomb], naming: "\(bomb):1:1: the config expands to more than 100000 entries")
         try expectBadInput(["layout", "/nonexistent/typefit.yml"], naming: "/nonexistent/typefit.yml: no such file")
         try expectBadInput(["layout", Self.contacts, "--category", "AX9"], naming: #"--category: unknown content size category "AX9""#)
-        try expectBadInput(["layout", Self.contacts, "--device", "Nokia 3310"], naming: "--device 'Nokia 3310' is not a known device")
+        try expectBadInput(["layout", Self.contacts, "--device", "Nokia 3310"],
+                           naming: "--device 'Nokia 3310': not a device of \(Self.contacts); devices: iPhone SE (1st generation), iPhone 16")
+        // A device of the catalog the config does not list (Examples/Contacts/typefit.yml line 29:
+        // iPhone SE (1st gen) and iPhone 16) is refused too: the audit lays out nothing on it.
+        try expectBadInput(["layout", Self.contacts, "--device", "iPad mini"],
+                           naming: "--device 'iPad mini': not a device of \(Self.contacts); devices: iPhone SE (1st generation), iPhone 16")
         let empty = try scratch.write("empty.yml", Data())
         try expectBadInput(["layout", empty], naming: "\(empty):1:1: the config is empty")
     }

@@ -173,14 +173,15 @@ import Testing
         #expect(device.status == 2)
         #expect(device.stdout.isEmpty)
         #expect(device.stderrLines.count == 1)
-        #expect(device.stderr.hasPrefix("typefit: error: --device 'iPhone 9' is not a known device"))
-        // A catalog device the config does not list is laid out too.
+        #expect(device.stderr.hasPrefix("typefit: error: --device 'iPhone 9': not a device of Examples/Contacts/typefit.yml"))
+        // A catalog device the config does not list is refused (exit 2, one line; docs/cli.md): the
+        // audit lays out nothing on it. The config lists iPhone SE (1st gen) and iPhone 16.
         let notAudited = try CLIRunner.run(["layout", "Examples/Contacts/typefit.yml", "--device", "iPhone 15",
                                             "--category", "L", "--format", "json"])
-        #expect(notAudited.status == 0)
-        let results = CLIRunner.object(notAudited.stdout)?["results"] as? [[String: Any]]
-        #expect(results?.count == 1)
-        #expect(results?.first?["device"] as? String == "iPhone 15")
+        #expect(notAudited.status == 2)
+        #expect(notAudited.stdout.isEmpty)
+        #expect(notAudited.stderr == "typefit: error: --device 'iPhone 15': not a device of Examples/Contacts/typefit.yml; "
+                + "devices: iPhone SE (1st generation), iPhone 16\n")
         let category = try CLIRunner.run(["layout", "Examples/Contacts/typefit.yml", "--category", "AX9"])
         #expect(category.status == 2)
         #expect(category.stderrLines.count == 1)

@@ -194,10 +194,14 @@ import TypeFitSupport
     }
 
     @Test func duplicateYAMLKey() {
-        // Yams rejects the repeated "style" key in the label mapping; it reports the first one,
-        // line 11 column 13.
+        // Yams rejects the repeated "style" key in the label mapping and marks the first one
+        // (line 11 column 13); the error points at the repetition, line 13 column 13.
         let yaml = Self.valid + "\n            style: body"
-        #expect(ConfigFixtures.error(yaml) == #"typefit.yml:11:13: duplicate key "style" in the same mapping"#)
+        #expect(ConfigFixtures.error(yaml) == #"typefit.yml:13:13: duplicate key "style" in the same mapping (first at line 11)"#)
+        // In a flow mapping: line 4 "  body: { font: text, model: apple, font: text }", the second
+        // "font" at column 37.
+        let flow = Self.replacing(line: 4, with: "  body: { font: text, model: apple, font: text }")
+        #expect(ConfigFixtures.error(flow) == #"typefit.yml:4:37: duplicate key "font" in the same mapping (first at line 4)"#)
     }
 
     @Test func modelWithoutRequiredKey() {

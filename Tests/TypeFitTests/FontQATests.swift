@@ -135,10 +135,11 @@ import TypeFit
              fontbakery: [.fail, .fail, .warn, .warn]),
     ]
 
-    /// PASS and SKIP ↔ no finding; WARN ↔ a `warn` finding; FAIL ↔ a `fail` finding.
+    /// PASS ↔ no finding; SKIP ↔ not applicable; WARN ↔ a `warn` finding; FAIL ↔ a `fail` finding.
     static func expected(_ verdict: Verdict) -> FontVerdict {
         switch verdict {
-        case .pass, .skip: .pass
+        case .pass: .pass
+        case .skip: .notApplicable
         case .warn: .warn
         case .fail: .fail
         }

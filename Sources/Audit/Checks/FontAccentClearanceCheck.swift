@@ -4,7 +4,9 @@ import Reports
 ///
 /// fontbakery 1.1.0, Lib/fontbakery/checks/typoascender_exceeds_Agrave.py:38–61: the glyph named "Agrave"
 /// (or "uni00C0") drawn into fontTools' BoundsPen; WARN when sTypoAscender < its yMax; SKIP when the font
-/// has no such glyph. TypeFit finds the glyph through the cmap (U+00C0) and measures its exact outline
+/// has no such glyph (fonttools/fontbakery Lib/fontbakery/checks/typoascender_exceeds_Agrave.py:39–44 at
+/// commit 9689c8d: `yield SKIP, Message("lacks-Agrave", …)`), which `typefit inspect` shows as not
+/// applicable (`applies(to:)`), not as a pass. TypeFit finds the glyph through the cmap (U+00C0) and measures its exact outline
 /// bounds with FreeType (`FontFace.qaTables()`), which matches BoundsPen.
 public struct FontAccentClearanceCheck: FontCheck {
     public init() {}
@@ -17,7 +19,7 @@ public struct FontAccentClearanceCheck: FontCheck {
         and uses a very tall line height. fontbakery warns about it (typoascender_exceeds_Agrave).
         """
     public let definition = """
-        Reports a font whose OS/2 sTypoAscender is less than the top of "À" (U+00C0, exact outline bounds; fontbakery `typoascender_exceeds_Agrave`, WARN). Fonts without "À" are left out (fontbakery skips them). The message gives, at the largest size a style sets the font, how far the accent rises above the line box where typo metrics are used ((yMax − sTypoAscender) / upem × size). One finding per font. Figures: agraveYMax, typoAscender (font units); with a style: pointSize, overshoot (points).
+        Reports a font whose OS/2 sTypoAscender is less than the top of "À" (U+00C0, exact outline bounds; fontbakery `typoascender_exceeds_Agrave`, WARN). Fonts without "À" are not applicable (fontbakery's SKIP; `typefit inspect` says so rather than pass). The message gives, at the largest size a style sets the font, how far the accent rises above the line box where typo metrics are used ((yMax − sTypoAscender) / upem × size). One finding per font. Figures: agraveYMax, typoAscender (font units); with a style: pointSize, overshoot (points).
         """
     public let defaultSeverity = Severity.info
     public let figures: [FigureSpec] = [
@@ -31,6 +33,8 @@ public struct FontAccentClearanceCheck: FontCheck {
     ]
     public let fontbakeryCheck: String? = "typoascender_exceeds_Agrave"
     public let verdictWhenReported = FontVerdict.warn
+
+    public func applies(to font: FontObservation) -> Bool { font.agraveYMax != nil }
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.fonts.compactMap { font in

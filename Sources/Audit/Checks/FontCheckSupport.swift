@@ -5,6 +5,9 @@ import Reports
 /// fontbakery's result for a font-level check, as `typefit inspect` prints it.
 public enum FontVerdict: String, Sendable, Codable, CaseIterable {
     case pass, warn, fail
+    /// The check does not apply to the font (it lacks what the check measures, e.g. "À"):
+    /// fontbakery's SKIP, not a pass.
+    case notApplicable = "not applicable"
 }
 
 /// A check about a font's own tables that runs on one font alone (`typefit inspect` runs them all).
@@ -16,13 +19,18 @@ public protocol FontCheck: Check {
     var fontbakeryCheck: String? { get }
     /// What a finding means in fontbakery's terms (`warn` or `fail`).
     var verdictWhenReported: FontVerdict { get }
+    /// Whether the check applies to `font` (fontbakery's conditions and SKIPs); a font it does not
+    /// apply to is `notApplicable`, never a pass. Default: every font.
+    func applies(to font: FontObservation) -> Bool
 }
 
 extension FontCheck {
+    public func applies(to font: FontObservation) -> Bool { true }
+
     /// One sentence naming the fontbakery check and how verdicts map (docs/checks.md, `typefit explain`).
     public var fontbakeryNote: String {
         let level = verdictWhenReported.rawValue.uppercased()
-        return fontbakeryCheck.map { "Corresponds to fontbakery's `\($0)`: a finding is its \(level), no finding its PASS (or SKIP)." }
+        return fontbakeryCheck.map { "Corresponds to fontbakery's `\($0)`: a finding is its \(level), no finding its PASS, a font the check does not apply to its SKIP (`typefit inspect`: not applicable)." }
             ?? "No fontbakery check corresponds; `typefit inspect` shows a finding as \(level)."
     }
 
@@ -30,6 +38,7 @@ extension FontCheck {
     /// the messages quote).
     public func verdict(for font: FontObservation, styles: [StyleObservation] = [],
                         context: CheckContext = .default) -> (verdict: FontVerdict, findings: [Finding]) {
+        guard applies(to: font) else { return (.notApplicable, []) }
         let findings = run(AuditInput(styles: styles, fonts: [font]), context: context)
         return (findings.isEmpty ? .pass : verdictWhenReported, findings)
     }

@@ -37,6 +37,9 @@ public struct FontVerticalSplitCheck: FontCheck {
     public let fontbakeryCheck: String? = "os2_metrics_match_hhea"
     public let verdictWhenReported = FontVerdict.fail
 
+    /// fontbakery's condition `not is_cjk_font`: a CJK font is not applicable (its SKIP).
+    public func applies(to font: FontObservation) -> Bool { !font.isCJK }
+
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.fonts.compactMap { font in
             guard font.unitsPerEm > 0, !font.isCJK,

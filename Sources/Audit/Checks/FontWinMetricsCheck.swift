@@ -39,6 +39,9 @@ public struct FontWinMetricsCheck: FontCheck {
     public let fontbakeryCheck: String? = "family/win_ascent_and_descent"
     public let verdictWhenReported = FontVerdict.fail
 
+    /// fontbakery's condition `not is_cjk_font`: a CJK font is not applicable (its SKIP).
+    public func applies(to font: FontObservation) -> Bool { !font.isCJK && font.headYMax != nil && font.headYMin != nil }
+
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.fonts.compactMap { font in
             guard font.unitsPerEm > 0, !font.isCJK, let headYMax = font.headYMax, let headYMin = font.headYMin else {

@@ -16,7 +16,7 @@ public struct GlyphInkClippedCheck: Check {
         Give the label vertical padding or a line height that covers the ink.
         """
     public let definition = """
-        Reports a label whose glyph ink passes its box on any side by more than `inkTolerance` (0.5 pt). The message names the worst side, the overflow to 0.001 pt (so it never reads as the tolerance itself), the character(s) whose ink reaches furthest on that side and the line they are on; figures inkTop, inkBottom, inkLeft, inkRight (points), pointSize, tolerance, line.
+        Reports a label whose glyph ink passes its box on any side by more than `inkTolerance` (0.5 pt). The message names the worst side, the overflow to 0.001 pt (so it never reads as the tolerance itself), the character(s) whose ink reaches furthest on that side (with the fallback font that drew them, when not the label's font) and the line they are on; figures inkTop, inkBottom, inkLeft, inkRight (points), pointSize, tolerance, line.
         """
     public let defaultSeverity = Severity.warning
     public let figures: [FigureSpec] = [
@@ -43,7 +43,9 @@ public struct GlyphInkClippedCheck: Check {
                            "pointSize": label.pointSize, "tolerance": context.inkTolerance]
             if let source = ink.source {
                 let characters = source.characters.map { "“\($0)”" }.joined(separator: ", ")
-                what = "\(characters.isEmpty ? "the ink" : characters) on line \(source.line) (\(Describe.quote(source.lineText))) "
+                // A fallback font's glyphs are named with their font: the ink is that font's.
+                let drawn = source.fonts.isEmpty ? "" : " drawn in \(source.fonts.joined(separator: ", "))"
+                what = "\(characters.isEmpty ? "the ink" : characters)\(drawn) on line \(source.line) (\(Describe.quote(source.lineText))) "
                     + (source.characters.count > 1 ? "are clipped" : "is clipped")
                 figures["line"] = Double(source.line)
             }

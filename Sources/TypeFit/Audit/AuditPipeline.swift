@@ -64,12 +64,23 @@ public struct AuditPipeline: Sendable {
         return try collector.result()
     }
 
-    /// One unit: every device, orientation, category and variant pass of one screen in one locale.
-    func run(_ unit: AuditUnit, order: Int, runner: UnitRunner, collector: Collector) throws {
-        let screen = plan.screen(unit.screen)
-        let localeID = plan.locales[unit.locale]
+    /// What one kind of device shows of a unit's screen, prepared once for every device of that
+    /// kind: the screen with its labels' variants for that device (`PlannedScreen.shown`), the
+    /// number of variant passes, the labels' prepared texts and sizes, the facts and observed
+    /// subjects of each pass, and whether each pass's texts are right-to-left (filled in when a
+    /// snapshot first asks).
+    private struct IdiomWork {
+        var screen: PlannedScreen
+        var passes: Int
+        var prepared: PreparedUnit
+        var factsByPass: [[[TextFacts]]]
+        var observedPasses: [UnitObservation.Pass]
+        var rightToLeft: [[[Bool?]]]
+    }
+
+    private func work(_ unit: AuditUnit, idiom: DeviceIdiom, runner: UnitRunner) throws -> IdiomWork {
+        let screen = plan.screen(unit.screen).shown(on: idiom, locale: unit.locale)
         let passes = runner.passes(screen, locale: unit.locale)
-        var output = UnitOutput(order: order)
         // The labels' styles, texts and sizes, resolved once for every layout of the unit.
         let prepared = try runner.prepare(screen, locale: unit.locale, devices: devices, passes: passes)
         // Facts of each pass's texts as shown (letter case applied), as measured: they depend on
@@ -83,15 +94,26 @@ public struct AuditPipeline: Sendable {
                 }
             }
         }
-        // Whether each label's text of each pass is right-to-left, found when a snapshot first asks.
-        var rightToLeft: [[[Bool?]]] = Array(repeating: screen.rows.map { Array(repeating: nil, count: $0.labels.count) },
-                                             count: passes)
         // What each pass's labels show (text, key, font, missing characters): built once per
         // pass and shared by its observations on every device and at every category.
         let observedPasses = factsByPass.enumerated().map { pass, facts in
             UnitObservation.pass(pass, screen: screen, plan: plan, localeIndex: unit.locale, facts: facts)
         }
+        return IdiomWork(screen: screen, passes: passes, prepared: prepared, factsByPass: factsByPass,
+                         observedPasses: observedPasses,
+                         rightToLeft: Array(repeating: screen.rows.map { Array(repeating: nil, count: $0.labels.count) },
+                                            count: passes))
+    }
+
+    /// One unit: every device, orientation, category and variant pass of one screen in one locale.
+    func run(_ unit: AuditUnit, order: Int, runner: UnitRunner, collector: Collector) throws {
+        let localeID = plan.locales[unit.locale]
+        var output = UnitOutput(order: order)
+        var works: [DeviceIdiom: IdiomWork] = [:]
         for (d, device) in devices.enumerated() {
+            if works[device.idiom] == nil { works[device.idiom] = try work(unit, idiom: device.idiom, runner: runner) }
+            let screen = works[device.idiom]!.screen, passes = works[device.idiom]!.passes
+            let prepared = works[device.idiom]!.prepared
             for orientation in plan.orientations {
                 let deviceName = plan.deviceName(device, orientation)
                 for category in categories {
@@ -106,9 +128,9 @@ public struct AuditPipeline: Sendable {
                         }
                         if pass == 0 { collector.tick() }
                         guard options.runChecks else { continue }
-                        let facts = factsByPass[pass]
+                        let facts = works[device.idiom]!.factsByPass[pass]
                         let observed = UnitObservation.observe(laid, screen: screen, locale: localeID,
-                                                               device: deviceName, pass: observedPasses[pass])
+                                                               device: deviceName, pass: works[device.idiom]!.observedPasses[pass])
                         let input = AuditInput(labels: observed.labels, rows: observed.rows,
                                                screens: observed.screen.map { [$0] } ?? [])
                         let findings = plan.checks.apply(plan.checks.auditor.findings(input))
@@ -132,7 +154,7 @@ public struct AuditPipeline: Sendable {
                         if (key.hasFindings || (unit.locale == locales.first && pass == 0)), collector.wouldKeep(key) {
                             output.snapshots.append((key, snapshot(laid, screen: screen, device: device,
                                                                    deviceName: deviceName, locale: localeID,
-                                                                   facts: facts, rightToLeft: &rightToLeft[pass])))
+                                                                   facts: facts, rightToLeft: &works[device.idiom]!.rightToLeft[pass])))
                         }
                     }
                 }

@@ -85,7 +85,8 @@ struct TextResolver {
                 texts.append(entries.map { entry in
                     PlannedText(text: samples.substitute(transform(entry.value), counts: entry.pluralCounts,
                                                          rules: PluralRules(locale: entry.locale)).text, key: key, variant: entry.variant,
-                                source: SourceLocation(file: displayPaths[entry.file] ?? displayPath(entry.file), line: entry.line))
+                                source: SourceLocation(file: displayPaths[entry.file] ?? displayPath(entry.file), line: entry.line),
+                                device: entry.device)
                 })
             }
             if missingEverywhere && tableLocales.allSatisfy({ variants(key, $0).isEmpty }) {

@@ -234,7 +234,8 @@ struct UIPlanner {
                     return [PlannedText(text: resolver.samples.substitute(text).text, key: "\(table).\(key)", variant: nil, source: source)]
                 }
                 return found.map {
-                    PlannedText(text: resolver.samples.substitute($0.value).text, key: "\(table).\(key)", variant: $0.variant, source: source)
+                    PlannedText(text: resolver.samples.substitute($0.value).text, key: "\(table).\(key)", variant: $0.variant, source: source,
+                                device: $0.device)
                 }
             }
         }

@@ -139,6 +139,8 @@ public struct PlannedText: Sendable, Hashable {
     public var variant: String?
     /// Where the string is defined.
     public var source: SourceLocation?
+    /// The device the variant is for (`[device=ipad]`), nil for a text shown on every device.
+    public var device: DeviceVariant? = nil
 }
 
 /// A label of a planned row with its texts in every locale of the plan.
@@ -202,4 +204,38 @@ public struct AuditUnit: Sendable, Hashable {
     /// Estimated work: Σ over the screen's labels of (characters of every variant) × devices ×
     /// orientations × categories.
     public var cost: Int
+}
+
+extension DeviceIdiom {
+    /// The String Catalog device variation of this kind of device.
+    var variant: DeviceVariant {
+        switch self {
+        case .iphone: .iphone
+        case .ipad: .ipad
+        case .ipod: .ipod
+        }
+    }
+}
+
+extension PlannedScreen {
+    /// The screen as a device of kind `idiom` shows it in the locale `locale`: each label's texts
+    /// there limited to the variants shown on that device (`DeviceVariant.shown`). A key whose
+    /// variants are all for other devices shows the key itself, as a lookup that finds nothing does.
+    func shown(on idiom: DeviceIdiom, locale: Int) -> PlannedScreen {
+        guard rows.contains(where: { $0.labels.contains { $0.texts[locale].contains { $0.device != nil } } }) else { return self }
+        var screen = self
+        for r in screen.rows.indices {
+            for l in screen.rows[r].labels.indices {
+                let texts = screen.rows[r].labels[l].texts[locale]
+                guard texts.contains(where: { $0.device != nil }) else { continue }
+                let shown = DeviceVariant.shown(texts.map(\.device), on: idiom.variant)
+                var kept = zip(texts, shown).filter(\.1).map(\.0)
+                if kept.isEmpty, let first = texts.first {
+                    kept = [PlannedText(text: first.key ?? first.text, key: first.key, variant: nil, source: first.source)]
+                }
+                screen.rows[r].labels[l].texts[locale] = kept
+            }
+        }
+        return screen
+    }
 }

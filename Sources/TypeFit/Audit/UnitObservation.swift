@@ -9,7 +9,8 @@ struct UnitObservation {
     var labels: [LabelObservation] = []
     var rows: [RowObservation] = []
     var screen: ScreenObservation?
-    /// Lowest and highest ink (font units, y up) of the texts measured with each font.
+    /// Lowest and highest ink (font units, y up) of the texts drawn with each font (a fallback
+    /// font's glyphs count for the fallback).
     var ink: [FontID: InkRange] = [:]
 
     struct InkRange: Sendable {
@@ -40,9 +41,9 @@ struct UnitObservation {
                 let text = variants[min(pass, variants.count - 1)]
                 let style = plan.style(label.style)
                 let fact = facts[r][l]
-                if let box = fact.ink {
+                for (font, box) in fact.inkByFont {
                     let range = InkRange(yMin: box.yMin, yMax: box.yMax)
-                    ink[style.font] = ink[style.font].map { $0.union(range) } ?? range
+                    ink[font] = ink[font].map { $0.union(range) } ?? range
                 }
                 return LabelSubject(
                     screen: screen.name, row: row.name, label: label.name, id: label.id, locale: locale, style: style.name,
@@ -85,7 +86,7 @@ struct UnitObservation {
                 guard let subject = subjects[l] else { continue }
                 var observation = LabelObservation(
                     subject: subject, device: device, category: category,
-                    neededWidth: rowLayout.labels[l].label.neededWidth, availableWidth: rowLayout.labels[l].width,
+                    neededWidth: rowLayout.labels[l].label.drawnWidth, availableWidth: rowLayout.labels[l].width,
                     lines: rowLayout.labels[l].label.neededLineCount,
                     maxLines: screen.rows[r].labels[l].lines, truncated: rowLayout.labels[l].label.truncation != nil,
                     height: rowLayout.labels[l].label.height,

@@ -91,7 +91,7 @@ final class FontSet {
                 measurer = try EngineMeasurer(face: faces[id.index], lineHeightRule: plan.lineHeightRule,
                                               features: f.features, language: f.language, cacheLimits: limits)
             }
-            let made = CascadeMeasurer.Member(id: f.name, measurer: measurer)
+            let made = CascadeMeasurer.Member(id: f.name, measurer: measurer, font: id)
             members[key] = made
             return made
         }
@@ -228,6 +228,9 @@ struct TextFacts {
     var fallback: String?
     var ink: InkBox?
     var fontsUsed: [String]
+    /// The ink by the font that draws it, each in its own font units (a fallback's glyphs are the
+    /// fallback's ink, not the label font's).
+    var inkByFont: [(font: FontID, ink: InkBox)] = []
 }
 
 /// Lays out and observes units on one thread.
@@ -350,7 +353,10 @@ final class UnitRunner {
         if let cached = facts[key] { return cached }
         let missing = measurer.missingCharacters(in: text)
         let result = TextFacts(missing: missing, fallback: missing.isEmpty ? nil : plan.fallbackFinder.fallback(for: missing),
-                               ink: measurer.inkBox(of: text[...]), fontsUsed: measurer.fontsUsed(in: text))
+                               ink: measurer.inkBox(of: text[...]), fontsUsed: measurer.fontsUsed(in: text),
+                               inkByFont: measurer.inkByFont(of: text[...]).compactMap { part in
+                                   part.member.font.map { (font: $0, ink: part.ink) }
+                               })
         if facts.count > 50_000 { facts.removeAll(keepingCapacity: true) }
         facts[key] = result
         return result

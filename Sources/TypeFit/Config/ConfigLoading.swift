@@ -85,9 +85,12 @@ extension TypeFitConfig {
                                                 character: YAMLSyntaxWords.character(in: yaml, line: mark.line, column: mark.column))
             return ConfigError(file: file, line: mark.line, column: mark.column, message: "YAML syntax error: " + words)
         case let .duplicatedKeysInMapping(duplicates, context):
+            // Yams marks the key's first occurrence; the error belongs where it is repeated.
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
-            return ConfigError(file: file, line: context.mark.line, column: context.mark.column,
-                               message: "duplicate key \(keys) in the same mapping")
+            let first = (line: context.mark.line, column: context.mark.column)
+            let at = duplicates.first.flatMap { YAMLDuplicateKey.repeated($0, after: first, in: context.text) } ?? first
+            return ConfigError(file: file, line: at.line, column: at.column,
+                               message: "duplicate key \(keys) in the same mapping (first at line \(first.line))")
         case let .reader(problem, offset, _, yaml):
             guard let offset, offset >= 0, offset <= yaml.utf8.count else {
                 return ConfigError(file: file, message: "unreadable text: \(problem)")
