@@ -34,7 +34,7 @@ public struct AuditPipeline: Sendable {
 
     /// The units of this run, in plan order.
     public var units: [AuditUnit] {
-        plan.units(locales: locales, devices: devices.count, categories: categories.count)
+        plan.units(locales: locales, devices: devices, categories: categories.count)
     }
 
     public func run() throws -> AuditRun {
@@ -44,9 +44,12 @@ public struct AuditPipeline: Sendable {
     /// Lays out, observes and checks `units`, numbered `orders` (default: their positions) by
     /// their place in `self.units`, so a shard's results merge with the others' in plan order.
     func collect(_ units: [AuditUnit], orders: [Int]? = nil) throws -> Collected {
-        let layoutsPerUnit = devices.count * plan.orientations.count * categories.count
+        let layouts = units.reduce(0) { total, unit in
+            let screen = plan.screen(unit.screen)
+            return total + devices.count(where: screen.isLaidOut) * plan.orientations.count * categories.count
+        }
         let collector = Collector(snapshotLimit: options.snapshotLimit, categories: categories.map(\.uikitName),
-                                  total: units.count * layoutsPerUnit,
+                                  total: layouts,
                                   progress: options.progress)
         let threads = max(1, min(options.threads ?? Processors.available, units.count))
         let next = UnitScheduler(units, workers: threads)
@@ -91,7 +94,8 @@ public struct AuditPipeline: Sendable {
         let observedPasses = factsByPass.enumerated().map { pass, facts in
             UnitObservation.pass(pass, screen: screen, plan: plan, localeIndex: unit.locale, facts: facts)
         }
-        for (d, device) in devices.enumerated() {
+        // A screen with its own `devices:` is laid out only on those (`d` stays the run's index).
+        for (d, device) in devices.enumerated() where screen.isLaidOut(on: device) {
             for orientation in plan.orientations {
                 let deviceName = plan.deviceName(device, orientation)
                 for category in categories {

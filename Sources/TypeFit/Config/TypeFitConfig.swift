@@ -29,6 +29,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     public var lineHeightFonts: LineHeightFonts = .fontsUsed
     /// A TypographyKit config (JSON or plist) to import styles from, resolved.
     public var typographyKit: URL?
+    /// Kinds of the TypographyKit config's warnings not to print (`ignoreTypographyKitWarnings:`).
+    public var ignoredTypographyKitWarnings: Set<TypographyKitWarning.Code> = []
     /// Font id standing in for TypographyKit's `System…` fonts.
     public var systemFont: String?
     /// Styles, in file order.
@@ -234,6 +236,11 @@ public struct ConfigPseudoLocale: Sendable, Equatable {
 /// One entry of `screens:`.
 public struct ConfigScreen: Sendable, Equatable {
     public var name: String
+    /// The devices it is laid out on (`devices:`, names of the config's devices, checked by the
+    /// plan); nil = every device of the audit.
+    public var devices: [ConfigDeviceName]?
+    /// Its width in points (`width:`: a form sheet, a sidebar column); nil = the device's width.
+    public var width: Double?
     /// `navigationBar:` (written `standard`, `large` or `none`).
     public var navigationBar: NavigationBarStyle
     public var tabBar: Bool
