@@ -1,6 +1,7 @@
 import CFontconfig
 import Foundation
 import Synchronization
+import TypeFitSupport
 
 /// Where a font lives: a file path and face index (plus a named-instance index for variable
 /// fonts matched by fontconfig).
@@ -112,7 +113,7 @@ public final class FontCatalog {
     /// directory, else the package root above `.build/<config>/typefit`. nil if none exists.
     public static func bundledFontsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
                                              currentDirectory: String = FileManager.default.currentDirectoryPath,
-                                             executablePath: String? = CommandLine.arguments.first) -> String? {
+                                             executablePath: String? = TypeFitSupport.executablePath()) -> String? {
         func isDir(_ p: String) -> Bool {
             var d: ObjCBool = false
             return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue

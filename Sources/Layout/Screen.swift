@@ -12,14 +12,29 @@ public struct Screen: Sendable, Hashable, Codable {
     public var navigationBar: NavigationBarStyle
     public var tabBar: Bool
     public var toolbar: Bool
+    /// The screen's own width in points (a form sheet, a sidebar column), nil = the device's.
+    /// See `layoutWidth`.
+    public var width: Double?
     public init(device: Device, orientation: Orientation = .portrait, navigationBar: NavigationBarStyle = .standard,
-                tabBar: Bool = false, toolbar: Bool = false) {
+                tabBar: Bool = false, toolbar: Bool = false, width: Double? = nil) {
         self.device = device
         self.orientation = orientation
         self.navigationBar = navigationBar
         self.tabBar = tabBar
         self.toolbar = toolbar
+        self.width = width
     }
+
+    /// The width rows are laid out in: `width` where the device is wider (a form sheet on an iPad),
+    /// else the device's width in this orientation (a form sheet fills a compact-width screen).
+    public var layoutWidth: Double {
+        let deviceWidth = device.size(orientation).width
+        guard let width, width < deviceWidth else { return deviceWidth }
+        return width
+    }
+
+    /// Whether the screen is narrower than the device (`width` smaller than the device's width).
+    public var isNarrowerThanDevice: Bool { layoutWidth < device.size(orientation).width }
 
     /// Top of the content area: safe-area top (it contains the status bar) + navigation bar.
     /// The status bar height itself is informational (on Dynamic Island phones it is shorter
@@ -43,10 +58,13 @@ public struct Screen: Sendable, Hashable, Codable {
     /// Height of the content area.
     public var contentHeight: Double { max(0, device.size(orientation).height - contentTop - contentBottomInset) }
 
-    /// The row context of this screen (full screen width, side safe areas, size class, scale).
+    /// The row context of this screen (its width, side safe areas, size class, scale). A screen
+    /// narrower than the device sits away from the device's edges (a centred form sheet, a column
+    /// beside another), so the side safe-area insets do not reach it; it keeps the device's
+    /// horizontal size class (a form sheet on an iPad is regular).
     public func rowContext(isAccessibilityCategory: Bool = false) -> RowContext {
-        let inset = device.safeArea(orientation)
-        return RowContext(width: device.size(orientation).width, safeAreaLeft: inset.left,
+        let inset = isNarrowerThanDevice ? Insets() : device.safeArea(orientation)
+        return RowContext(width: layoutWidth, safeAreaLeft: inset.left,
                           safeAreaRight: inset.right, widthClass: device.widthClass(orientation),
                           scale: device.scale, isAccessibilityCategory: isAccessibilityCategory)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 
 /// The example app bundled with TypeFit (Examples/Focus): what `typefit audit` audits when given
 /// no config, into the package's Reports/ folder, against its committed baseline.
@@ -13,7 +14,7 @@ public enum BundledExample {
     /// The package root: the current folder when it holds the example, else the folder above the
     /// executable (…/.build/debug/typefit) that holds Package.swift and the example.
     public static func packageRoot(currentDirectory: String = FileManager.default.currentDirectoryPath,
-                                   executablePath: String? = CommandLine.arguments.first) -> URL? {
+                                   executablePath: String? = TypeFitSupport.executablePath()) -> URL? {
         let fm = FileManager.default
         let cwd = URL(fileURLWithPath: currentDirectory)
         if fm.fileExists(atPath: cwd.appendingPathComponent(configRelativePath).path) { return cwd }
@@ -30,27 +31,36 @@ public enum BundledExample {
     }
 }
 
-/// What `typefit audit` with no CONFIG audits, and where its reports go.
+/// What `typefit audit` audits, where its reports go and which baseline it reads and writes, when
+/// the command line does not say (`--output`, `--baseline` always win).
 ///
-/// - The current folder's `typefit.yml` (or `typefit.yaml`, `typefit.json`) into `./Reports`, against
-///   `./typefit-baseline.json` when that file exists.
+/// - `typefit audit CONFIG`: the reports in `Reports` and the baseline `typefit-baseline.json` in
+///   CONFIG's folder — what `typefit audit` run in that folder does. The baseline is compared with
+///   when the file exists, and the first `--update-baseline` creates it.
+/// - `typefit audit` with no CONFIG: the current folder's `typefit.yml` (or `typefit.yaml`,
+///   `typefit.json`), as above.
 /// - Only when there is none, the bundled example: from the package root into its `Reports/` (the
 ///   committed reports); from any other folder nothing is written into the tool's checkout — the
 ///   report goes to the terminal, and `--update-baseline` needs an explicit `--baseline`.
 public struct DefaultAuditTarget: Sendable, Equatable {
     /// Config names looked for in the current folder, in this order.
     public static let configNames = ["typefit.yml", "typefit.yaml", "typefit.json"]
-    /// The baseline looked for beside a config found in the current folder.
+    /// The baseline beside a config.
     public static let baselineName = "typefit-baseline.json"
+    /// The reports folder beside a config.
+    public static let reportsName = "Reports"
 
     public var config: String
     /// Folder for report files, or nil for the terminal only.
     public var output: String?
-    /// Baseline to compare against, or nil.
-    public var baseline: String?
+    /// The default baseline: compared with when it exists, written by `--update-baseline` when
+    /// `baselineWritable`.
+    public var baseline: String
+    /// Whether `baseline` exists (when the target was resolved).
+    public var baselineExists: Bool
     /// Whether `--update-baseline` may write `baseline` without being told the file.
     public var baselineWritable: Bool
-    /// What was chosen, for stderr (nil when the current folder's config is used).
+    /// What was chosen, for stderr (nil when the config was given or found in the current folder).
     public var note: String?
 
     public struct Ambiguous: Error, CustomStringConvertible, Sendable {
@@ -66,29 +76,49 @@ public struct DefaultAuditTarget: Sendable, Equatable {
         }
     }
 
-    /// The target for `currentDirectory`.
+    /// The baseline a run compares with or writes: `given` (`--baseline`) when there is one; else,
+    /// when `updating`, `baseline` if it may be written (nil: the caller says what to pass); else
+    /// `baseline` when it exists.
+    public func baseline(given: String?, updating: Bool) -> String? {
+        if let given { return given }
+        if updating { return baselineWritable ? baseline : nil }
+        return baselineExists ? baseline : nil
+    }
+
+    /// The target of `typefit audit config`: its folder's `Reports` and `typefit-baseline.json`,
+    /// written as paths beside `config` as given (relative paths stay relative to `currentDirectory`).
+    public static func beside(config: String,
+                              currentDirectory: String = FileManager.default.currentDirectoryPath) -> DefaultAuditTarget {
+        let folder = (config as NSString).deletingLastPathComponent
+        func inFolder(_ name: String) -> String { folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name) }
+        let baseline = inFolder(baselineName)
+        let absolute = baseline.hasPrefix("/") ? baseline : (currentDirectory as NSString).appendingPathComponent(baseline)
+        return DefaultAuditTarget(config: config, output: inFolder(reportsName), baseline: baseline,
+                                  baselineExists: FileManager.default.fileExists(atPath: absolute), baselineWritable: true,
+                                  note: nil)
+    }
+
+    /// The target of `typefit audit` with no CONFIG in `currentDirectory`.
     public static func resolve(currentDirectory: String = FileManager.default.currentDirectoryPath,
-                               executablePath: String? = CommandLine.arguments.first) throws -> DefaultAuditTarget {
+                               executablePath: String? = TypeFitSupport.executablePath()) throws -> DefaultAuditTarget {
         let fm = FileManager.default
         let cwd = URL(fileURLWithPath: currentDirectory)
         let found = configNames.filter { fm.fileExists(atPath: cwd.appendingPathComponent($0).path) }
         if found.count > 1 { throw Ambiguous(names: found) }
-        if let name = found.first {
-            let baseline = fm.fileExists(atPath: cwd.appendingPathComponent(baselineName).path) ? baselineName : nil
-            return DefaultAuditTarget(config: name, output: "Reports", baseline: baseline, baselineWritable: true, note: nil)
-        }
+        if let name = found.first { return beside(config: name, currentDirectory: currentDirectory) }
         guard let root = BundledExample.packageRoot(currentDirectory: currentDirectory, executablePath: executablePath) else {
             throw NotFound()
         }
         let config = root.appendingPathComponent(BundledExample.configRelativePath).path
         let baseline = root.appendingPathComponent(BundledExample.baselineRelativePath).path
+        let exists = fm.fileExists(atPath: baseline)
         if root.standardizedFileURL.path == cwd.standardizedFileURL.path {
             return DefaultAuditTarget(config: config, output: root.appendingPathComponent(BundledExample.reportsRelativePath).path,
-                                      baseline: baseline, baselineWritable: true,
+                                      baseline: baseline, baselineExists: exists, baselineWritable: true,
                                       note: "no typefit.yml here: auditing the bundled example \(BundledExample.configRelativePath)")
         }
         return DefaultAuditTarget(
-            config: config, output: nil, baseline: baseline, baselineWritable: false,
+            config: config, output: nil, baseline: baseline, baselineExists: exists, baselineWritable: false,
             note: "no typefit.yml, typefit.yaml or typefit.json here: auditing the bundled example \(config) "
                 + "(terminal report only; pass --output DIR for report files, or your typefit.yml)")
     }

@@ -13,8 +13,10 @@ struct AuditCommand: ParsableCommand {
         Lays out every screen of the config on every device, locale and content size category with \
         the real fonts and strings, runs the checks (`typefit checks`) and writes reports.
 
-        With no CONFIG it audits ./typefit.yml (or ./typefit.yaml, ./typefit.json) into ./Reports, \
-        against ./typefit-baseline.json when that file exists. Only when there is none does it audit the \
+        `typefit audit CONFIG` writes the reports into Reports and compares with typefit-baseline.json \
+        (when that file exists; the first --update-baseline creates it), both in CONFIG's folder: what \
+        `typefit audit` run in that folder does. With no CONFIG it audits ./typefit.yml (or ./typefit.yaml, \
+        ./typefit.json) that way. Only when there is none does it audit the \
         bundled example (Examples/Focus/typefit.yml): from the tool's checkout into its Reports/ against \
         the committed baseline; from any other folder to the terminal only, writing nothing into the checkout.
 
@@ -27,10 +29,10 @@ struct AuditCommand: ParsableCommand {
           2  bad input or usage (unreadable config, font or strings; bad option)
 
         Examples:
-          typefit audit                 # ./typefit.yml into ./Reports
+          typefit audit                 # ./typefit.yml into ./Reports, against ./typefit-baseline.json
+          typefit audit app/typefit.yml # the same as `cd app && typefit audit`
+          typefit audit --update-baseline   # accept today's findings: writes ./typefit-baseline.json
           typefit audit typefit.yml --output reports --format html,sarif,junit
-          typefit audit typefit.yml --baseline typefit-baseline.json
-          typefit audit typefit.yml --baseline typefit-baseline.json --update-baseline
           typefit audit Examples/Web/typefit.yml --output /tmp/web --format html
 
         Sharded across a CI matrix (`typefit merge` joins the parts into the same reports):
@@ -41,7 +43,7 @@ struct AuditCommand: ParsableCommand {
     @Argument(help: "The typefit.yml (or .json) to audit. Default: ./typefit.yml (.yaml, .json), else the bundled example.")
     var config: String?
 
-    @Option(help: "Folder for report files (created if needed). Default: ./Reports with no CONFIG (see above); none with a CONFIG.")
+    @Option(help: "Folder for report files (created if needed). Default: Reports in CONFIG's folder (see above).")
     var output: String?
 
     @OptionGroup var report: ReportOptions
@@ -56,29 +58,21 @@ struct AuditCommand: ParsableCommand {
     var shard: String?
 
     func run() throws {
-        var configPath = config
-        var output = output
-        var baseline = report.baseline
-        var note: String?
-        if configPath == nil {
-            let target = try DefaultAuditTarget.resolve()
-            if report.updateBaseline && baseline == nil && !target.baselineWritable {
-                throw ValidationError("--update-baseline would write into the bundled example in the tool's checkout; pass --baseline FILE")
-            }
-            configPath = target.config
-            output = output ?? target.output
-            baseline = baseline ?? target.baseline
-            note = target.note
-        }
-        guard let configPath = configPath.map(displayPath) else { return }
+        // `typefit audit CONFIG` is `typefit audit` in CONFIG's folder: its Reports and baseline.
+        let target = try config.map { DefaultAuditTarget.beside(config: $0) } ?? DefaultAuditTarget.resolve()
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
-        if report.updateBaseline && baseline == nil {
-            throw ValidationError("--update-baseline needs --baseline FILE (the file to write)")
-        }
         if let shardText = shard {
-            try runShard(shardText, configPath: configPath)
+            // A part: only what the command line says (no default reports or baseline).
+            try runShard(shardText, configPath: displayPath(target.config))
             return
         }
+        if report.updateBaseline && report.baseline == nil && !target.baselineWritable {
+            throw ValidationError("--update-baseline would write into the bundled example in the tool's checkout; pass --baseline FILE")
+        }
+        let configPath = displayPath(target.config)
+        let output = output ?? target.output
+        let baseline = target.baseline(given: report.baseline, updating: report.updateBaseline)
+        let note = target.note
         let formats = try report.formats(output: output)
         let progress = ProgressBar.make(enabled: !noProgress)
         var options = report.auditOptions(baseline: baseline)
@@ -152,7 +146,7 @@ enum ReportOutput {
         if formats.contains(.github) || GitHubAnnotations.isRunningInActions(environment: env) {
             print(GitHubAnnotations.render(document), terminator: "")
         }
-        if let output {
+        if let output, formats.contains(where: { $0.fileName != nil }) {
             writeStderr("typefit: reports in \(output)\n")
         }
         // The process ends next: the run's groups, occurrences and strings (hundreds of thousands

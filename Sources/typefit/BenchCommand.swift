@@ -2,6 +2,7 @@ import ArgumentParser
 import FontEngine
 import Foundation
 import TypeFit
+import TypeFitSupport
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -94,7 +95,7 @@ struct BenchCommand: ParsableCommand {
                 let counts = shards.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
                 guard !counts.isEmpty, counts.allSatisfy({ $0 >= 1 }) else { throw MeasureError(message: "--shards \(shards): expected counts like 2,4") }
                 guard let fontsDirectory else { throw MeasureError(message: "Fonts/: bundled fonts folder not found (set TYPEFIT_FONTS)") }
-                let executable = auditWith ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+                let executable = auditWith ?? (executablePath() ?? CommandLine.arguments[0])
                 let figures = try ShardBenchmark.run(corpus: app, fonts: fontsDirectory, executable: executable,
                                                      shardCounts: counts) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
                 print(ShardBenchmark.describe(figures), terminator: "")
@@ -136,7 +137,7 @@ struct BenchCommand: ParsableCommand {
             print(output, terminator: "")
         }
         // The whole-process figures: `measure` on a lines file, beside the C loop and uharfbuzz.
-        let this = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let this = (executablePath() ?? CommandLine.arguments[0])
         if let measureWith, !FileManager.default.isExecutableFile(atPath: measureWith) {
             throw MeasureError(message: "\(measureWith): no such executable (--measure-with)")
         }
@@ -153,7 +154,7 @@ struct BenchCommand: ParsableCommand {
 
     private func runWholeApp(_ app: URL, fonts: String?) throws {
         guard let fonts else { throw MeasureError(message: "Fonts/: bundled fonts folder not found (set TYPEFIT_FONTS)") }
-        let executable = auditWith ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let executable = auditWith ?? (executablePath() ?? CommandLine.arguments[0])
         let figures = try WholeAppBenchmark.run(corpus: app, fonts: fonts, executable: executable,
                                                 threads: threads > 0 ? threads : nil) {
             FileHandle.standardError.write(Data(($0 + "\n").utf8))

@@ -302,7 +302,7 @@ import Testing
     @Test func baselineIsWrittenOnlyAfterTheReports() throws {
         let scratch = try ScratchDirectory()
         let baseline = scratch.url.appendingPathComponent("typefit-baseline.json")
-        let write = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--no-progress"])
+        let write = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--format", "terminal", "--no-progress"])
         #expect(write.status == 0, "\(write.stderr)")
         // Make it differ from what this run would write, so a rewrite would show.
         let object = try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: baseline)) as? [String: Any])
@@ -334,7 +334,7 @@ import Testing
         try expectAuditError([Self.contacts, "--baseline", baseline.path], naming: baseline.path)
         #expect(!FileManager.default.fileExists(atPath: baseline.path))
         // --update-baseline writes it; every finding is then baselined, so the run passes.
-        let write = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--no-progress"])
+        let write = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--format", "terminal", "--no-progress"])
         #expect(write.status == 0, "\(write.stderr)")
         let written = try Data(contentsOf: baseline)
         let object = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
@@ -346,11 +346,11 @@ import Testing
         emptied["groups"] = [Any]()
         let emptiedData = try JSONSerialization.data(withJSONObject: emptied, options: [.sortedKeys])
         try emptiedData.write(to: baseline)
-        let check = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--no-progress"])
+        let check = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--format", "terminal", "--no-progress"])
         #expect(check.status == 1, "\(check.stderr)")
         #expect(try Data(contentsOf: baseline) == emptiedData)
         // With --update-baseline it is rewritten, identical to the first write (deterministic output).
-        let rewrite = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--no-progress"])
+        let rewrite = try CLIRunner.run(["audit", Self.contacts, "--baseline", baseline.path, "--update-baseline", "--format", "terminal", "--no-progress"])
         #expect(rewrite.status == 0, "\(rewrite.stderr)")
         #expect(try Data(contentsOf: baseline) == written)
         // A corrupt baseline is bad input (exit 2, one line) and is not touched either.

@@ -189,6 +189,48 @@ struct GitHubActionsExampleTests {
                               directory: dir, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }).status
     }
 
+    /// The workflow works as written: TypeFit's source comes from a repository the user sets (no
+    /// made-up default), its build is cached per TypeFit commit, every job installs what typefit
+    /// needs — the packages of scripts/deps (read from the script) but those only TypeFit's own tests
+    /// use — and the audit jobs the config's font packages, and the merge job (the one that renders
+    /// web views) a browser when the config has `webViews:`.
+    @Test func workflowInstallsWhatTheAuditNeeds() throws {
+        let workflow = try String(contentsOf: root.appendingPathComponent("Examples/ci/github-actions.yml"), encoding: .utf8)
+        let lines = workflow.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("repository: ${{ env.TYPEFIT_REPOSITORY }}"))
+        #expect(lines.contains("TYPEFIT_REPOSITORY: your-org/typefit"))
+        #expect(!lines.contains { $0.hasPrefix("repository:") && !$0.contains("env.TYPEFIT_REPOSITORY") })
+        #expect(lines.contains("- uses: actions/cache@v4") && lines.contains("path: typefit/.build"))
+        #expect(lines.contains("key: typefit-build-${{ runner.os }}-${{ steps.typefit.outputs.commit }}"))
+
+        let deps = try String(contentsOf: root.appendingPathComponent("scripts/deps"), encoding: .utf8)
+        let array = try #require(deps.range(of: "pkgs=(").map { deps[$0.upperBound...].prefix { $0 != ")" } })
+        let testOnly: Set = ["libharfbuzz-bin", "libxml2-utils", "python3-jsonschema",  // hb-shape, xmllint, schema checks
+                             "chromium"]  // the HTML report test; web views get the browser step below
+        let needed = array.split(whereSeparator: \.isWhitespace).map(String.init).filter { !testOnly.contains($0) }
+        #expect(needed.count >= 7)
+        let packagesLine = try #require(lines.first { $0.hasPrefix("TYPEFIT_PACKAGES:") })
+        let packages = Set(packagesLine.dropFirst("TYPEFIT_PACKAGES:".count).split(separator: " ").map(String.init))
+        #expect(needed.filter { !packages.contains($0) }.isEmpty, "scripts/deps packages missing from the workflow")
+        // Build, shard and merge jobs each install them; the audit jobs also the fonts' packages.
+        let installs = lines.filter { $0.hasPrefix("run: sudo apt-get update && sudo apt-get install") }
+        #expect(installs.count == 3 && installs.allSatisfy { $0.contains("$TYPEFIT_PACKAGES") })
+        #expect(installs.filter { $0.contains("$TYPEFIT_FONT_PACKAGES") }.count == 2)
+        // A browser only where the config has webViews:, found by TYPEFIT_CHROMIUM.
+        let web = try script(workflow, step: "Whether the config has webViews")
+        for (config, expected) in [("webViews:\n  - page: help.html\n", "views=true\n"), ("screens: []\n", "")] {
+            let dir = try temporaryDirectory("typefit-actions-web")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try Data(config.utf8).write(to: dir.appendingPathComponent("typefit.yml"))
+            let output = dir.appendingPathComponent("github-output")
+            try Data().write(to: output)
+            #expect(try bash(web, in: dir, environment: ["TYPEFIT_CONFIG": "typefit.yml", "GITHUB_OUTPUT": output.path]) == 0)
+            #expect(try String(contentsOf: output, encoding: .utf8) == expected)
+        }
+        #expect(lines.contains("- uses: browser-actions/setup-chrome@v1"))
+        #expect(lines.contains(#"run: echo "TYPEFIT_CHROMIUM=${{ steps.chrome.outputs.chrome-path }}" >> "$GITHUB_ENV""#))
+    }
+
     @Test func workflowStepsGiveTheUnshardedReports() throws {
         let workflow = try String(contentsOf: root.appendingPathComponent("Examples/ci/github-actions.yml"), encoding: .utf8)
         let shardStep = try script(workflow, step: "Audit shard")

@@ -124,6 +124,9 @@ import Testing
         #expect(detail.lineBreak == .wordWrap)
         #expect(detail.autoshrink == 0.5)
         #expect(detail.checks?.disabled == ["glyph.missing"])
+        #expect(config.screens[0].devices == nil && config.screens[0].width == nil)   // defaults: every device, its width
+        #expect(config.screens[1].devices?.map(\.name) == ["iPhone SE (1st gen)"])
+        #expect(config.screens[1].width == 320)
         #expect(config.screens[1].checks?.disabled == ["screen.row-too-tall"])
         #expect(config.screens[1].rows[0].checks?.severity == ["text.truncated": .warning])
         let setting = config.screens[1].rows[0]
@@ -142,6 +145,7 @@ import Testing
         let yaml = try #require(try Self.yamlBlocks().last)
         let config = try TypeFitConfig.parse(yaml: yaml, file: "typefit.yml", baseDirectory: folder)
         #expect(config.typographyKit?.lastPathComponent == "TypographyKit.json")
+        #expect(config.ignoredTypographyKitWarnings == [.unlimitedLines])
         let paragraph = try #require(config.style("paragraph"))
         #expect(paragraph.maximum == 30)
         #expect(paragraph.font == nil)

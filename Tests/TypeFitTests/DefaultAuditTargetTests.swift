@@ -12,10 +12,35 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("fonts: {}\n".utf8).write(to: folder.appendingPathComponent("typefit.json"))
         var target = try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: nil)
-        #expect(target == DefaultAuditTarget(config: "typefit.json", output: "Reports", baseline: nil, baselineWritable: true, note: nil))
+        #expect(target == DefaultAuditTarget(config: "typefit.json", output: "Reports", baseline: "typefit-baseline.json",
+                                             baselineExists: false, baselineWritable: true, note: nil))
+        // No baseline file yet: nothing to compare with, and --update-baseline creates ./typefit-baseline.json.
+        #expect(target.baseline(given: nil, updating: false) == nil)
+        #expect(target.baseline(given: nil, updating: true) == "typefit-baseline.json")
         try Data("{}\n".utf8).write(to: folder.appendingPathComponent("typefit-baseline.json"))
         target = try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: nil)
-        #expect(target.baseline == "typefit-baseline.json")
+        #expect(target.baseline(given: nil, updating: false) == "typefit-baseline.json")
+        #expect(target.baseline(given: "other.json", updating: false) == "other.json")
+    }
+
+    /// `typefit audit DIR/typefit.yml` uses DIR's Reports and baseline, as `typefit audit` run in DIR
+    /// (the paths written beside the config as given).
+    @Test func aConfigGivenUsesItsOwnFolder() throws {
+        let folder = try ConfigFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("fonts: {}\n".utf8).write(to: app.appendingPathComponent("typefit.yml"))
+        let fromAbove = DefaultAuditTarget.beside(config: "app/typefit.yml", currentDirectory: folder.path)
+        #expect(fromAbove == DefaultAuditTarget(config: "app/typefit.yml", output: "app/Reports", baseline: "app/typefit-baseline.json",
+                                                baselineExists: false, baselineWritable: true, note: nil))
+        let inside = try DefaultAuditTarget.resolve(currentDirectory: app.path, executablePath: nil)
+        #expect(inside == DefaultAuditTarget(config: "typefit.yml", output: "Reports", baseline: "typefit-baseline.json",
+                                             baselineExists: false, baselineWritable: true, note: nil))
+        try Data("{}\n".utf8).write(to: app.appendingPathComponent("typefit-baseline.json"))
+        #expect(DefaultAuditTarget.beside(config: "app/typefit.yml", currentDirectory: folder.path).baselineExists)
+        let absolute = DefaultAuditTarget.beside(config: app.appendingPathComponent("typefit.yml").path, currentDirectory: "/")
+        #expect(absolute.output == app.appendingPathComponent("Reports").path && absolute.baselineExists)
     }
 
     @Test func theBundledExampleFromTheCheckoutWritesItsReports() throws {

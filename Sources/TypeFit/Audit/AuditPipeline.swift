@@ -34,7 +34,7 @@ public struct AuditPipeline: Sendable {
 
     /// The units of this run, in plan order.
     public var units: [AuditUnit] {
-        plan.units(locales: locales, devices: devices.count, categories: categories.count)
+        plan.units(locales: locales, devices: devices, categories: categories.count)
     }
 
     public func run() throws -> AuditRun {
@@ -44,9 +44,12 @@ public struct AuditPipeline: Sendable {
     /// Lays out, observes and checks `units`, numbered `orders` (default: their positions) by
     /// their place in `self.units`, so a shard's results merge with the others' in plan order.
     func collect(_ units: [AuditUnit], orders: [Int]? = nil) throws -> Collected {
-        let layoutsPerUnit = devices.count * plan.orientations.count * categories.count
+        let layouts = units.reduce(0) { total, unit in
+            let screen = plan.screen(unit.screen)
+            return total + devices.count(where: screen.isLaidOut) * plan.orientations.count * categories.count
+        }
         let collector = Collector(snapshotLimit: options.snapshotLimit, categories: categories.map(\.uikitName),
-                                  total: units.count * layoutsPerUnit,
+                                  total: layouts,
                                   progress: options.progress)
         let threads = max(1, min(options.threads ?? Processors.available, units.count))
         let next = UnitScheduler(units, workers: threads)
@@ -110,7 +113,9 @@ public struct AuditPipeline: Sendable {
         let localeID = plan.locales[unit.locale]
         var output = UnitOutput(order: order)
         var works: [DeviceIdiom: IdiomWork] = [:]
-        for (d, device) in devices.enumerated() {
+        // A screen with its own `devices:` is laid out only on those (`d` stays the run's index).
+        let planned = plan.screen(unit.screen)
+        for (d, device) in devices.enumerated() where planned.isLaidOut(on: device) {
             if works[device.idiom] == nil { works[device.idiom] = try work(unit, idiom: device.idiom, runner: runner) }
             let screen = works[device.idiom]!.screen, passes = works[device.idiom]!.passes
             let prepared = works[device.idiom]!.prepared

@@ -5,6 +5,7 @@ import Foundation
 import Layout
 import Localization
 import Reports
+import TypeFitSupport
 
 
 /// Everything an audit needs, resolved once from the config: fonts, styles, devices, categories,
@@ -62,11 +63,13 @@ public struct AuditPlan: Sendable {
         orientations.count > 1 ? "\(device.name) (\(orientation.rawValue))" : device.name
     }
 
-    /// Every unit of work in a fixed order: screens in config order, then locales.
-    public func units(locales selected: [Int]? = nil, devices: Int? = nil, categories: Int? = nil) -> [AuditUnit] {
-        let perLayout = (devices ?? self.devices.count) * orientations.count * (categories ?? self.categories.count)
+    /// Every unit of work in a fixed order: screens in config order, then locales; `devices`: the
+    /// run's devices (default: the plan's).
+    public func units(locales selected: [Int]? = nil, devices: [Device]? = nil, categories: Int? = nil) -> [AuditUnit] {
+        let devices = devices ?? self.devices
         var units: [AuditUnit] = []
         for screen in screens {
+            let perLayout = devices.count(where: screen.isLaidOut) * orientations.count * (categories ?? self.categories.count)
             for locale in selected ?? Array(locales.indices) {
                 var characters = 0
                 for row in screen.rows {
@@ -202,12 +205,31 @@ public struct AuditPlan: Sendable {
             }
             screens.append(PlannedScreen(id: screenID, name: screen.name, navigationBar: screen.navigationBar,
                                          tabBar: screen.tabBar, toolbar: screen.toolbar,
-                                         minimumRowsVisible: screen.minimumRowsVisible, rows: rows))
+                                         minimumRowsVisible: screen.minimumRowsVisible, rows: rows,
+                                         devices: try screen.devices.map { try Self.devices($0, of: devices) },
+                                         width: screen.width))
         }
         self.screens = screens
         self.stringObservations = stringObservations
         self.diagnostics = diagnostics
         try planUI(fonts: &fonts, resolver: resolver)  // PlanUI.swift
+    }
+
+    /// A screen's `devices:`, each one of the audit's `devices` (by name or alias, ignoring case
+    /// and punctuation, as `devices:` matches the catalog), or a one-line error at the name.
+    static func devices(_ names: [ConfigDeviceName], of devices: [Device]) throws -> [Device] {
+        try names.map { name in
+            if let device = try? Device.named(name.name, in: devices) { return device }
+            let audited = devices.map(\.name)
+            if let known = try? Device.named(name.name) {
+                throw name.location.error("device \"\(known.name)\" is not audited (devices: \(audited.joined(separator: ", "))); "
+                    + "add it to `devices:` to lay this screen out on it")
+            }
+            var message = "unknown device \"\(name.name)\""
+            if let near = nearest(name.name, in: audited) { message += "; did you mean \"\(near)\"?" }
+            else { message += " (devices: \(audited.joined(separator: ", ")))" }
+            throw name.location.error(message)
+        }
     }
 
     static func device(_ custom: ConfigCustomDevice) -> Device {

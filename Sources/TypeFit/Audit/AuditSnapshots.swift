@@ -41,8 +41,9 @@ extension AuditPipeline {
             rows.append(contentsOf: repeatElement(snapshotRow, count: row.repeatCount))
         }
         let size = device.size(laid.place.orientation)
+        let width = Screen(device: device, orientation: laid.place.orientation, width: screen.width).layoutWidth
         return ScreenSnapshot(screen: screen.name, device: deviceName, category: laid.place.category.uikitName,
-                              locale: locale, width: size.width, height: size.height, scale: device.scale,
+                              locale: locale, width: width, height: size.height, scale: device.scale,
                               contentTop: laid.layout.contentTop, contentHeight: laid.layout.contentHeight, rows: rows,
                               rowsVisible: laid.layout.visibleRows, fullyVisibleRows: laid.layout.fullyVisibleRows)
     }

@@ -21,7 +21,10 @@ extension AuditPlan {
             throw ConfigError(file: file, line: nil, column: nil, path: error.keyPath.isEmpty ? nil : error.keyPath,
                               message: error.message)
         }
-        diagnostics += tk.warnings.map { Diagnostic(location: file, code: .typographyKit, message: "\($0)") }
+        // Each warning names its kind, the word `ignoreTypographyKitWarnings:` takes to silence it.
+        diagnostics += tk.warnings.filter { !config.ignoredTypographyKitWarnings.contains($0.code) }.map {
+            Diagnostic(location: file, code: .typographyKit, message: "\($0) [\($0.code.rawValue)]")
+        }
         for w in tk.warnings where w.code == .droppedStyle {
             let name = w.keyPath.dropFirst("ui-font-text-styles.".count).dropLast(".extends".count)
             withoutFont[String(name)] = "\(file): \(w)"

@@ -189,6 +189,13 @@ public struct PlannedScreen: Sendable {
     public var toolbar: Bool
     public var minimumRowsVisible: Int?
     public var rows: [PlannedRow]
+    /// The devices of the plan it is laid out on (typefit.yml `devices:` of the screen); nil = every one.
+    public var devices: [Device]? = nil
+    /// Its width in points (typefit.yml `width:` of the screen); nil = the device's.
+    public var width: Double? = nil
+
+    /// Whether the screen is laid out on `device`.
+    public func isLaidOut(on device: Device) -> Bool { devices?.contains(device) ?? true }
 
     /// The row named `name`.
     public func row(named name: String) -> PlannedRow? { rows.first { $0.name == name } }
@@ -201,8 +208,8 @@ public struct AuditUnit: Sendable, Hashable {
     public var screen: ScreenID
     /// Index into `AuditPlan.locales`.
     public var locale: Int
-    /// Estimated work: Σ over the screen's labels of (characters of every variant) × devices ×
-    /// orientations × categories.
+    /// Estimated work: Σ over the screen's labels of (characters of every variant) × the devices it
+    /// is laid out on × orientations × categories.
     public var cost: Int
 }
 

@@ -302,7 +302,7 @@ final class UnitRunner {
     func layout(_ screen: PlannedScreen, unit: PreparedUnit, device: Device, place: LayoutPlace) -> UnitLayout {
         let category = place.category
         let ui = Screen(device: device, orientation: place.orientation, navigationBar: screen.navigationBar,
-                        tabBar: screen.tabBar, toolbar: screen.toolbar)
+                        tabBar: screen.tabBar, toolbar: screen.toolbar, width: screen.width)
         let context = ui.rowContext(isAccessibilityCategory: category.isAccessibility)
         var rows: [RowLayout] = []
         rows.reserveCapacity(unit.firstRow.last.map { $0 + (screen.rows.last?.repeatCount ?? 0) } ?? 0)

@@ -17,7 +17,7 @@ final class ConfigParser {
     static let topLevelKeys = [
         "version", "fontDirectories", "fonts", "fallbackFonts", "lineHeightRule", "lineHeightFonts", "typographyKit", "systemFont",
         "styles", "devices", "customDevices", "orientation", "categories", "locales", "strings", "formatSamples",
-        "pseudoLocale", "screens", "checks", "webViews", "ui",
+        "pseudoLocale", "screens", "checks", "webViews", "ui", "ignoreTypographyKitWarnings",
     ]
 
     func parseRoot(_ root: ConfigCursor) throws -> TypeFitConfig {
@@ -90,6 +90,9 @@ final class ConfigParser {
             screens: screens, checks: checks, warnings: context.warnings)
         config.webViews = try map["webViews"].map(parseWebViews) ?? []  // WebViewConfig.swift
         config.ui = try map["ui"].map(parseUI)  // UIConfig.swift
+        config.ignoredTypographyKitWarnings = try map["ignoreTypographyKitWarnings"].map {
+            try parseIgnoredTypographyKitWarnings($0, typographyKit: typographyKit != nil)
+        } ?? []
         config.warnings = context.warnings
         return config
     }

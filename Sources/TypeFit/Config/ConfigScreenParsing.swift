@@ -7,8 +7,8 @@ extension ConfigParser {
     func parseScreens(_ node: ConfigCursor) throws -> [ConfigScreen] {
         var names: Set<String> = []
         return try node.list(what: "a list of screens").map { item in
-            let map = try item.mapping(allowed: ["name", "navigationBar", "tabBar", "toolbar", "minimumRowsVisible", "rows",
-                                                 "checks"],
+            let map = try item.mapping(allowed: ["name", "devices", "width", "navigationBar", "tabBar", "toolbar",
+                                                 "minimumRowsVisible", "rows", "checks"],
                                        what: "a screen")
             let nameNode = try map.required("name")
             let name = try nameNode.string(what: "a screen name")
@@ -25,8 +25,15 @@ extension ConfigParser {
                 }
                 rows.append(row)
             }
+            var devices: [ConfigDeviceName]?
+            if let node = map["devices"] {
+                let names = try node.stringList(what: "a device name")
+                guard !names.isEmpty else { throw node.fail("expected at least one device (leave devices out for every device)") }
+                devices = names.map { ConfigDeviceName(name: $0.0, location: $0.1.location) }
+            }
             return ConfigScreen(
-                name: name, navigationBar: try map["navigationBar"].map(parseNavigationBar) ?? .standard,
+                name: name, devices: devices, width: try map["width"]?.number(minimum: 0, exclusive: true),
+                navigationBar: try map["navigationBar"].map(parseNavigationBar) ?? .standard,
                 tabBar: try map["tabBar"]?.bool() ?? false, toolbar: try map["toolbar"]?.bool() ?? false,
                 minimumRowsVisible: try map["minimumRowsVisible"]?.integer(minimum: 0), rows: rows,
                 checks: try map["checks"].map(parseCheckScope), location: item.location)

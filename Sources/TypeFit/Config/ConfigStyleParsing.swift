@@ -1,5 +1,6 @@
 import DynamicType
 import Foundation
+import TypeFitSupport
 import Yams
 
 extension ConfigParser {
@@ -127,5 +128,23 @@ extension ConfigParser {
             }
             return style
         }
+    }
+}
+
+extension ConfigParser {
+    /// `ignoreTypographyKitWarnings:`: kinds of TypographyKit warnings not to print (each warning
+    /// ends with its kind in brackets, e.g. `[unlimitedLines]`).
+    func parseIgnoredTypographyKitWarnings(_ node: ConfigCursor, typographyKit: Bool) throws -> Set<TypographyKitWarning.Code> {
+        guard typographyKit else {
+            throw node.fail("ignoreTypographyKitWarnings needs a `typographyKit:` config whose warnings it silences")
+        }
+        let names = TypographyKitWarning.Code.allCases.map(\.rawValue)
+        return Set(try node.stringList(what: "a TypographyKit warning kind").map { name, item in
+            guard let code = TypographyKitWarning.Code(rawValue: name) else {
+                throw item.fail("unknown TypographyKit warning kind \"\(name)\""
+                    + (nearest(name, in: names).map { "; did you mean \"\($0)\"?" } ?? " (kinds: \(names.joined(separator: ", ")))"))
+            }
+            return code
+        })
     }
 }

@@ -32,6 +32,8 @@ public struct TypeFitConfig: Sendable, Equatable {
     /// What measures system text (the font ids `system`, `systemBold`, …): SF Pro files, another
     /// font, or (nil) `TYPEFIT_SYSTEM_FONTS` / the bundled stand-in (docs/system-font.md).
     public var systemFont: ConfigSystemFont?
+    /// Kinds of the TypographyKit config's warnings not to print (`ignoreTypographyKitWarnings:`).
+    public var ignoredTypographyKitWarnings: Set<TypographyKitWarning.Code> = []
     /// Styles, in file order.
     public var styles: [ConfigStyle]
     /// Catalog device names (validated later against the Layout catalog).
@@ -252,6 +254,11 @@ public struct ConfigPseudoLocale: Sendable, Equatable {
 /// One entry of `screens:`.
 public struct ConfigScreen: Sendable, Equatable {
     public var name: String
+    /// The devices it is laid out on (`devices:`, names of the config's devices, checked by the
+    /// plan); nil = every device of the audit.
+    public var devices: [ConfigDeviceName]?
+    /// Its width in points (`width:`: a form sheet, a sidebar column); nil = the device's width.
+    public var width: Double?
     /// `navigationBar:` (written `standard`, `large` or `none`).
     public var navigationBar: NavigationBarStyle
     public var tabBar: Bool
