@@ -49,7 +49,7 @@ public enum ReportAssembler {
     }
 
     /// `document` compared with `baseline` (nil: every group new, no fixed groups), its mockups picked
-    /// again from its screens (a baselined group wants no mockup), normalized. `--update-baseline`
+    /// again from its screens (baselined groups' after the new groups'), normalized. `--update-baseline`
     /// uses it to show the run against the baseline it just made, without auditing twice.
     public static func applying(_ baseline: (Baseline, path: String)?, to document: ReportDocument) -> ReportDocument {
         var doc = document

@@ -38,6 +38,17 @@ public struct WebPageObservation: Sendable, Equatable {
         self.elements = elements
     }
 
+    /// True when element `ancestor` contains element `index` (through `parent`).
+    func isAncestor(_ ancestor: Int, of index: Int) -> Bool {
+        var child = index
+        // A parent comes before its children in document order, so the walk ends.
+        while let p = elements[child].parent, p < child, p >= 0 {
+            if p == ancestor { return true }
+            child = p
+        }
+        return false
+    }
+
     /// "at <category> on <device>" (or "at every category" for a page that does not scale).
     var place: String { "at \(category?.uikitName ?? "every category") on \(device)" }
 
@@ -61,10 +72,14 @@ public struct WebElementObservation: Sendable, Equatable {
     public var source: SourceLocation?
     /// Lower-case tag name.
     public var tag: String
-    /// Its own text, whitespace collapsed, shortened.
+    /// Its text with its descendants' (`textContent`), whitespace collapsed, shortened.
     public var text: String
     /// True when it or a descendant shows text.
     public var hasText: Bool
+    /// True when it has text of its own (not only its descendants').
+    public var hasOwnText: Bool
+    /// The index in the page's `elements` of its nearest reported ancestor below `body` (nil for none).
+    public var parent: Int?
     /// Computed font size in px.
     public var fontSize: Double
     /// Border box edges and size.
@@ -78,6 +93,9 @@ public struct WebElementObservation: Sendable, Equatable {
     /// Edges of its own text (nil without text of its own).
     public var textLeft: Double?
     public var textRight: Double?
+    /// Top and bottom of the lines of its own text that reach past the viewport's edge (nil for none).
+    public var textPastTop: Double?
+    public var textPastBottom: Double?
     /// Inner size of the box and size of its content (`clientWidth`/`scrollWidth`, …).
     public var clientWidth: Double
     public var clientHeight: Double
@@ -95,9 +113,11 @@ public struct WebElementObservation: Sendable, Equatable {
     public var insideScroller: Bool
 
     public init(selector: String, source: SourceLocation? = nil, tag: String, text: String = "", hasText: Bool = true,
+                hasOwnText: Bool? = nil, parent: Int? = nil,
                 fontSize: Double, left: Double = 0, top: Double = 0, right: Double, width: Double? = nil,
                 height: Double? = nil, parentRight: Double? = nil,
-                textLeft: Double? = nil, textRight: Double? = nil, clientWidth: Double? = nil,
+                textLeft: Double? = nil, textRight: Double? = nil, textPastTop: Double? = nil,
+                textPastBottom: Double? = nil, clientWidth: Double? = nil,
                 clientHeight: Double = 20, scrollWidth: Double? = nil, scrollHeight: Double? = nil,
                 overflowX: String = "visible", overflowY: String = "visible", textOverflow: String = "clip",
                 whiteSpace: String = "normal", display: String = "block", lineClamp: Int? = nil,
@@ -107,6 +127,8 @@ public struct WebElementObservation: Sendable, Equatable {
         self.tag = tag
         self.text = text
         self.hasText = hasText
+        self.hasOwnText = hasOwnText ?? !text.isEmpty
+        self.parent = parent
         self.fontSize = fontSize
         self.left = left
         self.top = top
@@ -116,6 +138,8 @@ public struct WebElementObservation: Sendable, Equatable {
         self.parentRight = parentRight
         self.textLeft = textLeft
         self.textRight = textRight
+        self.textPastTop = textPastTop
+        self.textPastBottom = textPastBottom
         self.clientWidth = clientWidth ?? width ?? right - left
         self.clientHeight = clientHeight
         self.scrollWidth = scrollWidth ?? clientWidth ?? width ?? right - left

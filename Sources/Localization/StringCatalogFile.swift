@@ -11,7 +11,8 @@ import TypeFitSupport
 /// One ``LocalizedString`` per variant, labelled like `[device=iphone][plural=one][files=other]`.
 /// A key without a localization in the catalog's `sourceLanguage` gets the key itself as its
 /// source value (as Xcode does), with state `nil`.
-/// Lines: the line of the key inside the `"strings"` object of the JSON text (scanned; best effort).
+/// Lines: the line of the localization's `"value"` that holds the text (scanned; best effort: the
+/// language's line for a text built from substitutions, the key's when the scan gave up).
 public enum StringCatalogFile {
     /// Reading options.
     public struct Options: Sendable, Hashable {
@@ -60,6 +61,17 @@ public enum StringCatalogFile {
         var key: String
         var line: Int
         var value: Value
+        /// The line the value starts on (scanned members).
+        var valueLine: Int?
+        /// Where its localizations' texts are (members of a whole document, scanned with it).
+        var lines: ValueLines?
+
+        /// Where its localizations' texts are, scanned from its bytes or with the whole document.
+        var valueLines: ValueLines? {
+            if let lines { return lines }
+            guard case .bytes(let bytes) = value, let valueLine else { return nil }
+            return ValueLines(bytes, firstLine: valueLine)
+        }
         enum Value {
             case parsed(Any)
             case bytes(Data)
@@ -105,7 +117,9 @@ public enum StringCatalogFile {
         }
         let sourceLanguage = (root["sourceLanguage"] as? String).map(LocaleID.normalize)
         let lineOf = keyLines(data)
-        return (strings.map { Member(key: $0.key, line: lineOf[$0.key] ?? 0, value: .parsed($0.value)) }, sourceLanguage)
+        let values = ValueLines.document(data)
+        return (strings.map { Member(key: $0.key, line: lineOf[$0.key] ?? 0, value: .parsed($0.value), lines: values[$0.key]) },
+                sourceLanguage)
     }
 
     static func read(_ members: [Member], sourceLanguage: String?, file: String, options: Options,
@@ -119,6 +133,7 @@ public enum StringCatalogFile {
                 }
                 let comment = entry["comment"] as? String
                 let localizations = entry["localizations"] as? [String: Any] ?? [:]
+                let valueLines = member.valueLines
                 var sawSource = false
                 for lang in localizations.keys.sorted() {
                     let locale = LocaleID.normalize(lang)
@@ -131,7 +146,8 @@ public enum StringCatalogFile {
                         if options.skipStale, v.state == "stale" { continue }
                         var string = LocalizedString(key: key, variant: v.label.isEmpty ? nil : v.label,
                                                      locale: locale, value: v.value, comment: comment,
-                                                     state: v.state, file: file, line: line)
+                                                     state: v.state, file: file,
+                                                     line: valueLines?.line(language: lang, value: v.value) ?? line)
                         string.pluralCounts = StringsDictFile.pluralCounts(in: v.value, at: v.counts)
                         string.device = v.device
                         result.entries.append(string)
@@ -233,9 +249,9 @@ public enum StringCatalogFile {
             guard stringsRange == nil, i < n, b[i] == 0x7B else { return nil }
             let start = i
             let inner = object { key, keyLine in
-                let valueStart = i
+                let valueStart = i, valueLine = line
                 guard skipValue() else { return nil }
-                members.append(Member(key: key, line: keyLine, value: .bytes(Data(b[valueStart..<i]))))
+                members.append(Member(key: key, line: keyLine, value: .bytes(Data(b[valueStart..<i])), valueLine: valueLine))
                 return true
             }
             guard inner else { return nil }
@@ -248,7 +264,13 @@ public enum StringCatalogFile {
         var seen: [String: Int] = [:]
         var unique: [Member] = []
         for m in members {
-            if let k = seen[m.key] { unique[k].value = m.value } else { seen[m.key] = unique.count; unique.append(m) }
+            if let k = seen[m.key] {
+                unique[k].value = m.value
+                unique[k].valueLine = m.valueLine
+            } else {
+                seen[m.key] = unique.count
+                unique.append(m)
+            }
         }
         return (unique, Data(b[..<range.lowerBound]) + Data("{}".utf8) + Data(b[range.upperBound...]))
     }

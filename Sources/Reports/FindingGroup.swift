@@ -197,3 +197,29 @@ public struct FixedGroup: Codable, Sendable, Equatable {
         self.message = message
     }
 }
+
+extension FindingGroup {
+    /// Where it happens, part by part: each device with the categories it happens at there, devices
+    /// with the same categories together ("from M to AX5 on iPhone SE; from AX2 to AX5 on iPad Pro
+    /// 11\""), in device order. `scope` is the scope's categories in order (`Scope.categories`).
+    public func places(scope: [String]) -> String {
+        var categoriesByDevice: [Int: Set<Int>] = [:]
+        for o in occurrences { categoriesByDevice[o.device, default: []].insert(o.category) }
+        // Occurrences without a device (font and style checks) come first (index −1).
+        var parts: [(categories: [Int], devices: [String])] = []
+        for device in categoriesByDevice.keys.sorted() {
+            let list = (categoriesByDevice[device] ?? []).filter { categories.indices.contains($0) }.sorted()
+            let name = devices.indices.contains(device) ? devices[device] : nil
+            if let i = parts.firstIndex(where: { $0.categories == list }) {
+                if let name { parts[i].devices.append(name) }
+            } else {
+                parts.append((list, name.map { [$0] } ?? []))
+            }
+        }
+        return parts.map { part in
+            let when = ReportText.categories(part.categories.map { categories[$0] }, scope: scope)
+            let on = part.devices.isEmpty ? "" : "on " + ReportText.list(part.devices)
+            return [when, on].filter { !$0.isEmpty }.joined(separator: " ")
+        }.filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+}

@@ -6,7 +6,8 @@ import TypeFitSupport
 extension HTMLReporter {
     // MARK: Mockup
 
-    static func mockup(_ doc: ReportDocument, _ s: ScreenSnapshot) -> String {
+    /// A screen's mockup; `baselined`: only groups in the baseline want it (marked so in its caption).
+    static func mockup(_ doc: ReportDocument, _ s: ScreenSnapshot, baselined: Bool = false) -> String {
         let id = anchor(s)
         let displayWidth = 240.0
         let k = s.width > 0 ? displayWidth / s.width : 1
@@ -15,7 +16,7 @@ extension HTMLReporter {
         let problems = s.rows.filter { row in
             row.clippedBy > 0 || row.labels.contains { $0.truncated || $0.clipped || $0.inkOverflow > 0 }
         }.count
-        var g = "<figure id=\"\(id)\" class=\"mockup\(problems > 0 ? " has-problems" : "")\""
+        var g = "<figure id=\"\(id)\" class=\"mockup\(problems > 0 ? " has-problems" : "")\(baselined ? " baselined" : "")\""
             + attributes(screen: s.screen, locale: s.locale, devices: [s.device], categories: [s.category]) + ">\n"
         g += "<svg width=\"\(n(s.width * k))\" height=\"\(n(s.height * k))\" "
             + "viewBox=\"0 0 \(n(s.width)) \(n(s.height))\" role=\"img\" aria-label=\"\(e(s.screen)) on \(e(s.device)) at \(e(s.category)) in \(e(s.locale))\">\n"
@@ -41,7 +42,8 @@ extension HTMLReporter {
         }
         g += "</g>\n</svg>\n"
         g += "<figcaption><a href=\"#\(id)\">\(e(ContentSizeCategory.shortName(of: s.category)))</a> · \(e(s.locale)) · "
-            + "\(n(s.rowsVisible)) rows visible\(problems > 0 ? " · <b>\(problems) row\(problems == 1 ? "" : "s") with problems</b>" : "")</figcaption>\n</figure>\n"
+            + "\(n(s.rowsVisible)) rows visible\(problems > 0 ? " · <b>\(problems) row\(problems == 1 ? "" : "s") with problems</b>" : "")"
+            + (baselined ? " · in the baseline" : "") + "</figcaption>\n</figure>\n"
         return g
     }
 
@@ -81,7 +83,8 @@ extension HTMLReporter {
 
     // MARK: Chart
 
-    /// One chart per screen and device: a line per locale (the filters hide other locales), dots
+    /// One chart per screen and device: a line per locale in the locale's colour, with a legend (the
+    /// filters hide other locales), dots
     /// below the screen's minimum (a figure its check declares `.minimumRowsVisible`) in red, each
     /// dot linking to its mockup when it is drawn.
     /// What every rows-visible chart reads, found in one pass over the document (not once per
@@ -108,6 +111,22 @@ extension HTMLReporter {
         }
     }
 
+    /// Colours for the locales' lines (Okabe and Ito's palette, told apart with colour-blindness),
+    /// by the locale's place in the scope; past eight locales the colours repeat with a dash pattern.
+    static let localeColors = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#000000", "#f0e442"]
+
+    static func localeColor(_ doc: ReportDocument, _ locale: String) -> (color: String, dashed: Bool) {
+        let i = doc.scope.locales.firstIndex(of: locale) ?? 0
+        return (localeColors[i % localeColors.count], i >= localeColors.count)
+    }
+
+    /// The inline style of a locale's line (`fill: false`) or legend swatch.
+    static func localeStyle(_ doc: ReportDocument, _ locale: String, fill: Bool) -> String {
+        let (color, dashed) = localeColor(doc, locale)
+        if fill { return "border-color: \(color); background: \(color)" + (dashed ? "; border-style: dashed" : "") }
+        return "stroke: \(color)" + (dashed ? "; stroke-dasharray: 6 3" : "")
+    }
+
     static func rowsChart(_ doc: ReportDocument, screen: String, device: String, index: RowsChartIndex) -> String {
         let n = ReportText.number
         let cats = doc.scope.categories
@@ -123,6 +142,10 @@ extension HTMLReporter {
         let locales = series.map(\.locale)
         var g = "<figure class=\"chart\" id=\"chart-\(slug(screen))-\(slug(device))\"\(attributes(screen: screen, locale: nil, devices: [device], categories: []))>"
             + "<figcaption>\(e(screen)) — \(e(device)) (\(e(locales.joined(separator: ", "))))</figcaption>\n"
+        // One colour per locale, the same in every chart; the legend names them.
+        g += "<p class=\"legend\">" + locales.map { locale in
+            "<span class=\"series-group\" data-locale=\"\(e(locale))\"><span class=\"k\" style=\"\(localeStyle(doc, locale, fill: true))\"></span>\(e(locale))</span>"
+        }.joined(separator: " ") + "</p>\n"
         g += "<svg width=\"\(n(w))\" height=\"\(n(hgt))\" viewBox=\"0 0 \(n(w)) \(n(hgt))\" role=\"img\">\n"
         let step = top > 12 ? 2.0 : 1.0
         var v = 0.0
@@ -144,6 +167,7 @@ extension HTMLReporter {
         let categorySlugs = cats.map(slug)
         for s in series {
             let localeSlug = "-" + slug(s.locale)
+            let color = localeColor(doc, s.locale).color
             var points: [String] = []
             var dots = ""
             for (i, c) in cats.enumerated() {
@@ -151,12 +175,15 @@ extension HTMLReporter {
                 points.append("\(n(xAt(i))),\(n(yAt(value)))")
                 let below = minimum.map { value < $0 } ?? false
                 let id = placeSlug + categorySlugs[i] + localeSlug
-                let dot = "<circle class=\"dot\(below ? " below" : "")\" cx=\"\(n(xAt(i)))\" cy=\"\(n(yAt(value)))\" r=\"3.5\">"
+                let dot = "<circle class=\"dot\(below ? " below" : "")\" cx=\"\(n(xAt(i)))\" cy=\"\(n(yAt(value)))\" r=\"3.5\""
+                    + (below ? "" : " style=\"fill: \(color)\"") + ">"
                     + "<title>\(e(s.locale)) \(e(ContentSizeCategory.shortName(of: c))): \(n(value)) rows</title></circle>"
                 dots += (drawn.contains(id) ? "<a href=\"#\(id)\">\(dot)</a>" : dot) + "\n"
             }
             g += "<g class=\"series-group\" data-locale=\"\(e(s.locale))\">"
-            if !points.isEmpty { g += "<polyline class=\"series\" points=\"\(points.joined(separator: " "))\"/>\n" }
+            if !points.isEmpty {
+                g += "<polyline class=\"series\" style=\"\(localeStyle(doc, s.locale, fill: false))\" points=\"\(points.joined(separator: " "))\"/>\n"
+            }
             g += dots + "</g>\n"
         }
         g += "</svg></figure>\n"

@@ -25,7 +25,8 @@ public enum HTMLReporter {
     /// Renders the summary, filters (screen, device, locale, category, new only), the rows-visible
     /// charts per screen × device (one line per locale, x = categories, dashed line at the
     /// `minimumRows` of that screen/device), the mockups the document carries (those of new groups,
-    /// at most `mockups.cap`, with the count left out), `extraSections`, and the groups table.
+    /// then of baselined groups marked "in the baseline", at most `mockups.cap`, with the count left
+    /// out), `extraSections`, and the groups table.
     ///
     /// - Parameter fontData: font file bytes keyed by `FontInfo.id`; each is embedded as an `@font-face`
     ///   data URL so labels are drawn as SVG text in the real font. Fonts missing here fall back to the
@@ -104,17 +105,22 @@ public enum HTMLReporter {
         // Mockups.
         h += "<section id=\"mockups\"><h2>Screens</h2>\n"
         let wanted = doc.screens.count + doc.mockups.omitted
-        h += "<p class=\"note\">Screens where a new group happens (its worst size), at most \(doc.mockups.cap): "
+        h += "<p class=\"note\">Screens where a group happens (its worst size; new groups first, then those in the baseline), at most \(doc.mockups.cap): "
             + "\(doc.screens.count) drawn" + (doc.mockups.omitted > 0 ? ", <b>\(doc.mockups.omitted) of \(wanted) left out</b>" : "") + ".</p>\n"
         h += "<p class=\"legend\"><span class=\"k trunc\"></span>truncated <span class=\"k clip\"></span>clipped "
             + "<span class=\"k ink\"></span>ink overflow</p>\n"
+        // Mockups that only baselined groups want are marked as such.
+        let wantedPlaces = wantedMockups(normalized: doc)
+        let wantedNew = Set(wantedPlaces.filter { !$0.baselined }.map { anchor(screen: $0.screen, device: $0.device, category: $0.category, locale: $0.locale) })
+        let onlyBaselined = Set(wantedPlaces.filter(\.baselined).map { anchor(screen: $0.screen, device: $0.device, category: $0.category, locale: $0.locale) })
+            .subtracting(wantedNew)
         var shownPairs = Set<String>()
         for pair in screenDevicePairs(doc, includingRowsVisible: false) where shownPairs.insert(pair.0 + "\u{0}" + pair.1).inserted {
             let snaps = doc.screens.filter { $0.screen == pair.0 && $0.device == pair.1 }
             guard !snaps.isEmpty else { continue }
             h += "<div class=\"screen-group\"\(attributes(screen: pair.0, locale: nil, devices: [pair.1], categories: []))>"
                 + "<h3>\(e(pair.0)) — \(e(pair.1))</h3>\n<div class=\"mockups\">\n"
-            for s in snaps { h += mockup(doc, s) }
+            for s in snaps { h += mockup(doc, s, baselined: onlyBaselined.contains(anchor(s))) }
             h += "</div></div>\n"
         }
         h += "</section>\n"
@@ -166,26 +172,32 @@ public enum HTMLReporter {
         return (g.devices[best.device], g.categories[best.category])
     }
 
-    /// The places (screen, device, category, locale) the HTML page would draw for `groups`: each new
-    /// group's worst occurrence, worst group first, without repeats.
-    public static func wantedMockups(_ document: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
+    /// A place (screen, device, category, locale) the HTML page would draw, and whether only
+    /// baselined groups want it.
+    public typealias MockupPlace = (screen: String, device: String, category: String, locale: String, baselined: Bool)
+
+    /// The places the HTML page would draw for the document's groups: each group's worst occurrence,
+    /// new groups worst first, then baselined groups worst first, without repeats.
+    public static func wantedMockups(_ document: ReportDocument) -> [MockupPlace] {
         wantedMockups(normalized: document.normalized())
     }
 
     /// `wantedMockups` of a document already normalized.
-    static func wantedMockups(normalized doc: ReportDocument) -> [(screen: String, device: String, category: String, locale: String)] {
-        var seen = Set<String>()
+    static func wantedMockups(normalized doc: ReportDocument) -> [MockupPlace] {
         struct Place: Hashable { var screen, device, category, locale: String }
         // A place seen before has its anchor seen before: its anchor (a slug) is made once.
         var places = Set<Place>()
-        var out: [(screen: String, device: String, category: String, locale: String)] = []
-        for index in doc.newWorstFirst() {
-            let key = doc.groups[index].key
-            guard key.selector == nil, let screen = key.screen, let locale = key.locale, let w = worstPlace(doc.groups[index]),
+        var seen = Set<String>()
+        var out: [MockupPlace] = []
+        let baselined = doc.worstFirst(doc.groups.filter { !$0.isNew })
+        let groups: [(FindingGroup, Bool)] = doc.newWorstFirst().map { (doc.groups[$0], false) } + baselined.map { ($0, true) }
+        for (group, isBaselined) in groups {
+            let key = group.key
+            guard key.selector == nil, let screen = key.screen, let locale = key.locale, let w = worstPlace(group),
                   places.insert(Place(screen: screen, device: w.device, category: w.category, locale: locale)).inserted
             else { continue }
             if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {
-                out.append((screen, w.device, w.category, locale))
+                out.append((screen, w.device, w.category, locale, isBaselined))
             }
         }
         return out
@@ -219,7 +231,7 @@ public enum HTMLReporter {
         anchor(screen: s.screen, device: s.device, category: s.category, locale: s.locale)
     }
 
-    static func anchor(screen: String, device: String, category: String, locale: String) -> String {
+    public static func anchor(screen: String, device: String, category: String, locale: String) -> String {
         "m-" + [screen, device, category, locale].map(slug).joined(separator: "-")
     }
 
@@ -343,7 +355,7 @@ public enum HTMLReporter {
 
 extension ReportDocument {
     /// The document with its mockups picked from its screens: the places `HTMLReporter.wantedMockups`
-    /// names (each new group's worst occurrence, worst group first), at most `mockups.cap`; wanted
+    /// names (each group's worst occurrence, new groups worst first, then baselined ones), at most `mockups.cap`; wanted
     /// places beyond the cap or without a snapshot are counted in `mockups.omitted`. Fonts the kept
     /// mockups do not use are dropped. Normalized.
     public func selectingMockups() -> ReportDocument {

@@ -5,8 +5,8 @@ public enum MarkdownReporter {
     /// Renders a headline verdict (✅ or ❌ with the count of new failing groups), a table by check,
     /// the baseline groups that no longer occur, the rows-visible table (screen × device rows in config
     /// order, category columns; each cell the fewest rows visible over the locales, with that locale
-    /// named when there are several), and the new groups worst first with key, place, sizes, devices,
-    /// worst figures and file:line (inside a collapsed `<details>` when more than 10; at most
+    /// named when there are several), and the new groups worst first with key, place, the sizes on each
+    /// device (`FindingGroup.places`), the worst occurrence's message and file:line (inside a collapsed `<details>` when more than 10; at most
     /// `maxGroups`, then "…and N more").
     public static func render(_ document: ReportDocument, maxGroups: Int = 50, normalized isNormalized: Bool = false) -> String {
         let doc = isNormalized ? document : document.normalized()
@@ -51,7 +51,7 @@ public enum MarkdownReporter {
 
         let new = doc.newWorstFirst()
         if !new.isEmpty {
-            var table = "| Severity | Check | Key | Where | Sizes | Devices | Worst | Source |\n|---|---|---|---|---|---|---|---|\n"
+            var table = "| Severity | Check | Key | Where | Sizes and devices | Worst | Source |\n|---|---|---|---|---|---|---|\n"
             for index in new.prefix(maxGroups) {
                 let g = groups[index]
                 let key = g.key.stringKey.map { "`\(code($0 + (g.key.variant.map { " " + $0 } ?? "")))`" } ?? ""
@@ -61,8 +61,7 @@ public enum MarkdownReporter {
                 let where_ = g.key.place.isEmpty ? cell(g.key.subject) : cell(g.key.place)
                 let source = g.source.map { "`\(code($0.file)):\($0.line)`" } ?? ""
                 table += "| \(severity) | \(cell(g.checkId)) | \(key)\(locale) | \(where_) | "
-                    + "\(cell(ReportText.categories(g.categories, scope: doc.scope.categories))) | "
-                    + "\(cell(g.devices.joined(separator: ", "))) | \(cell(doc.worstFigures(g))) | \(source) |\n"
+                    + "\(cell(g.places(scope: doc.scope.categories))) | \(cell(g.message)) | \(source) |\n"
             }
             if new.count > maxGroups { table += "\n…and \(new.count - maxGroups) more (see report.html or report.json).\n" }
             if new.count > 10 {

@@ -366,16 +366,16 @@ extension ReportDocument {
     }
 
     /// The sentence a person reads for a group: "settings.offline (de): text is truncated from xL to
-    /// AX5 on iPhone SE and iPhone 16; needs 3 lines, has 1".
+    /// AX5 on iPhone SE and iPhone 16; needs 3 lines, has 1", each device's categories apart where
+    /// they differ ("from M to AX5 on iPhone SE; from AX2 to AX5 on iPad Pro 11\"", `FindingGroup.places`).
     public func summary(_ g: FindingGroup) -> String {
         var title = self.title(g.checkId)
         if let first = title.first, title.dropFirst().first?.isLowercase ?? true {
             title = first.lowercased() + title.dropFirst()
         }
         var s = g.key.subject + ": " + title
-        let cats = ReportText.categories(g.categories, scope: scope.categories)
-        if !cats.isEmpty { s += " " + cats }
-        if !g.devices.isEmpty { s += " on " + ReportText.list(g.devices) }
+        let places = g.places(scope: scope.categories)
+        if !places.isEmpty { s += " " + places }
         let worst = worstFigures(g)
         if !worst.isEmpty { s += "; " + worst }
         return s

@@ -6,7 +6,7 @@ import DynamicType
 /// The unit a person reads is a `FindingGroup`: one check on one label (or style, or font), with
 /// the categories and devices where it happens, its worst figures and every occurrence, compactly.
 /// The document grows with groups, not occurrences: it keeps the rows-visible figures of every
-/// screen, device, locale and category, and draws mockups only for new groups, up to `mockups.cap`.
+/// screen, device, locale and category, and draws mockups for new groups first, then baselined ones, up to `mockups.cap`.
 ///
 /// Determinism: `normalized()` (the one normalizer, see ReportCoding.swift) fixes every order and
 /// rounds every figure; JSON is encoded with sorted keys; `generatedAt` is nil unless asked for.

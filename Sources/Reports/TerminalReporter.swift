@@ -116,13 +116,16 @@ public enum TerminalReporter {
         Array(Set(doc.checks.map(\.id) + doc.groups.map(\.checkId))).sorted()
     }
 
-    /// One group: severity, status, check, place, summary, source.
+    /// One group: severity, status, check, place, summary (with the message when the group has no
+    /// figures to sum it up, such as a key typo's did-you-mean), source.
     static func line(_ g: FindingGroup, _ doc: ReportDocument, _ s: Palette) -> String {
         var parts = [s.severity(g.severity), g.status == .worse ? "worse" : "new  "]
         if g.certainty == .atRisk { parts.append(s.wrap("33", Certainty.atRisk.label)) }
         parts.append(g.checkId)
         if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(g.key.place) }
-        parts.append(doc.summary(g).replacingOccurrences(of: "\n", with: " "))
+        var summary = doc.summary(g)
+        if g.worst.isEmpty, !g.message.isEmpty { summary += ": " + g.message }
+        parts.append(summary.replacingOccurrences(of: "\n", with: " "))
         if let src = g.source { parts.append(src.file + (src.line >= 1 ? ":\(src.line)" : "")) }
         if let reasons = g.worseIn, !reasons.isEmpty { parts.append("(worse: \(reasons.joined(separator: ", ")))") }
         return "  " + parts.joined(separator: "  ")

@@ -28,55 +28,68 @@ public enum TypeFitAssertions {
         try run(config: config, baseline: baseline).findings.filter(\.isNew)
     }
 
-    /// Audits `config` and throws `NewFindingsError` when a finding not in `baseline` has a
+    /// Audits `config` and throws `NewFindingsError` when a group of findings not in `baseline` has a
     /// severity at or above `failOn` (default: the config's `checks.failOn`, else `error`) — the
-    /// findings that make `typefit audit` exit with 1.
+    /// groups that make `typefit audit` exit with 1.
     public static func requireNoNewFindings(config: String, baseline: String? = nil, failOn: Severity? = nil) throws {
-        let (findings, configFailOn) = try run(config: config, baseline: baseline)
+        let (document, configFailOn) = try audit(config: config, baseline: baseline)
         let threshold = failOn ?? configFailOn
-        let failing = findings.filter { $0.isNew && $0.severity >= threshold }
-        if !failing.isEmpty {
-            throw NewFindingsError(config: config, baseline: baseline, failOn: threshold, findings: failing)
-        }
+        let error = NewFindingsError(config: config, baseline: baseline, failOn: threshold, document: document)
+        if !error.groups.isEmpty { throw error }
     }
 
     private static func run(config: String, baseline: String?) throws -> (findings: [Finding], failOn: Severity) {
+        let (document, failOn) = try audit(config: config, baseline: baseline)
+        return (document.findings, failOn)
+    }
+
+    private static func audit(config: String, baseline: String?) throws -> (document: ReportDocument, failOn: Severity) {
         let plan = try AuditPlan.load(path: config)
         let result = try AuditPipeline(plan: plan, options: AuditOptions(baselinePath: baseline)).run()
-        return (result.document.findings, plan.checks.failOn)
+        return (result.document, plan.checks.failOn)
     }
 }
 
-/// New findings at or above the failing severity. `description` starts with a one-line summary,
-/// then one line per finding: check id, where (screen/row/label), string key and its file:line,
-/// category, device, locale, and the finding's message.
+/// New groups of findings at or above the failing severity, worst first. `description` starts with
+/// a one-line summary, then one line per group with that group's own figures: check id, where
+/// (screen/row/label), string key's file:line, where it happens on each device and its worst
+/// figures (as the terminal report says them), and its worst occurrence's message.
 public struct NewFindingsError: Error, CustomStringConvertible, Sendable {
     public let config: String
     public let baseline: String?
     public let failOn: Severity
-    public let findings: [Finding]
+    /// The failing groups, worst first.
+    public let groups: [FindingGroup]
+    /// Each group's summary sentence (`ReportDocument.summary`), in `groups` order.
+    public let summaries: [String]
 
-    public init(config: String, baseline: String?, failOn: Severity, findings: [Finding]) {
+    /// The groups of `document` that are new (or worse) and at or above `failOn`.
+    public init(config: String, baseline: String?, failOn: Severity, document: ReportDocument) {
         self.config = config
         self.baseline = baseline
         self.failOn = failOn
-        self.findings = findings
+        var doc = document.normalized()
+        doc.failOn = failOn
+        groups = doc.worstFirst(doc.groups.filter(doc.isFailing))
+        summaries = groups.map(doc.summary)
     }
 
+    /// Every occurrence of the failing groups, as findings.
+    public var findings: [Finding] { groups.flatMap(\.findings) }
+
     public var description: String {
-        let count = findings.count == 1 ? "1 new finding" : "\(findings.count) new findings"
+        let count = groups.count == 1 ? "1 new group" : "\(groups.count) new groups"
+        let occurrences = groups.reduce(0) { $0 + $1.occurrences.count }
         let against = baseline.map { "not in the baseline \($0)" } ?? "(no baseline)"
-        var lines = ["\(config): \(count) at or above \(failOn.rawValue) \(against):"]
-        for f in findings {
-            var parts = ["[\(f.severity.rawValue)] \(f.checkId)"]
-            let place = [f.screen, f.row, f.label].compactMap { $0 }.joined(separator: "/")
-            if !place.isEmpty { parts.append(place) }
-            if let key = f.stringKey { parts.append("key \"\(key)\"") }
-            if let source = f.source { parts.append("\(source.file):\(source.line)") }
-            if let category = f.category { parts.append("category \(category)") }
-            if let device = f.device { parts.append("device \(device)") }
-            if let locale = f.locale { parts.append("locale \(locale)") }
-            lines.append("  - " + parts.joined(separator: ", ") + ": " + f.message)
+        var lines = ["\(config): \(count) of findings (\(occurrences) occurrence\(occurrences == 1 ? "" : "s")) "
+            + "at or above \(failOn.rawValue) \(against):"]
+        for (g, summary) in zip(groups, summaries) {
+            var parts = ["[\(g.severity.rawValue)\(g.status == .worse ? ", worse" : "")] \(g.checkId)"]
+            if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(g.key.place) }
+            if let source = g.source { parts.append("\(source.file):\(source.line)") }
+            let message = g.message.replacingOccurrences(of: "\n", with: " ")
+            lines.append("  - " + parts.joined(separator: ", ") + ": " + summary.replacingOccurrences(of: "\n", with: " ")
+                + (message.isEmpty ? "" : " — worst: " + message))
         }
         return lines.joined(separator: "\n")
     }

@@ -48,8 +48,8 @@ struct MeasuredElement: Decodable {
     var chain: [WebElementPosition]
 
     enum CodingKeys: String, CodingKey {
-        case selector, chain, tag, text, hasText, fontSize, left, top, right, width, height, parentRight, textLeft,
-             textRight, clientWidth, clientHeight, scrollWidth, scrollHeight, overflowX, overflowY, textOverflow,
+        case selector, chain, tag, text, hasText, hasOwnText, parent, fontSize, left, top, right, width, height,
+             parentRight, textLeft, textRight, textPastTop, textPastBottom, clientWidth, clientHeight, scrollWidth, scrollHeight, overflowX, overflowY, textOverflow,
              lineClamp, whiteSpace, display, insideScroller
     }
 
@@ -62,11 +62,14 @@ struct MeasuredElement: Decodable {
         let clamp = try string(.lineClamp)
         element = WebElementObservation(
             selector: try string(.selector), tag: try string(.tag), text: try string(.text),
-            hasText: try c.decode(Bool.self, forKey: .hasText), fontSize: try number(.fontSize),
+            hasText: try c.decode(Bool.self, forKey: .hasText), hasOwnText: try c.decode(Bool.self, forKey: .hasOwnText),
+            parent: try c.decodeIfPresent(Int.self, forKey: .parent), fontSize: try number(.fontSize),
             left: try number(.left), top: try number(.top), right: try number(.right), width: try number(.width),
             height: try number(.height), parentRight: try c.decodeIfPresent(Double.self, forKey: .parentRight),
             textLeft: try c.decodeIfPresent(Double.self, forKey: .textLeft),
             textRight: try c.decodeIfPresent(Double.self, forKey: .textRight),
+            textPastTop: try c.decodeIfPresent(Double.self, forKey: .textPastTop),
+            textPastBottom: try c.decodeIfPresent(Double.self, forKey: .textPastBottom),
             clientWidth: try number(.clientWidth), clientHeight: try number(.clientHeight),
             scrollWidth: try number(.scrollWidth), scrollHeight: try number(.scrollHeight),
             overflowX: try string(.overflowX), overflowY: try string(.overflowY), textOverflow: try string(.textOverflow),

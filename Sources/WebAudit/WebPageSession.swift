@@ -356,7 +356,7 @@ public final class WebPageSession {
         }
         return false;
       };
-      const elements = [];
+      const elements = [], reported = new Map();
       const all = document.body ? document.body.querySelectorAll('*') : [];
       for (const el of all) {
         const tag = el.localName;
@@ -365,7 +365,7 @@ public final class WebPageSession {
         if (cs.display === 'none' || cs.visibility === 'hidden') continue;
         const r = el.getBoundingClientRect();
         if (r.width === 0 && r.height === 0 && cs.display !== 'contents') continue;
-        let own = '', textLeft = null, textRight = null;
+        let own = '', textLeft = null, textRight = null, pastTop = null, pastBottom = null;
         for (const n of el.childNodes) {
           if (n.nodeType !== 3 || !n.data.trim()) continue;
           own += n.data;
@@ -375,6 +375,10 @@ public final class WebPageSession {
             if (q.width === 0) continue;
             textLeft = textLeft === null ? q.left : Math.min(textLeft, q.left);
             textRight = textRight === null ? q.right : Math.max(textRight, q.right);
+            if (q.right > vw + 0.5 || q.left < -0.5) {
+              pastTop = pastTop === null ? q.top : Math.min(pastTop, q.top);
+              pastBottom = pastBottom === null ? q.bottom : Math.max(pastBottom, q.bottom);
+            }
           }
         }
         own = own.replace(/\s+/g, ' ').trim();
@@ -388,12 +392,19 @@ public final class WebPageSession {
         }
         const parent = el.parentElement;
         const pr = parent && parent !== document.body && parent !== document.documentElement ? parent.getBoundingClientRect().right : null;
+        let reportedParent = null;
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+          if (reported.has(a)) { reportedParent = reported.get(a); break; }
+        }
         if (elements.length >= \#(maximumElements)) return JSON.stringify({ tooMany: true });
+        reported.set(el, elements.length);
+        const text = (el.textContent || '').replace(/\s+/g, ' ').trim();
         elements.push({
-          selector: selector(el), chain: chain(el), tag, text: own.slice(0, 80),
-          hasText: (el.textContent || '').trim().length > 0, fontSize: parseFloat(cs.fontSize),
+          selector: selector(el), chain: chain(el), tag, text: text.slice(0, 80), hasOwnText: own.length > 0,
+          hasText: text.length > 0, fontSize: parseFloat(cs.fontSize), parent: reportedParent,
           left: r.left, top: r.top, right: r.right, width: r.width, height: r.height, parentRight: pr,
-          textLeft, textRight, clientWidth: el.clientWidth, clientHeight: el.clientHeight,
+          textLeft, textRight, textPastTop: pastTop, textPastBottom: pastBottom,
+          clientWidth: el.clientWidth, clientHeight: el.clientHeight,
           scrollWidth: el.scrollWidth, scrollHeight: el.scrollHeight, overflowX: cs.overflowX,
           overflowY: cs.overflowY, textOverflow: cs.textOverflow, lineClamp: String(cs.webkitLineClamp || 'none'),
           whiteSpace: cs.whiteSpace, display: cs.display, insideScroller: inside,

@@ -175,6 +175,15 @@ import Testing
         #expect(process.terminationStatus == 1)
         let groups = try findings("clean"), killed = try findings("killed")
         #expect(groups.count > 0 && groups == killed)
+        // The same reports, byte for byte (they carry no time stamps): screenshots included.
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("clean").path).sorted()
+        #expect(names.contains("report.json") && names.contains("report.html"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("killed").path).sorted() == names)
+        for name in names {
+            let a = try Data(contentsOf: dir.appendingPathComponent("clean/\(name)"))
+            let b = try Data(contentsOf: dir.appendingPathComponent("killed/\(name)"))
+            #expect(a == b, "\(name) differs after the browser was killed")
+        }
         #expect(Self.browserFolders(in: dir).isEmpty)
     }
 

@@ -353,6 +353,8 @@ import Testing
         let whole = try StringCatalogFile.read(members, sourceLanguage: source, file: "c.xcstrings", options: .init(), mode: .strict)
         #expect(fast.entries == whole.entries)
         #expect(fast.entries.first { $0.key == "dup" }?.value == "second")
+        // Its text's line is the second value's (line 10), where the text it measured is written.
+        #expect(fast.entries.first { $0.key == "dup" }?.line == 10)
         // plain: de + an en copy of the key (no en localization); escaped: en; dup: en; nested: 3 variants;
         // empty: the en copy of the key. 2 + 1 + 1 + 3 + 1 = 8.
         #expect(fast.entries.count == 8)

@@ -4,7 +4,9 @@ import Testing
 
 /// Shaped like Xcode 15's output (`" : "` separators, 2-space indent, sorted keys).
 /// Line numbers below are counted in this literal (line 1 = `{`), listed with a python scan of the
-/// literal for lines matching `^    "` (4 spaces: keys of "strings"): 4, 7, 61, 71.
+/// literal for lines matching `^    "` (4 spaces: keys of "strings"): 4, 7, 61, 71; for lines holding
+/// `"value"`: 17, 23, 38, 44, 53, 66, 76, 87, 93; and for the languages' keys (`^        "(de|en)" :`):
+/// 11, 29, 63, 73.
 let xcstringsFixture = """
 {
   "sourceLanguage" : "en",
@@ -119,15 +121,17 @@ let xcstringsFixture = """
     #expect(labels == [
         // Key without localizations: the key is its own source (en) value.
         "en Implicit source @4",
-        "de items.count[plural=one] @7",
-        "de items.count[plural=other] @7",
-        "en items.count[device=iphone][plural=one] @7",
-        "en items.count[device=iphone][plural=other] @7",
-        "en items.count[device=mac] @7",
+        // Each text at the line of the "value" that holds it, not at its key's line.
+        "de items.count[plural=one] @17",
+        "de items.count[plural=other] @23",
+        "en items.count[device=iphone][plural=one] @38",
+        "en items.count[device=iphone][plural=other] @44",
+        "en items.count[device=mac] @53",
         // The JSON key is written with \\" escapes; its decoded name is matched.
-        "en Old \"quoted\" key @61",
-        "en photos_in_albums[photos=one] @71",
-        "en photos_in_albums[photos=other] @71",
+        "en Old \"quoted\" key @66",
+        // A text built from substitutions is written by no one "value": the language's line.
+        "en photos_in_albums[photos=one] @73",
+        "en photos_in_albums[photos=other] @73",
     ])
     let mac = try #require(r.entries.first { $0.variant == "[device=mac]" })
     #expect(mac.value == "%lld items in your cart")

@@ -48,7 +48,7 @@ import Testing
     /// category, then the first device), worst group first, without repeats. By hand (see Expected):
     /// Contacts en truncated → Contacts / iPhone SE / AX5 / en; Settings en truncated → Settings / SE /
     /// AX5 / en; Settings ar truncated → Settings / SE / AX5 / ar; ar clipped, Contacts rows and ar ink
-    /// name those places again. The baselined en clipped group wants none.
+    /// name those places again. The baselined en clipped group's place (Settings / SE / AX5 / en) is drawn already.
     @Test func mockupsOnlyForNewGroups() throws {
         let doc = Fixture.document().selectingMockups()
         #expect(doc.screens.map(HTMLReporter.anchor) == [
@@ -70,6 +70,31 @@ import Testing
         #expect(HTMLReporter.render(c).contains("at most 2: 2 drawn, <b>1 of 3 left out</b>."))
         // The groups table links a group to its drawn mockup.
         #expect(html.contains("<a href=\"#m-Contacts-iPhone_SE-accessibilityExtraExtraExtraLarge-en\">Contacts / contact-1 / name</a>"))
+    }
+
+    /// Baselined groups keep their mockups after the new groups' (up to the cap), marked as such.
+    /// With every Contacts group in the baseline, the new groups want Settings / SE / AX5 in en and ar
+    /// (as above), and the baselined Contacts truncation and rows groups want Contacts / SE / AX5 / en.
+    @Test func baselinedGroupsKeepTheirMockupsMarked() throws {
+        var doc = Fixture.document().normalized()
+        for i in doc.groups.indices where doc.groups[i].key.screen == "Contacts" { doc.groups[i].status = .baselined }
+        let picked = doc.selectingMockups()
+        #expect(picked.screens.map(HTMLReporter.anchor) == [
+            "m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-en",
+            "m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-ar",
+            "m-Contacts-iPhone_SE-accessibilityExtraExtraExtraLarge-en",
+        ])
+        let html = HTMLReporter.render(picked)
+        let contacts = try #require(Self.mockupFragment(html, "m-Contacts-iPhone_SE-accessibilityExtraExtraExtraLarge-en"))
+        #expect(contacts.contains("class=\"mockup has-problems baselined\"") && contacts.contains(" · in the baseline</figcaption>"))
+        let settings = try #require(Self.mockupFragment(html, "m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-en"))
+        #expect(!settings.contains("baselined") && !settings.contains("in the baseline"))
+        // New groups come first: a cap of 2 leaves the baselined place out.
+        doc.mockups.cap = 2
+        #expect(doc.selectingMockups().screens.map(HTMLReporter.anchor) == [
+            "m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-en",
+            "m-Settings-iPhone_SE-accessibilityExtraExtraExtraLarge-ar",
+        ])
     }
 
     /// Filters: every mockup, chart line and group row carries what it is about; the selects list the
@@ -147,6 +172,15 @@ import Testing
         let s = try #require(html.range(of: "<figure class=\"chart\" id=\"chart-Settings-iPhone_SE\""))
         let e = try #require(html.range(of: "</figure>", range: s.upperBound..<html.endIndex))
         #expect(!html[s.lowerBound..<e.upperBound].contains("class=\"minimum\""))
+        // One colour per locale, by its place in the scope (en first, ar second: Okabe–Ito blue and
+        // orange), the same in every chart, with a legend naming them.
+        let settings = String(html[s.lowerBound..<e.upperBound])
+        #expect(Fixture.document().scope.locales == ["en", "ar"])
+        #expect(settings.contains("<polyline class=\"series\" style=\"stroke: #0072b2\""))
+        #expect(settings.contains("<polyline class=\"series\" style=\"stroke: #e69f00\""))
+        #expect(settings.contains("<p class=\"legend\"><span class=\"series-group\" data-locale=\"en\"><span class=\"k\" "
+            + "style=\"border-color: #0072b2; background: #0072b2\"></span>en</span> <span class=\"series-group\" data-locale=\"ar\">"))
+        #expect(chart.contains("<polyline class=\"series\" style=\"stroke: #0072b2\""))
     }
 
     /// Opens the page in headless Chromium: it must load without console errors, its DOM must hold every
@@ -171,11 +205,12 @@ import Testing
         #expect(!dom.stdout.contains(" hidden=\"\""))  // no filter picked: everything shows
         // Picking a locale through the query string hides the other locale's mockups, chart lines and groups:
         // en mockups: Contacts 24 + Settings 24 = 48; en chart lines: 4; en group rows: 3 (Settings clipped,
-        // Settings truncated, Contacts truncated; the Contacts rows group is en too) = 4 rows → 48 + 4 + 4 = 56.
+        // Settings truncated, Contacts truncated; the Contacts rows group is en too) = 4 rows; en legend
+        // entries: one per chart, 4 → 48 + 4 + 4 + 4 = 60.
         let picked = try Run.run(common + ["--dump-dom", page.absoluteString + "?locale=ar"])
-        #expect(picked.stdout.components(separatedBy: "data-locale=\"en\"").count - 1 == 56)
+        #expect(picked.stdout.components(separatedBy: "data-locale=\"en\"").count - 1 == 60)
         let hiddenEn = try Regex(#"<[a-z]+ [^>]*data-locale="en"[^>]*hidden="""#)
-        #expect(picked.stdout.matches(of: hiddenEn).count == 56)
+        #expect(picked.stdout.matches(of: hiddenEn).count == 60)
         #expect(picked.stdout.matches(of: try Regex(#"<[a-z]+ [^>]*data-locale="ar"[^>]*hidden="""#)).isEmpty)
         #expect(dom.stdout.contains("<svg"))
         #expect(!dom.stderr.contains("Uncaught") && !dom.stderr.contains("ERROR:CONSOLE") && !dom.stderr.contains("CONSOLE("),

@@ -70,8 +70,10 @@ enum Expected {
         // The message is the worst occurrence's: AX5 (largest category), then iPhone SE (needs as much,
         // has less: 343 < 361).
         #expect(contacts.message == "“Grace Hopper-Lovelace Johnson” needs 823.249 pt but the label has 343 pt.")
+        // Each device's part: iPhone SE (343 pt) from xxxL (15.533 × 23 = 357.259 > 343); iPhone 15 Pro
+        // (361 pt) only from AX1 (357.259 < 361 at xxxL, 15.533 × 28 = 434.924 at AX1).
         #expect(doc.summary(contacts)
-            == "contact.name (en): text is truncated from xxxL to AX5 on iPhone SE and iPhone 15 Pro; needs 823.249 pt, has 343 pt")
+            == "contact.name (en): text is truncated from xxxL to AX5 on iPhone SE; from AX1 to AX5 on iPhone 15 Pro; needs 823.249 pt, has 343 pt")
         let ar = try #require(doc.groups.first { $0.key.locale == "ar" && $0.checkId == "text.truncated" })
         // 8.122 × 53 = 430.466; AX3…AX5 on both devices = 6.
         #expect(ar.occurrences.count == 6)

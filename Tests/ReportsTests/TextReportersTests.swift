@@ -45,11 +45,13 @@ import Testing
         #expect(plain.contains("New groups, worst first (6):"))
         // 11 + 10 + 6 occurrences in the three failing groups.
         #expect(plain.contains("✖ 3 new failing groups (27 occurrences)."))
-        // The worst group first, one line: place, summary, file:line.
+        // The worst group first, one line: place, summary, file:line. The summary says where each part
+        // happens: the name needs 15.533 em, so it is truncated where 15.533 × size > the width —
+        // on iPhone SE (343 pt) from 23 pt (xxxL), on iPhone 15 Pro (361 pt) from 28 pt (AX1).
         let listed = lines.filter { $0.hasPrefix("  error") || $0.hasPrefix("  warning") || $0.hasPrefix("  info") }
         #expect(listed.count == 6)
         #expect(listed.first == "  error    new    text.truncated  Contacts / contact-1 / name  contact.name (en): text is truncated "
-            + "from xxxL to AX5 on iPhone SE and iPhone 15 Pro; needs 823.249 pt, has 343 pt  "
+            + "from xxxL to AX5 on iPhone SE; from AX1 to AX5 on iPhone 15 Pro; needs 823.249 pt, has 343 pt  "
             + "Examples/ContactsApp/en.lproj/Localizable.strings:12")
         // The baselined en clipped group is not listed.
         #expect(!listed.contains { $0.contains("text.clipped") && $0.contains("(en)") })
@@ -114,10 +116,14 @@ import Testing
         let settings = md.range(of: "| Settings | iPhone SE |")?.lowerBound
         let contacts = md.range(of: "| Contacts | iPhone SE |")?.lowerBound
         #expect(settings != nil && contacts != nil && settings! < contacts!)
-        // 6 new groups ≤ 10 → a plain table, worst first, with key, place, sizes, devices, worst and file:line.
-        #expect(md.contains("### New findings\n\n| Severity | Check | Key | Where | Sizes | Devices | Worst | Source |"))
-        #expect(md.contains("| error | text.truncated | `contact.name` (en) | Contacts / contact-1 / name | from xxxL to AX5 | "
-            + "iPhone SE, iPhone 15 Pro | needs 823.249 pt, has 343 pt | `Examples/ContactsApp/en.lproj/Localizable.strings:12` |"))
+        // 6 new groups ≤ 10 → a plain table, worst first, with key, place, the sizes on each device
+        // (iPhone SE from 23 pt = xxxL, iPhone 15 Pro from 28 pt = AX1, as the terminal test shows), the
+        // worst occurrence's message (AX5, 15.533 × 53 = 823.249 pt on the narrower iPhone SE) and file:line.
+        #expect(md.contains("### New findings\n\n| Severity | Check | Key | Where | Sizes and devices | Worst | Source |"))
+        #expect(md.contains("| error | text.truncated | `contact.name` (en) | Contacts / contact-1 / name | "
+            + "from xxxL to AX5 on iPhone SE; from AX1 to AX5 on iPhone 15 Pro | "
+            + "“Grace Hopper-Lovelace Johnson” needs 823.249 pt but the label has 343 pt. | "
+            + "`Examples/ContactsApp/en.lproj/Localizable.strings:12` |"))
         let rows = md.split(separator: "\n").filter { $0.hasPrefix("| error |") || $0.hasPrefix("| warning |") || $0.hasPrefix("| info |") }
         #expect(rows.count == 6)
         let capped = MarkdownReporter.render(Fixture.document(), maxGroups: 2)
@@ -159,7 +165,7 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("::notice ") }.count == 1)
         #expect(lines.first ==
             "::error file=Examples/ContactsApp/en.lproj/Localizable.strings,line=12,title=Text is truncated (Contacts / contact-1 / name)"
-            + "::contact.name (en): text is truncated from xxxL to AX5 on iPhone SE and iPhone 15 Pro; needs 823.249 pt, has 343 pt"
+            + "::contact.name (en): text is truncated from xxxL to AX5 on iPhone SE; from AX1 to AX5 on iPhone 15 Pro; needs 823.249 pt, has 343 pt"
             + "%0A“Grace Hopper-Lovelace Johnson” needs 823.249 pt but the label has 343 pt.")
         // No source → the config file, no line.
         #expect(lines.contains("::warning file=Examples/ContactsApp/typefit.yml,title=Too few rows visible (Contacts)"

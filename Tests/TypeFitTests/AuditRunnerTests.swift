@@ -207,4 +207,22 @@ struct ParallelAuditTests {
         #expect(cappedOne.snapshotsLeftOut == cappedTwo.snapshotsLeftOut)
         #expect(cappedOne.snapshotsLeftOut > 0)
     }
+
+    /// Mockups go to the worst groups first, up to the cap: a run that keeps a single snapshot while
+    /// laying out (the first in plan order) draws the same mockups as one that keeps every snapshot.
+    @Test func mockupsGoToTheWorstGroupsWhateverTheSnapshotsKept() throws {
+        let config = Repository.root.appendingPathComponent("Examples/Focus/typefit.yml").path
+        let all = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", snapshotLimit: 1_000_000))
+        let one = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", snapshotLimit: 1))
+        #expect(all.snapshotsLeftOut == 0 && one.snapshotsLeftOut > 0)
+        let wanted = HTMLReporter.wantedMockups(all.document).prefix(all.document.mockups.cap)
+            .map { HTMLReporter.anchor(screen: $0.screen, device: $0.device, category: $0.category, locale: $0.locale) }
+        #expect(wanted.count > 1)
+        #expect(Set(all.document.screens.map(HTMLReporter.anchor)) == Set(wanted))
+        #expect(one.document.screens.map(HTMLReporter.anchor) == all.document.screens.map(HTMLReporter.anchor))
+        #expect(one.document.mockups == all.document.mockups)
+        #expect(one.document.fonts == all.document.fonts)
+        #expect(one.document.screens == all.document.screens)
+        #expect(one.document.jsonData() == all.document.jsonData())
+    }
 }

@@ -38,8 +38,18 @@ import TypeFitTesting
             #expect(error.failOn == .error)  // the example's checks.failOn
             #expect(error.findings.allSatisfy { $0.severity == .error })
             let text = error.description
-            #expect(text.hasPrefix("\(Self.contacts): \(error.findings.count) new findings at or above error (no baseline):\n"))
-            #expect(text.contains("[error] text.truncated, Contacts/contact/name, category large, device iPhone SE (1st generation), locale en: "))
+            #expect(text.hasPrefix("\(Self.contacts): \(error.groups.count) new groups of findings "
+                + "(\(error.findings.count) occurrences) at or above error (no baseline):\n"))
+            // One line per group, each with its own figures: the name (headline, HIG 14 pt at xS,
+            // 19 pt at xL) needs 39779 × 14 / 2816 = 197.76 pt > 192 pt on the SE from xS, and
+            // 39779 × 19 / 2816 = 268.40 pt > 265 pt on the iPhone 16 only from xL (17 pt: 240.14 pt fits).
+            let lines = text.split(separator: "\n").dropFirst()
+            #expect(lines.count == error.groups.count)
+            #expect(39779.0 * 14 / 2816 > 192 && 39779.0 * 17 / 2816 <= 265 && 39779.0 * 19 / 2816 > 265)
+            let name = lines.filter { $0.contains("text.truncated") && $0.contains("Contacts / contact / name") }
+            #expect(name.count == 1)
+            #expect(name.first?.contains("text is truncated from xS to AX5 on iPhone SE (1st generation); "
+                + "from xL to AX5 on iPhone 16") == true, "\(name)")
         }
     }
 
@@ -86,7 +96,9 @@ import TypeFitTesting
             Issue.record("expected NewFindingsError")
         } catch let error as NewFindingsError {
             #expect(error.description.contains("not in the baseline \(baseline)"))
-            #expect(error.description.contains("Contacts/contact/name, category extraSmall, device iPhone 16"))
+            // The longer name: 76391 × 14 / 2816 = 379.78 pt > 265 pt, so from xS on both devices.
+            #expect(error.description.contains("Contacts / contact / name (en): text is truncated from xS to AX5 on "
+                + "iPhone SE (1st generation) and iPhone 16"))
             #expect(error.description.contains("Montgomery"))
         }
     }

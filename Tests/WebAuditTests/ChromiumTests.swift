@@ -159,6 +159,39 @@ import WebAudit
         #expect(abs((p.textRight ?? 0) - expected) <= 1.0 / 64, "\(p.textRight ?? 0) vs \(expected)")
     }
 
+    /// One overflowing line is one `web.overflow` finding, on the innermost element that reaches
+    /// past the edge, quoting its whole text. In the first paragraph the span's URL cannot wrap and
+    /// the full stop after it stays on its line (UAX #14 LB13: no break before "."), so the `<p>`'s
+    /// own text reaches past the edge too, on the same line: the span alone is reported. In the second,
+    /// the paragraph's own URL and the `<b>`'s URL overflow on different lines: two findings. Widths
+    /// from `hb-shape` with the bundled Inter (unitsPerEm 2816): the URL 65524 units, "." 776 units.
+    @Test func anOverflowingLineIsOneFindingOnItsInnermostElement() throws {
+        let url = "https://support.example.com/accessibility/larger-"
+        let site = try Site(["page.html": Self.head + """
+            <style>@font-face { font-family: T; src: url("Inter-Regular.otf") } body { margin: 16px; font: 53px T }</style>
+            </head><body><p>Visit <span class="url">\(url)</span>.</p>
+            <p>Two: \(url) and <b>\(url)</b></p></body></html>
+            """])
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Fonts/Inter/Inter-Regular.otf"),
+                                         to: site.file("Inter-Regular.otf"))
+        let m = try Self.measure(site)
+        let page = WebPageObservation(webView: "Help", file: "page.html", device: "iPhone SE", category: .large,
+                                      baseSize: nil, viewportWidth: m.viewportWidth, viewportHeight: m.viewportHeight,
+                                      pageHeight: m.pageHeight, elements: m.elements)
+        let findings = WebOverflowCheck().run(AuditInput(web: [page]), context: .default)
+        let first = findings.filter { $0.selector?.hasPrefix("body > p:nth-of-type(1)") == true }
+        #expect(first.map(\.selector) == ["body > p:nth-of-type(1) > span.url"])
+        #expect(first.first?.text == url)
+        // The URL starts the second line at the 16 px margin: 16 + 53 × 65524 / 2816 − 320.
+        let by = 16 + 53 * 65524 / 2816.0 - 320
+        #expect(abs((first.first?.figures["overflowBy"] ?? 0) - by) <= 1.0 / 64, "\(first.first?.figures ?? [:])")
+        let second = findings.filter { $0.selector?.hasPrefix("body > p:nth-of-type(2)") == true }
+        #expect(second.map(\.selector) == ["body > p:nth-of-type(2)", "body > p:nth-of-type(2) > b"])
+        // The paragraph is quoted with its child's text (whitespace collapsed, shortened to 80 characters).
+        #expect(second.first?.text == String("Two: \(url) and \(url)".prefix(80)))
+        #expect(second.last?.text == url)
+    }
+
     @Test func missingStylesheetNamesTheFile() throws {
         let site = try Site(["page.html": Self.head + "<link rel=\"stylesheet\" href=\"css/missing.css\"></head><body>x</body></html>"])
         #expect(throws: WebAuditError(file: "page.html", "cannot load css/missing.css (net::ERR_FILE_NOT_FOUND)")) {

@@ -16,7 +16,7 @@ public struct TextClippedCheck: Check {
         Let the row self-size (UITableView.automaticDimension) or remove the height constraint.
         """
     public let definition = """
-        Reports a row with a fixed height whose content needs more (`clippedBy > lengthEpsilon`; figures height, contentHeight, clippedBy), and a label with a height constraint whose text needs more (`height > availableHeight + lengthEpsilon`; figures height, availableHeight, clippedBy). Self-sizing rows and labels never report.
+        Reports a row with a fixed height whose content needs more (`clippedBy > lengthEpsilon`; figures height, contentHeight, clippedBy; the message names the row's labels with their string keys and files, and the finding's source is the first label's string), and a label with a height constraint whose text needs more (`height > availableHeight + lengthEpsilon`; figures height, availableHeight, clippedBy). Self-sizing rows and labels never report.
         """
     public let defaultSeverity = Severity.error
     public let figures: [FigureSpec] = [
@@ -38,12 +38,26 @@ public struct TextClippedCheck: Check {
         var findings: [Finding] = []
         for row in input.rows where row.clippedBy > context.lengthEpsilon {
             let fixed = row.fixedHeight ?? row.height
+            // What to fix: the row's labels, with their strings' keys and files.
+            let labels = input.labels.filter {
+                $0.screen == row.screen && $0.row == row.row && $0.device == row.device && $0.category == row.category
+                    && $0.locale == row.locale
+            }
+            var named: [String] = []
+            for label in labels {
+                let key = [label.stringKey.map { "key “\($0)”" }, label.source.map { "\($0.file):\($0.line)" }]
+                    .compactMap { $0 }.joined(separator: ", ")
+                let part = "“\(label.label)”" + (key.isEmpty ? "" : " (\(key))")
+                if !named.contains(part) { named.append(part) }
+            }
             let message = "Row “\(row.row)” has a fixed height of \(Describe.pt(fixed)) but its content needs "
                 + "\(Describe.pt(row.contentHeight)): \(Describe.pt(row.clippedBy)) is clipped "
                 + Describe.place(category: row.category, device: row.device, locale: row.locale)
+                + (named.isEmpty ? "" : "; its labels: " + named.joined(separator: ", "))
             findings.append(Finding(
                 checkId: id, severity: defaultSeverity, message: message, screen: row.screen, row: row.row,
                 device: row.device, category: row.category, locale: row.locale,
+                source: labels.lazy.compactMap(\.source).first,
                 figures: ["height": fixed, "contentHeight": row.contentHeight, "clippedBy": row.clippedBy],
                 code: "row-clips-content", rowID: row.id))
         }
@@ -79,7 +93,21 @@ public struct TextClippedCheck: Check {
             pointSize: 28)
         var fittingLabel = label
         fittingLabel.availableHeight = 34
+        // The fixed row's two labels, from strings files: the finding names their keys and files.
+        let title = LabelObservation(
+            screen: "Contacts", row: "contact", label: "name", device: "iPhone 13 mini", category: .accessibilityMedium,
+            locale: "en", font: "Inter-Regular", stringKey: "contact.name",
+            source: SourceLocation(file: "en.lproj/Localizable.strings", line: 3), text: "Ada Lovelace",
+            neededWidth: 160, availableWidth: 300, height: 34, pointSize: 28)
+        var subtitle = title
+        subtitle.label = "phone"
+        subtitle.stringKey = "contact.phone"
+        subtitle.source = SourceLocation(file: "en.lproj/Localizable.strings", line: 4)
         return [
+            CheckExample("a fixed row names its labels' keys and files", input: AuditInput(labels: [title, subtitle], rows: [row]),
+                         expectedCount: 1, codes: ["row-clips-content"],
+                         messageContains: ["its labels: “name” (key “contact.name”, en.lproj/Localizable.strings:3), "
+                             + "“phone” (key “contact.phone”, en.lproj/Localizable.strings:4)"]),
             CheckExample("fixed 44 pt row with 61.3 pt of content", input: AuditInput(rows: [row]), expectedCount: 1, codes: ["row-clips-content"],
                          figures: ["height": 44, "contentHeight": 61.3, "clippedBy": 17.3]),
             CheckExample("self-sizing row grows instead", input: AuditInput(rows: [selfSizing]), expectedCount: 0),

@@ -42,9 +42,9 @@ public struct WebNotScalingCheck: Check {
             guard let first = pages.first, let last = pages.last, pages.count > 1,
                   let base0 = first.baseSize, let base1 = last.baseSize, base1 > base0 + eps else { continue }
             var before: [String: Double] = [:]
-            for element in first.elements where !element.text.isEmpty { before[element.selector] = element.fontSize }
+            for element in first.elements where element.hasOwnText { before[element.selector] = element.fontSize }
             var seen = Set<String>()
-            for element in last.elements where !element.text.isEmpty && seen.insert(element.selector).inserted {
+            for element in last.elements where element.hasOwnText && seen.insert(element.selector).inserted {
                 guard let size0 = before[element.selector], element.fontSize <= size0 + eps else { continue }
                 let message = "\(element.named) stays \(Describe.one(element.fontSize)) px from \(first.category?.uikitName ?? "") "
                     + "to \(last.category?.uikitName ?? "") while the base size grows from \(Describe.one(base0)) to "

@@ -127,6 +127,7 @@ final class UnitScheduler: @unchecked Sendable {
 final class Collector: @unchecked Sendable {
     private let lock = NSLock()
     private let snapshotLimit: Int
+    private let only: Set<SnapshotPlace>?
     private var records: [UnitRecord] = []
     private var grouper: FindingGrouper
     private var layouts: [(Int, [ScreenRun])] = []
@@ -138,8 +139,11 @@ final class Collector: @unchecked Sendable {
     private let progress: (@Sendable (Int, Int) -> Void)?
 
     /// `categories`: the run's, in scope order (the grouper keeps only messages that can be a group's worst).
-    init(snapshotLimit: Int, categories: [String], total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+    /// `only`: keep the snapshots of these places alone.
+    init(snapshotLimit: Int, categories: [String], total: Int, progress: (@Sendable (Int, Int) -> Void)?,
+         only: Set<SnapshotPlace>? = nil) {
         self.snapshotLimit = max(0, snapshotLimit)
+        self.only = only
         grouper = FindingGrouper(categories: categories)
         self.total = total
         self.progress = progress
@@ -149,6 +153,7 @@ final class Collector: @unchecked Sendable {
     func wouldKeep(_ key: SnapshotKey) -> Bool {
         lock.lock()
         defer { lock.unlock() }
+        if let only, !only.contains(key.place) { return false }
         candidates += 1
         guard snapshotLimit > 0 else { return false }
         guard snapshots.count >= snapshotLimit, let worst = snapshots.last?.0 else { return true }

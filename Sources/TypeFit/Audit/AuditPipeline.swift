@@ -43,14 +43,15 @@ public struct AuditPipeline: Sendable {
 
     /// Lays out, observes and checks `units`, numbered `orders` (default: their positions) by
     /// their place in `self.units`, so a shard's results merge with the others' in plan order.
-    func collect(_ units: [AuditUnit], orders: [Int]? = nil) throws -> Collected {
+    /// With `only`, keeps the snapshots of those places alone, however many.
+    func collect(_ units: [AuditUnit], orders: [Int]? = nil, only: Set<SnapshotPlace>? = nil) throws -> Collected {
         let layouts = units.reduce(0) { total, unit in
             let screen = plan.screen(unit.screen)
             return total + devices.count(where: screen.isLaidOut) * plan.orientations.count * categories.count
         }
-        let collector = Collector(snapshotLimit: options.snapshotLimit, categories: categories.map(\.uikitName),
-                                  total: layouts,
-                                  progress: options.progress)
+        let collector = Collector(snapshotLimit: only == nil ? options.snapshotLimit : Int.max / 2,
+                                  categories: categories.map(\.uikitName), total: layouts,
+                                  progress: only == nil ? options.progress : nil, only: only)
         let threads = max(1, min(options.threads ?? Processors.available, units.count))
         let next = UnitScheduler(units, workers: threads)
         let pipeline = self
@@ -186,11 +187,56 @@ public struct AuditPipeline: Sendable {
         let failOn = options.failOn ?? plan.checks.failOn
         // One snapshot per screen, device, category and locale: the first in key order, so a
         // string variant with findings is drawn rather than a variant without.
+        let kept = Self.onePerPlace(collected.snapshots)
+        // Each screen's rows as its snapshots list them (repeated rows repeated), whichever snapshots were kept.
+        var rows: [String: [String]] = [:]
+        for screen in plan.screens where rows[screen.name] == nil {
+            rows[screen.name] = screen.rows.flatMap { repeatElement($0.name, count: $0.repeatCount) }
+        }
+        let scope = Scope(screens: plan.screens.map(\.name), rows: rows, categories: categories.map(\.uikitName),
+                          devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
+                          locales: locales.map { plan.locales[$0] })
+        // Every font: the mockups' selection keeps those its mockups draw.
+        let fonts = plan.fonts.map { Reports.FontInfo(id: $0.name, family: $0.info.family, style: $0.info.style, path: $0.displayPath) }
+        var document = ReportAssembler.assemble(
+            tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
+            scope: scope, checks: plan.checks.auditor.descriptors, grouper: consume grouper,
+            rowsVisible: Self.series(collected.rowsVisible, scope: scope), screens: kept,
+            fonts: fonts,
+            baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
+        // Mockups go to the worst groups first, up to the cap: places the snapshots kept miss are laid out again.
+        let drawn = Set(document.screens.map(HTMLReporter.anchor))
+        var missing: [HTMLReporter.MockupPlace] = []
+        for w in HTMLReporter.wantedMockups(document).prefix(document.mockups.cap)
+        where !drawn.contains(HTMLReporter.anchor(screen: w.screen, device: w.device, category: w.category, locale: w.locale)) {
+            missing.append(w)
+        }
+        if !missing.isEmpty && options.runChecks {
+            document.screens += Self.onePerPlace(try snapshots(at: snapshotPlaces(missing)))
+            document.fonts = fonts
+            document = document.selectingMockups()
+        }
+        let (fontInfos, fontData) = embeddedFonts(document.screens)
+        document.fonts = document.fonts.filter { f in fontInfos.contains { $0.id == f.id } }
+        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
+        document.systemText = systemText()
+        return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData,
+                        layouts: collected.layouts,
+                        diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
+                        rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut)
+    }
+
+    /// One snapshot per screen, device, category and locale: the first in key order.
+    static func onePerPlace(_ snapshots: [KeyedSnapshot]) -> [ScreenSnapshot] {
         var places = Set<[String]>()
-        let kept = collected.snapshots.map(\.snapshot).filter { places.insert([$0.screen, $0.device, $0.category, $0.locale]).inserted }
-        // Fonts the mockups draw, embedded reduced to the characters they draw (hb-subset).
+        return snapshots.sorted { $0.key < $1.key }.map(\.snapshot)
+            .filter { places.insert([$0.screen, $0.device, $0.category, $0.locale]).inserted }
+    }
+
+    /// The fonts the mockups draw, embedded reduced to the characters they draw (hb-subset).
+    func embeddedFonts(_ mockups: [ScreenSnapshot]) -> (infos: [Reports.FontInfo], data: [String: Data]) {
         var characters: [String: Set<Unicode.Scalar>] = [:]
-        for snapshot in kept {
+        for snapshot in mockups {
             for row in snapshot.rows {
                 for label in row.labels {
                     for line in label.lines { characters[label.font, default: []].formUnion(line.unicodeScalars) }
@@ -211,20 +257,7 @@ public struct AuditPipeline: Sendable {
                 fontData[font.name] = data
             }
         }
-        let scope = Scope(screens: plan.screens.map(\.name), categories: categories.map(\.uikitName),
-                          devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
-                          locales: locales.map { plan.locales[$0] })
-        var document = ReportAssembler.assemble(
-            tool: ToolInfo(version: TypeFitVersion.string), config: options.configDisplayPath ?? plan.config.file,
-            scope: scope, checks: plan.checks.auditor.descriptors, grouper: consume grouper,
-            rowsVisible: Self.series(collected.rowsVisible, scope: scope), screens: kept, fonts: fontInfos,
-            baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
-        if !web.renderings.isEmpty { document.webPages = web.snapshots(findings: document.findings) }
-        document.systemText = systemText()
-        return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData,
-                        layouts: collected.layouts,
-                        diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
-                        rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut)
+        return (fontInfos, fontData)
     }
 
     /// Rows visible per screen, device and locale, one value per category of the scope (from

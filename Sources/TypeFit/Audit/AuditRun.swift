@@ -28,8 +28,9 @@ public struct AuditOptions: Sendable {
     public var runChecks: Bool = true
     /// Threads to lay out with (nil: every core). Results do not depend on it.
     public var threads: Int?
-    /// The most screen snapshots the report keeps for mockups: those with findings first, then
-    /// the development locale's, each in plan order. The rest are counted, not kept.
+    /// The most screen snapshots the run keeps while laying out, for mockups: those with findings
+    /// first, then the development locale's, each in plan order. The rest are counted, not kept;
+    /// the worst groups' mockup places (up to the mockup cap) it missed are laid out again at the end.
     public var snapshotLimit: Int
     /// Called with (done, total) screen layouts, for a progress bar.
     public var progress: (@Sendable (Int, Int) -> Void)?

@@ -67,6 +67,49 @@ struct SnapshotKey: Comparable, Sendable, Codable {
     }
 }
 
+/// A layout's place as a mockup stands for it: screen, locale, device and orientation, category.
+struct SnapshotPlace: Hashable, Sendable {
+    var screen: Int
+    var locale: Int
+    var device: Int
+    var orientation: Orientation
+    var category: ContentSizeCategory
+}
+
+extension SnapshotKey {
+    var place: SnapshotPlace {
+        SnapshotPlace(screen: screen, locale: locale, device: device, orientation: orientation, category: category)
+    }
+}
+
+extension AuditPipeline {
+    /// `wanted` (as the report names places) as this run's places; names it does not know are left out.
+    func snapshotPlaces(_ wanted: [HTMLReporter.MockupPlace]) -> Set<SnapshotPlace> {
+        var places = Set<SnapshotPlace>()
+        for w in wanted {
+            guard let screen = plan.screens.firstIndex(where: { $0.name == w.screen }),
+                  let locale = locales.first(where: { plan.locales[$0] == w.locale }),
+                  let category = ContentSizeCategory(rawValue: w.category) else { continue }
+            for (d, device) in devices.enumerated() {
+                for orientation in plan.orientations where plan.deviceName(device, orientation) == w.device {
+                    places.insert(SnapshotPlace(screen: screen, locale: locale, device: d, orientation: orientation,
+                                                category: category))
+                }
+            }
+        }
+        return places
+    }
+
+    /// Snapshots of `places`, laid out again: the units that hold them are run once more, keeping
+    /// only these places' snapshots (the run keeps its first `snapshotLimit` in plan order, which
+    /// may miss the places of the worst groups).
+    func snapshots(at places: Set<SnapshotPlace>) throws -> [KeyedSnapshot] {
+        guard !places.isEmpty else { return [] }
+        let held = Set(places.map { [$0.screen, $0.locale] })
+        return try collect(units.filter { held.contains([$0.screen.index, $0.locale]) }, only: places).snapshots
+    }
+}
+
 /// A snapshot kept for mockups with its place in the report's order.
 struct KeyedSnapshot: Codable, Sendable {
     var key: SnapshotKey
