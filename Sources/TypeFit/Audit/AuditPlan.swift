@@ -62,12 +62,15 @@ public struct AuditPlan: Sendable {
         orientations.count > 1 ? "\(device.name) (\(orientation.rawValue))" : device.name
     }
 
-    /// Every unit of work in a fixed order: screens in config order, then locales.
+    /// Every unit of work in a fixed order: screens in config order, then locales (a screen's
+    /// `repeatedLocales` left out when the locale they repeat is audited).
     public func units(locales selected: [Int]? = nil, devices: Int? = nil, categories: Int? = nil) -> [AuditUnit] {
         let perLayout = (devices ?? self.devices.count) * orientations.count * (categories ?? self.categories.count)
         var units: [AuditUnit] = []
+        let audited = Set(selected ?? Array(locales.indices))
         for screen in screens {
             for locale in selected ?? Array(locales.indices) {
+                if let earlier = screen.repeatedLocales[locale], audited.contains(earlier) { continue }
                 var characters = 0
                 for row in screen.rows {
                     for label in row.labels {
