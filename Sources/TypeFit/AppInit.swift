@@ -174,7 +174,15 @@ public enum AppInit {
                 .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
             lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
         }
-        for (reason, count) in UIPlan.reasons(ui.notLaidOut) { lines.append("  not laid out (\(count)): \(reason)") }
+        for (reason, count) in UIPlan.reasons(ui.notLaidOut) {
+            lines.append("  not laid out (\(count)): \(reason)")
+            // Where, for the reasons that name a problem in the file (a cycle, a missing font); the
+            // navigation bar's titles and text-sized widths are as the files mean them.
+            guard reason.contains("cyclic") || reason.contains("not found") else { continue }
+            let places = ui.notLaidOut.filter { if case .notLaidOut(reason) = $0.status { true } else { false } }
+                .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
+            lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
+        }
         if !ui.repeatedLocales.isEmpty {
             let screens = Set(ui.repeatedLocales.map(\.screen)).count
             let locales = Array(Set(ui.repeatedLocales.map(\.locale))).sorted()

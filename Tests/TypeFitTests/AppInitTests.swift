@@ -50,6 +50,8 @@ struct AppInitTests {
         #expect(Set(notLaidOut.keys) == ["nav-01-001", "nav-02-001", "lbl-02-004", "lbl-02-006"])
         if case .notLaidOut(let reason) = notLaidOut["lbl-02-004"] { #expect(reason.contains("Avenir-Book")) }
         #expect(outcome.summary.contains("Elements: 13 found = 8 laid out + 0 bound + 1 unbound + 4 not laid out"))
+        // A font that is not found: the element's file and line (Main.storyboard line 72: lbl-02-004).
+        #expect(outcome.summary.contains("\n    Base.lproj/Main.storyboard:72 lbl-02-004\n"))
         #expect(plan.locales == ["en", "de"])
 
         // The German text of the cell's label, at the storyboard's line.
