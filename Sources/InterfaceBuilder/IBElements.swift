@@ -17,6 +17,8 @@ extension FileReader {
         let width = widths.rule(node)
         let height = widths.heightConstraint(node, path: path)
         var adjusts = node.bool("adjustsFontForContentSizeCategory")
+        // A button configuration without a font of its own: UIKit's, which follows Dynamic Type.
+        if node.name == "button", fontNode == nil, node.child("buttonConfiguration") != nil { adjusts = true }
         let lineBreak = Self.lineBreak(node["lineBreakMode"])
         var autoshrink: Double?
         if node.bool("adjustsFontSizeToFit") {
@@ -45,24 +47,7 @@ extension FileReader {
         case "textView":
             return [make(.textView, text(node, key: "text", id: id), lines: 0)]
         case "button":
-            // The normal state's title (a configuration's title on iOS 15 buttons).
-            let lines = node.child("buttonConfiguration")?["titleLineBreakMode"] == nil ? 1 : 0
-            if let configuration = node.child("buttonConfiguration"), let title = configuration["title"], !title.isEmpty {
-                return [make(.button, Self.isPlaceholder(title) ? .runtime(reason: "Interface Builder's placeholder \"\(title)\": its title is set in code")
-                                : .localized(table: table, key: "\(id).configuration.title", developmentText: title), lines: lines)]
-            }
-            let states = node.children.filter { $0.name == "state" }
-            if let normal = states.first(where: { $0["key"] == "normal" }) ?? states.first {
-                let key = "\(id).\(normal["key"] ?? "normal")Title"
-                if let title = normal["title"], !title.isEmpty {
-                    return [make(.button, Self.isPlaceholder(title) ? .runtime(reason: "Interface Builder's placeholder \"\(title)\": its title is set in code")
-                                    : .localized(table: table, key: key, developmentText: title), lines: lines)]
-                }
-                if let attributed = normal.child("attributedString") {
-                    return [make(.button, .localized(table: table, key: key, developmentText: Self.attributedText(attributed)), lines: lines)]
-                }
-            }
-            return []  // an image-only button draws no text
+            return buttonTitles(node, id: id, make: make)
         case "segmentedControl":
             adjusts = false
             var made: [UIElement] = []
@@ -76,6 +61,29 @@ extension FileReader {
         default:
             return []
         }
+    }
+
+    /// Font types a `<fontDescription>` may have.
+    static let fontTypes: Set<String> = ["system", "boldSystem", "italicSystem"]
+
+    /// One warning per value of a text element's attributes that the reader does not know (the
+    /// element is still read, with UIKit's default in its place): a line break mode, a font type,
+    /// a text style.
+    func unknownValues(_ node: IBNode) -> [UIReadWarning] {
+        var found: [UIReadWarning] = []
+        if let mode = node["lineBreakMode"], Self.lineBreak(mode) == nil {
+            found.append(UIReadWarning(position: position(node), message: "unknown lineBreakMode \"\(mode)\" of <\(node.name)>: read as UIKit's default"))
+        }
+        var descriptions = node.children.filter { $0.name == "fontDescription" }
+        if let configuration = node.child("buttonConfiguration") { descriptions += configuration.children.filter { $0.name == "fontDescription" } }
+        for d in descriptions {
+            if let style = d["style"], (try? TextStyle(parsing: style)) == nil {
+                found.append(UIReadWarning(position: position(d), message: "unknown text style \"\(style)\": the element is not laid out"))
+            } else if d["style"] == nil, d["name"] == nil, d["family"] == nil, let type = d["type"], !Self.fontTypes.contains(type) {
+                found.append(UIReadWarning(position: position(d), message: "unknown font type \"\(type)\": read as the system font"))
+            }
+        }
+        return found
     }
 
     /// An IB placeholder, or the Lorem ipsum a new text view holds.
@@ -109,8 +117,7 @@ extension FileReader {
     /// attributed text, or UIKit's default for the element.
     func font(_ node: IBNode) -> (UIFontSpec, IBNode?) {
         if let description = node.child("fontDescription", key: "fontDescription")
-            ?? node.child("buttonConfiguration")?.child("fontDescription")
-            ?? node.child("buttonConfiguration")?.child("preferredSymbolConfiguration")?.child("fontDescription") {
+            ?? node.child("buttonConfiguration")?.child("fontDescription", key: "titleFontDescription") {
             return (Self.font(description), description)
         }
         let attributedOwner = node.name == "button"
@@ -120,6 +127,7 @@ extension FileReader {
             return (Self.attributedFont(font), font)
         }
         switch node.name {
+        case "button" where node.child("buttonConfiguration") != nil: return (.font(face: .system(.regular), size: .textStyle(.body)), nil)
         case "button": return (.font(face: .system(.regular), size: .fixed(15)), nil)
         case "segmentedControl": return (.font(face: .system(.regular), size: .fixed(13)), nil)
         case "textView", "textField": return (.font(face: .system(.regular), size: .fixed(14)), nil)

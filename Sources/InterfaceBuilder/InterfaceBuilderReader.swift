@@ -159,6 +159,7 @@ struct FileReader {
             }
             let made = elements(node)
             guard !made.isEmpty else { continue }
+            warnings += unknownValues(node)
             let cell = Self.cellNames.contains(node.name) ? nil
                 : node.ancestor(where: { Self.cellNames.contains($0.name) }).flatMap { cellOf[ObjectIdentifier($0)] }
             if let cell { rows[cell].elements += made } else { free += made }

@@ -39,7 +39,11 @@ public enum AppInit {
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
             throw ConfigError(file: path, message: "cannot write: \(error.localizedDescription)")
         }
-        return Outcome(configPath: path, summary: summary(plan.ui, configPath: path))
+        // What init's own look at the repository found and the written config no longer reads
+        // (an Xcode project that could not be read is written as `project: none`).
+        var ui = plan.ui
+        ui.warnings = repository.warnings.filter { !ui.warnings.contains($0) } + ui.warnings
+        return Outcome(configPath: path, summary: summary(ui, configPath: path))
     }
 
     /// A YAML string literal.
@@ -165,7 +169,21 @@ public enum AppInit {
                 .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
             lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
         }
-        for (reason, count) in UIPlan.reasons(ui.notLaidOut) { lines.append("  not laid out (\(count)): \(reason)") }
+        for (reason, count) in UIPlan.reasons(ui.notLaidOut) {
+            lines.append("  not laid out (\(count)): \(reason)")
+            // Where, for the reasons that name a problem in the file (a cycle, a missing font); the
+            // navigation bar's titles and text-sized widths are as the files mean them.
+            guard reason.contains("cyclic") || reason.contains("not found") else { continue }
+            let places = ui.notLaidOut.filter { if case .notLaidOut(reason) = $0.status { true } else { false } }
+                .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
+            lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
+        }
+        if !ui.repeatedLocales.isEmpty {
+            let screens = Set(ui.repeatedLocales.map(\.screen)).count
+            let locales = Array(Set(ui.repeatedLocales.map(\.locale))).sorted()
+            lines.append("Untranslated: \(screens) screen(s) show the same texts in \(locales.joined(separator: ", ")) as in an earlier locale; "
+                         + "laid out once (e.g. \(ui.repeatedLocales[0].screen): \(ui.repeatedLocales[0].locale) as \(ui.repeatedLocales[0].sameAs))")
+        }
         if !ui.warnings.isEmpty {
             lines.append("Could not decide or read (\(ui.warnings.count)):")
             for warning in ui.warnings.prefix(6) { lines.append("  \(warning)") }

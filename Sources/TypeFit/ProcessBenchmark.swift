@@ -147,6 +147,22 @@ public enum ProcessBenchmark {
         return out
     }
 
+    /// Runs `executable arguments…` (see `run(_:_:output:accepting:)`); returns the wall and CPU
+    /// time and, with `output`, what it printed.
+    static func timeProcess(_ executable: String, _ arguments: [String], output: Bool = false) throws -> (timing: Benchmark.Timing, output: String) {
+        let child = try run(executable, arguments, output: output)
+        return (child.timing, child.output)
+    }
+
+    /// One child process as `run` saw it: wall and CPU time, peak resident memory (the child's
+    /// own `ru_maxrss`), exit status and, when asked, its standard output.
+    struct Child {
+        var timing: Benchmark.Timing
+        var peakResidentMegabytes: Double
+        var status: Int32
+        var output: String
+    }
+
     /// Runs `executable arguments…` with stdout to /dev/null (or, with `output`, to a temporary
     /// file read afterwards) and stderr to a temporary file; returns the wall time and the
     /// child's CPU time. Timed as a shell's `time` does: `posix_spawn` then `wait4` for that
@@ -155,8 +171,9 @@ public enum ProcessBenchmark {
     /// on Linux it polls its run loop, which adds tens of milliseconds to a child's wall time.
     /// Wall time follows the machine's load; compare CPU on a shared machine. No pipes: the
     /// child never waits for us to read.
-    /// Throws when the child cannot be started or exits non-zero (with its first stderr line).
-    static func timeProcess(_ executable: String, _ arguments: [String], output: Bool = false) throws -> (timing: Benchmark.Timing, output: String) {
+    /// Throws when the child cannot be started or exits with a status not in `accepting` (with its
+    /// first stderr line).
+    static func run(_ executable: String, _ arguments: [String], output: Bool = false, accepting: Set<Int32> = [0]) throws -> Child {
         let folder = FileManager.default.temporaryDirectory.path
         func temporaryFile(_ name: String) throws -> Int32 {
             var template = Array("\(folder)/typefit-bench-\(name)-XXXXXX".utf8CString)
@@ -199,13 +216,14 @@ public enum ProcessBenchmark {
             }
             return String(decoding: bytes, as: UTF8.self)
         }
-        // Exited normally with 0 (WIFEXITED and WEXITSTATUS, which Swift does not import).
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+        // Exited normally with an accepted status (WIFEXITED and WEXITSTATUS, which Swift does not import).
+        guard status & 0x7F == 0, accepting.contains((status >> 8) & 0xFF) else {
             let code = status & 0x7F == 0 ? "exit \((status >> 8) & 0xFF)" : "signal \(status & 0x7F)"
             let line = contents(errFD).split(separator: "\n").first.map(String.init) ?? code
             throw ProcessBenchmarkError(message: "\(executable) \(arguments.joined(separator: " ")): \(line)")
         }
-        return (Benchmark.Timing(wall: wall, cpu: cpu), output ? contents(outFD) : "")
+        return Child(timing: Benchmark.Timing(wall: wall, cpu: cpu), peakResidentMegabytes: Double(usage.ru_maxrss) / 1024,
+                     status: (status >> 8) & 0xFF, output: output ? contents(outFD) : "")
     }
 }
 

@@ -11,24 +11,33 @@ enum AppUIFixtures {
         .appendingPathComponent("Fixtures/AppUI")
     static let localized = root.appendingPathComponent("Localized")
     static let netNewsWire = root.appendingPathComponent("NetNewsWire")
+    static let controls = root.appendingPathComponent("Controls")
 }
 
 /// An independent count of an Interface Builder file's text elements, by regular expressions over
-/// its text (not the XML parser the reader uses): `<label`, `<textField`, `<textView` start tags,
-/// `<button>…</button>` blocks with a normal-state title, `<segment title=…>` and navigation items
-/// with a title. A Python scan with the same expressions, run once, gave: Localized Main 13;
-/// NetNewsWire Add 12, Main 13, Settings 33, SettingsTableViewCell 2; the macOS XIB 4 (left out).
+/// its text (not the XML parser the reader uses): `<label`, `<textField`, `<textView` start tags;
+/// in each `<button>…</button>` block, a `<buttonConfiguration … title=…>` (and its `subtitle=…`)
+/// or else each `<state key="normal|highlighted|selected|disabled" title=…>` and each state holding
+/// an attributed title; `<segment title=…>` with a title; navigation items with a title. A Python
+/// scan with the same expressions, run once, gave: Localized Main 13; Controls 10; NetNewsWire Add
+/// 12, Main 13, Settings 33, SettingsTableViewCell 2, Inspector 11; the macOS XIB 4 (left out).
 func independentCount(_ text: String) -> Int {
-    func count(_ pattern: String, options: NSRegularExpression.Options = []) -> [NSTextCheckingResult] {
+    func count(_ pattern: String, in text: String, options: NSRegularExpression.Options = []) -> [NSTextCheckingResult] {
         let regex = try! NSRegularExpression(pattern: pattern, options: options)
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
     }
     let ns = text as NSString
-    let buttons = count("<button\\s.*?</button>", options: .dotMatchesLineSeparators).count { match in
-        ns.substring(with: match.range).range(of: "<state key=\"normal\" title=\"[^\"]+\"", options: .regularExpression) != nil
+    let buttons = count("<button\\s.*?</button>", in: text, options: .dotMatchesLineSeparators).reduce(0) { sum, match in
+        let block = ns.substring(with: match.range)
+        if let configuration = count("<buttonConfiguration [^>]*>", in: block).first.map({ (block as NSString).substring(with: $0.range) }),
+           configuration.range(of: " title=\"[^\"]+\"", options: .regularExpression) != nil {
+            return sum + 1 + (configuration.range(of: " subtitle=\"[^\"]+\"", options: .regularExpression) == nil ? 0 : 1)
+        }
+        return sum + count("<state key=\"(normal|highlighted|selected|disabled)\" title=\"[^\"]+\"", in: block).count
+            + count("<state key=\"[a-z]+\">\\s*<attributedString key=\"attributedTitle\">", in: block).count
     }
-    return count("<label\\s").count + count("<textField\\s").count + count("<textView\\s").count + buttons
-        + count("<segment title=\"[^\"]+\"").count + count("<navigationItem [^>]*title=\"[^\"]+\"").count
+    return count("<label\\s", in: text).count + count("<textField\\s", in: text).count + count("<textView\\s", in: text).count
+        + buttons + count("<segment title=\"[^\"]+\"", in: text).count + count("<navigationItem [^>]*title=\"[^\"]+\"", in: text).count
 }
 
 /// The 1-based line of the first line containing `needle` (an independent way to find an element's line).
@@ -49,6 +58,8 @@ struct InterfaceBuilderReaderTests {
         (AppUIFixtures.netNewsWire, "iOS/Base.lproj/Main.storyboard"),
         (AppUIFixtures.netNewsWire, "iOS/Settings/Settings.storyboard"),
         (AppUIFixtures.netNewsWire, "iOS/Settings/SettingsTableViewCell.xib"),
+        (AppUIFixtures.netNewsWire, "iOS/Inspector/Inspector.storyboard"),
+        (AppUIFixtures.controls, "Base.lproj/Controls.storyboard"),
     ])
     func everyElementIsRead(root: URL, path: String) throws {
         let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
@@ -56,9 +67,19 @@ struct InterfaceBuilderReaderTests {
         #expect(outcome == .read)
         #expect(warnings.isEmpty)
         #expect(screens.reduce(0) { $0 + $1.allElements.count } == independentCount(text))
-        // Each element sits at the line of its XML element.
+        // Each element sits at the line of its XML element: a button's other titles at their
+        // `<state>` or `<buttonConfiguration>`, after the button's own line.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for element in screens.flatMap(\.allElements) where element.kind != .segment {
-            #expect(element.position.line == line(of: "id=\"\(element.id.local)\"", in: text), "\(element.id)")
+            let local = element.id.local
+            if let dot = local.firstIndex(of: ".") {
+                let part = local[local.index(after: dot)...]
+                let tag = part.hasPrefix("configuration") ? "<buttonConfiguration " : "<state key=\"\(part.dropLast("Title".count))\""
+                #expect(lines[element.position.line - 1].contains(tag), "\(element.id)")
+                #expect(element.position.line > line(of: "id=\"\(local[..<dot])\"", in: text) ?? .max, "\(element.id)")
+            } else {
+                #expect(element.position.line == line(of: "id=\"\(local)\"", in: text), "\(element.id)")
+            }
         }
     }
 
@@ -138,6 +159,16 @@ struct InterfaceBuilderReaderTests {
         #expect(label.width == .inset(leading: 40, trailing: 109))
     }
 
+    /// A cell's accessory narrows its label through the content view's design-time frame. NetNewsWire
+    /// Settings.storyboard, "Add Account" (a disclosure-indicator cell): the cell at x 20, 374 pt wide in
+    /// the 414 pt table; its content view 343.5 pt wide (the accessory takes 374 − 343.5 = 30.5); the
+    /// label at x 20, 315.5 pt wide in it: leading 20 + 0 + 20 = 40, trailing 20 + 30.5 + (343.5 − 335.5) = 58.5.
+    @Test func accessoryNarrowsTheLabel() throws {
+        let (screens, _, _) = try read(AppUIFixtures.netNewsWire, "iOS/Settings/Settings.storyboard")
+        let label = try #require(screens.flatMap(\.allElements).first { $0.id.local == "6sn-wY-hHH" })
+        #expect(label.width == .inset(leading: 40, trailing: 58.5))
+    }
+
     /// A truncated file: one warning naming the file, line and column; the elements before the cut are read.
     @Test func truncatedFile() throws {
         let (screens, warnings, outcome) = try read(AppUIFixtures.localized, "Broken.storyboard")
@@ -164,6 +195,21 @@ struct InterfaceBuilderReaderTests {
         #expect(other.isEmpty)
         #expect(read.flatMap(\.allElements).map(\.id.local) == ["l1"])
         #expect(read.first?.allElements.first?.width == .inset(leading: 0, trailing: 0))
+        // Unknown values of attributes the reader uses: one warning each, at the line, the element still read.
+        let values = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document targetRuntime="iOS.CocoaTouch"><objects><view id="v1"><rect key="frame" x="0" y="0" width="390" height="100"/>
+            <subviews><label text="Hello" id="l1" lineBreakMode="wobble"><rect key="frame" x="0" y="0" width="390" height="20"/>
+            <fontDescription key="fontDescription" type="fancySystem" pointSize="12"/></label>
+            <label text="Bye" id="l2"><fontDescription key="fontDescription" style="UICTFontTextStyleHuge"/></label></subviews></view></objects></document>
+            """
+        let (valueScreens, valueWarnings, _) = InterfaceBuilderReader.read(data: Data(values.utf8), path: "Z.xib")
+        #expect(valueScreens.flatMap(\.allElements).map(\.id.local) == ["l1", "l2"])
+        #expect(valueWarnings.map(\.description) == [
+            "Z.xib:3:11: warning: unknown lineBreakMode \"wobble\" of <label>: read as UIKit's default",
+            "Z.xib:4:1: warning: unknown font type \"fancySystem\": read as the system font",
+            "Z.xib:5:27: warning: unknown text style \"UICTFontTextStyleHuge\": the element is not laid out",
+        ])
     }
 
     /// A constraint cycle (each label's trailing anchored to the other's leading) does not stop the
@@ -227,6 +273,55 @@ struct InterfaceBuilderReaderTests {
         if case .unknown(let reason) = widths["b"] { #expect(reason.contains("content hugging")) } else { Issue.record("b hugs") }
         #expect(widths["l"] == .inset(leading: 16, trailing: 16))
         #expect(screens.first?.name == "Login/Login")
+    }
+
+    /// Buttons' titles per control state and configurations, segments and navigation titles, as
+    /// Controls.storyboard writes them (checked against the file by hand: line numbers below).
+    @Test func buttonTitlesSegmentsAndNavigationTitles() throws {
+        let (screens, warnings, _) = try read(AppUIFixtures.controls, "Base.lproj/Controls.storyboard")
+        #expect(warnings.isEmpty)
+        let all = Dictionary(uniqueKeysWithValues: screens.flatMap(\.allElements).map { ($0.id.local, $0) })
+        func text(_ id: String) -> UIText? { all[id]?.text }
+        // A title per state; the highlighted state (line 16) sets only a colour: no element of its own.
+        #expect(text("btn-03-001") == .localized(table: "Controls", key: "btn-03-001.normalTitle", developmentText: "Follow"))
+        #expect(text("btn-03-001.selectedTitle") == .localized(table: "Controls", key: "btn-03-001.selectedTitle",
+                                                                developmentText: "Following this publication"))
+        #expect(text("btn-03-001.disabledTitle") == .localized(table: "Controls", key: "btn-03-001.disabledTitle", developmentText: "Unavailable"))
+        #expect(all["btn-03-001.highlightedTitle"] == nil)
+        #expect(all["btn-03-001.selectedTitle"]?.position.line == 19)
+        // Every state shares the button's font and width.
+        #expect(all["btn-03-001.disabledTitle"]?.font == .font(face: .system(.regular), size: .fixed(17)))
+        #expect(all["btn-03-001.disabledTitle"]?.width == .inset(leading: 20, trailing: 20))
+        // A configuration's title and subtitle with their fonts; the legacy "Button" state beside it is not drawn.
+        let subscribe = try #require(all["btn-03-002"])
+        #expect(subscribe.text == .localized(table: "Controls", key: "btn-03-002.configuration.title", developmentText: "Subscribe"))
+        #expect(subscribe.font == .font(face: .system(.regular), size: .textStyle(.headline)))
+        #expect(subscribe.fontPosition?.line == 29 && subscribe.width == .fixed(200))
+        let subtitle = try #require(all["btn-03-002.configuration.subtitle"])
+        #expect(subtitle.text == .localized(table: "Controls", key: "btn-03-002.configuration.subtitle", developmentText: "Cancel anytime"))
+        #expect(subtitle.font == .font(face: .system(.regular), size: .fixed(12)) && subtitle.position.line == 28)
+        // A configuration without a font: UIKit's, the body style, following Dynamic Type.
+        let learn = try #require(all["btn-03-003"])
+        #expect(learn.font == .font(face: .system(.regular), size: .textStyle(.body)) && learn.adjustsForContentSizeCategory)
+        // An attributed title and its font.
+        let terms = try #require(all["btn-03-004"])
+        #expect(terms.text == .localized(table: "Controls", key: "btn-03-004.normalTitle", developmentText: "Terms of service"))
+        #expect(terms.font == .font(face: .named("Georgia"), size: .fixed(13)) && terms.fontPosition?.line == 47)
+        // Segments with a title (the third has none), and the navigation title.
+        #expect(all.keys.filter { $0.hasPrefix("seg-03-001") }.sorted() == ["seg-03-001.segmentTitles[0]", "seg-03-001.segmentTitles[1]"])
+        #expect(screens.first?.navigationTitle?.text == .localized(table: "Controls", key: "nav-03-001.title", developmentText: "Plans"))
+        #expect(screens.map(\.name) == ["Controls/Plans"])
+    }
+
+    /// NetNewsWire's Inspector.storyboard: "Remove Account" has a highlighted state with a colour and
+    /// no title (lines 144–146): one element, at the button's line.
+    @Test func realButtonStates() throws {
+        let (screens, _, _) = try read(AppUIFixtures.netNewsWire, "iOS/Inspector/Inspector.storyboard")
+        let ids = screens.flatMap(\.allElements).map(\.id.local)
+        #expect(ids.filter { $0.hasPrefix("obv-a5-Pl6") } == ["obv-a5-Pl6"])
+        let remove = try #require(screens.flatMap(\.allElements).first { $0.id.local == "obv-a5-Pl6" })
+        #expect(remove.text == .localized(table: "Inspector", key: "obv-a5-Pl6.normalTitle", developmentText: "Remove Account"))
+        #expect(remove.position.line == 135)
     }
 
     /// The per-storyboard strings of a localized storyboard.

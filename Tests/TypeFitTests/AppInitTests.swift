@@ -50,6 +50,8 @@ struct AppInitTests {
         #expect(Set(notLaidOut.keys) == ["nav-01-001", "nav-02-001", "lbl-02-004", "lbl-02-006"])
         if case .notLaidOut(let reason) = notLaidOut["lbl-02-004"] { #expect(reason.contains("Avenir-Book")) }
         #expect(outcome.summary.contains("Elements: 13 found = 8 laid out + 0 bound + 1 unbound + 4 not laid out"))
+        // A font that is not found: the element's file and line (Main.storyboard line 72: lbl-02-004).
+        #expect(outcome.summary.contains("\n    Base.lproj/Main.storyboard:72 lbl-02-004\n"))
         #expect(plan.locales == ["en", "de"])
 
         // The German text of the cell's label, at the storyboard's line.
@@ -84,6 +86,51 @@ struct AppInitTests {
         #expect(truncated.allSatisfy { $0.source == SourceLocation(file: "Base.lproj/Main.storyboard", line: 17) })
     }
 
+    /// A locale without translations of a file shows the file's development texts: the screen is laid
+    /// out once, in the development language, and its findings are not repeated as German groups.
+    /// Controls.storyboard has German strings (de.lproj/Controls.strings), Banner.xib has none; its
+    /// label ("Your free trial ends tomorrow", body, 180 pt wide, one line) truncates in English.
+    @Test func untranslatedFilesAreLaidOutOnce() throws {
+        let dir = try copy("Controls")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try AppInit.run(directory: dir.path, force: false)
+        let plan = try AuditPlan.load(path: outcome.configPath)
+        #expect(plan.locales == ["en", "de"])
+        let banner = try #require(plan.screens.first { $0.name == "Banner" })
+        let plans = try #require(plan.screens.first { $0.name == "Controls/Plans" })
+        #expect(banner.repeatedLocales == [1: 0])
+        #expect(plans.repeatedLocales.isEmpty)
+        #expect(plan.ui.repeatedLocales == [UIPlan.RepeatedLocale(screen: "Banner", locale: "de", sameAs: "en")])
+        #expect(outcome.summary.contains("Untranslated: 1 screen(s) show the same texts in de as in an earlier locale; laid out once (e.g. Banner: de as en)"))
+        #expect(plan.units().filter { $0.screen == banner.id }.map(\.locale) == [0])
+
+        var options = AuditOptions(configDisplayPath: "typefit.yml")
+        options.threads = 1
+        let findings = try AuditPipeline(plan: plan, options: options).run().findings
+        let truncated = findings.filter { $0.checkId == "text.truncated" && $0.label == "lbl-04-001" }
+        #expect(!truncated.isEmpty && truncated.allSatisfy { $0.locale == "en" })
+        // The translated storyboard is laid out in German too: "Abonnieren" (headline, one line, 200 pt)
+        // truncates at the largest sizes.
+        #expect(findings.contains { $0.checkId == "text.truncated" && $0.label == "btn-03-002" && $0.locale == "de" })
+        // Only the German locale of the screen is left out.
+        #expect(!findings.contains { $0.screen == "Banner" && $0.locale == "de" })
+    }
+
+    /// The bench's large app: the iOS storyboards and XIBs of a folder (Localized: Main.storyboard and
+    /// Broken.storyboard) copied into copy-1, copy-2, … with their translations, up to the count asked.
+    @Test func benchAppOfManyFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-bench-app-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try UIAppBenchmark.makeApp(from: Self.fixtures.appendingPathComponent("Localized"), files: 5, in: dir) == 5)
+        let made = files(dir)
+        #expect(made.filter { $0.hasSuffix(".storyboard") }.sorted() == [
+            "copy-1/Base.lproj/Main.storyboard", "copy-1/Broken.storyboard", "copy-2/Base.lproj/Main.storyboard",
+            "copy-2/Broken.storyboard", "copy-3/Base.lproj/Main.storyboard",
+        ])
+        #expect(made.filter { $0.hasSuffix(".strings") }.sorted() == ["copy-1/de.lproj/Main.strings", "copy-2/de.lproj/Main.strings",
+                                                                      "copy-3/de.lproj/Main.strings"])
+    }
+
     /// A binding gives an element set in code its text: it is laid out and counted as bound.
     @Test func binding() throws {
         let dir = try copy("Localized")
@@ -107,13 +154,29 @@ struct AppInitTests {
         #expect(outcome.summary.hasPrefix("Target: NetNewsWire-iOS (NetNewsWire.xcodeproj)"))
         #expect(outcome.summary.contains("iOS/Resources/Info.plist: Info.plist not found"))
         let plan = try AuditPlan.load(path: outcome.configPath)
-        // 60 = 12 + 13 + 33 + 2: the independent scan of the four iOS files (AppSourcesTests).
-        #expect(plan.ui.accounts.count == 60)
-        #expect(plan.ui.interfaceBuilderFiles.filter { $0.outcome == .read }.count == 4)
+        // 71 = 12 + 13 + 33 + 2 + 11: the independent scan of the five iOS files (AppSourcesTests).
+        #expect(plan.ui.accounts.count == 71)
+        #expect(plan.ui.interfaceBuilderFiles.filter { $0.outcome == .read }.count == 5)
         var options = AuditOptions(configDisplayPath: "typefit.yml")
         options.threads = 2
         let run = try AuditPipeline(plan: plan, options: options).run()
         #expect(run.findings.contains { $0.checkId.hasPrefix("ui.") && $0.source?.file.hasSuffix(".storyboard") == true })
+    }
+
+    /// A project.pbxproj that is not a property list: one line naming it, and the folder is walked;
+    /// a truncated storyboard beside a good one: one line at its line and column, the rest audited.
+    @Test func badProjectAndTruncatedStoryboard() throws {
+        let dir = try copy("Localized")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        try Data("garbage {{{".utf8).write(to: dir.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        let outcome = try AppInit.run(directory: dir.path, force: false)
+        let lines = outcome.summary.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("App.xcodeproj/project.pbxproj: not a property list (an Xcode project file is an old-style property list)"))
+        #expect(lines.contains { $0.hasPrefix("Broken.storyboard:21:") && $0.contains("malformed XML") })
+        #expect(lines.contains("Target: none (no Xcode project with an iOS application): files found by walking the folder"))
+        let plan = try AuditPlan.load(path: outcome.configPath)
+        #expect(plan.ui.laidOut > 0)
     }
 
     /// Nothing to audit: a folder whose only storyboard is not XML. One line, naming the file.

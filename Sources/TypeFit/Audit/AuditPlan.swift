@@ -63,14 +63,17 @@ public struct AuditPlan: Sendable {
         orientations.count > 1 ? "\(device.name) (\(orientation.rawValue))" : device.name
     }
 
-    /// Every unit of work in a fixed order: screens in config order, then locales; `devices`: the
-    /// run's devices (default: the plan's).
+    /// Every unit of work in a fixed order: screens in config order, then locales (a screen's
+    /// `repeatedLocales` left out when the locale they repeat is audited); `devices`: the run's
+    /// devices (default: the plan's).
     public func units(locales selected: [Int]? = nil, devices: [Device]? = nil, categories: Int? = nil) -> [AuditUnit] {
         let devices = devices ?? self.devices
         var units: [AuditUnit] = []
+        let audited = Set(selected ?? Array(locales.indices))
         for screen in screens {
             let perLayout = devices.count(where: screen.isLaidOut) * orientations.count * (categories ?? self.categories.count)
             for locale in selected ?? Array(locales.indices) {
+                if let earlier = screen.repeatedLocales[locale], audited.contains(earlier) { continue }
                 var characters = 0
                 for row in screen.rows {
                     for label in row.labels {

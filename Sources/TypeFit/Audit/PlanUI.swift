@@ -35,7 +35,7 @@ extension AuditPlan {
         case .list(let paths): paths
         }
         let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root)
-        plan.warnings += read.warnings.map(\.description)
+        plan.warnings += read.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
         for path in ibPaths {
             let count = read.screens.filter { $0.position.file == path }.reduce(0) { $0 + $1.allElements.count }
             plan.interfaceBuilderFiles.append(UIPlan.FileCount(path: path, outcome: outcomes[path] ?? .unreadable, elements: count))
@@ -61,6 +61,7 @@ extension AuditPlan {
         plan.observations = planner.observations
         plan.rows = planner.rowObservations
         plan.accounts = planner.accounts
+        plan.repeatedLocales = planner.repeated
         plan.warnings += planner.warnings
         // A font only the UI's styles use is used after all.
         let used = Set(styles.map { self.fonts[$0.font.index].name })
@@ -85,6 +86,7 @@ struct UIPlanner {
     var observations: [UIElementObservation] = []
     var rowObservations: [UIRowObservation] = []
     var accounts: [UIPlan.Account] = []
+    var repeated: [UIPlan.RepeatedLocale] = []
     var warnings: [String] = []
     /// Styles made for the UI's fonts, by face and size.
     var styleIDs: [UIFontSpec: StyleID] = [:]
@@ -153,7 +155,29 @@ struct UIPlanner {
         guard !rows.isEmpty else { return }
         screens.append(PlannedScreen(id: screenID, name: screen.name,
                                      navigationBar: screen.navigationTitle == nil ? .none : .standard,
-                                     tabBar: false, toolbar: false, minimumRowsVisible: nil, rows: rows))
+                                     tabBar: false, toolbar: false, minimumRowsVisible: nil, rows: rows,
+                                     repeatedLocales: Self.repeatedLocales(rows.flatMap(\.labels), locales: base.locales.count)))
+        for (locale, earlier) in screens[screens.count - 1].repeatedLocales.sorted(by: { $0.key < $1.key }) {
+            repeated.append(UIPlan.RepeatedLocale(screen: screen.name, locale: base.locales[locale], sameAs: base.locales[earlier]))
+        }
+    }
+
+    /// For each locale after the first, the first earlier locale (itself laid out) in which every
+    /// label has the same texts (text and variant): a file without translations shows its
+    /// development texts in every locale it lacks, and the same texts give the same layout.
+    static func repeatedLocales(_ labels: [PlannedLabel], locales: Int) -> [Int: Int] {
+        var repeated: [Int: Int] = [:]
+        for locale in 0..<locales {
+            func same(_ a: [PlannedText], _ b: [PlannedText]) -> Bool {
+                a.count == b.count && zip(a, b).allSatisfy { $0.text == $1.text && $0.variant == $1.variant }
+            }
+            if let earlier = (0..<locale).first(where: { e in
+                repeated[e] == nil && labels.allSatisfy { same($0.texts[locale], $0.texts[e]) }
+            }) {
+                repeated[locale] = earlier
+            }
+        }
+        return repeated
     }
 
     static func location(_ p: UISourcePosition) -> SourceLocation { SourceLocation(file: p.file, line: p.line) }

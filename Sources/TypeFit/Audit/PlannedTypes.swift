@@ -196,6 +196,10 @@ public struct PlannedScreen: Sendable {
 
     /// Whether the screen is laid out on `device`.
     public func isLaidOut(on device: Device) -> Bool { devices?.contains(device) ?? true }
+    /// Locales (indices into `AuditPlan.locales`) in which every text of the screen is the text it
+    /// has in an earlier locale (the value), e.g. a storyboard without translations for them: the
+    /// screen is laid out only in the earlier one, so its findings are not repeated as new groups.
+    public var repeatedLocales: [Int: Int] = [:]
 
     /// The row named `name`.
     public func row(named name: String) -> PlannedRow? { rows.first { $0.name == name } }

@@ -34,12 +34,21 @@ public struct UIPlan: Sendable {
         public var elements: Int
     }
 
+    /// A screen not laid out in `locale`: its texts there are those of `sameAs` (no translation).
+    public struct RepeatedLocale: Sendable, Hashable {
+        public var screen: String
+        public var locale: String
+        public var sameAs: String
+    }
+
     public var observations: [UIElementObservation] = []
     public var rows: [UIRowObservation] = []
     public var repository: AppRepository?
     public var interfaceBuilderFiles: [FileCount] = []
     public var swiftFiles: [String] = []
     public var accounts: [Account] = []
+    /// Screens left out in a locale that would repeat an earlier locale's texts, in plan order.
+    public var repeatedLocales: [RepeatedLocale] = []
     /// One-line remarks of the readers and the repository (also in the plan's diagnostics).
     public var warnings: [String] = []
 
