@@ -159,6 +159,7 @@ public enum AppInit {
         }
         if read.count > 8 { lines.append("  … \(read.count - 8) more") }
         lines.append("Swift files: \(ui.swiftFiles.count) (for the SwiftUI reader)")
+        if let swiftUI = ui.swiftUI { lines += swiftUI.summaryLines }
         if let swiftGen = repository?.swiftGen, !swiftGen.strings.isEmpty {
             lines.append("SwiftGen (\(swiftGen.file)): " + swiftGen.strings.map { "\($0.enumName) → \($0.table)" }.joined(separator: ", "))
         }

@@ -29,6 +29,10 @@ struct BenchCommand: ParsableCommand {
         typefit), and uharfbuzz in process and as a whole python3 process. --whole-process runs only \
         that table; --measure-with PATH measures another typefit (e.g. an older build) in it.
 
+        --app DIR instead times what a user waits for in an app's repository: `typefit init` then `typefit audit` \
+        (each a child process; --audit-with PATH runs another typefit) on a temporary copy of DIR, with the wall \
+        time of each, their CPU time and peak memory, and what init found (target ≤ 10 s, ≤ 300 MB).
+
         --whole-app --shards 2,4 instead times the whole-app audit split into shards (each shard and the unsharded run a child on one thread, one after another), the slowest shard and the merge (`typefit merge`), and compares the merged report.json with the unsharded one.
 
         The corpus is a folder of .strings/.stringsdict/.xcstrings files, read recursively: --corpus DIR, by \
@@ -42,6 +46,7 @@ struct BenchCommand: ParsableCommand {
           .build-release/release/typefit bench --whole-process --corpus ../shared/corpus --threads 1
           .build-release/release/typefit bench --whole-app --corpus ../shared/corpus
           .build-release/release/typefit bench --whole-app --shards 2,4 --corpus ../shared/corpus
+          .build-release/release/typefit bench --app ../shared/apps/home-assistant-ios
         """
     )
 
@@ -81,7 +86,23 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --whole-app: instead, time the whole-app audit split into these shard counts (e.g. 2,4), each shard and the unsharded run on 1 thread, and the merge.")
     var shards: String?
 
+    @Option(help: "Instead, time `typefit init` + `typefit audit` of this app repository (storyboards, XIBs, SwiftUI) on a temporary copy.")
+    var app: String?
+
     func run() throws {
+        if let app {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: app, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw MeasureError(message: "\(app): no such folder (--app takes an app's repository)")
+            }
+            let executable = auditWith ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+            let figures = try AppRepositoryBenchmark.run(app: URL(fileURLWithPath: app).standardizedFileURL, executable: executable,
+                                                         threads: threads > 0 ? threads : nil) {
+                FileHandle.standardError.write(Data(($0 + "\n").utf8))
+            }
+            print(AppRepositoryBenchmark.describe(figures), terminator: "")
+            return
+        }
         let corpus = try Self.corpusFolder(corpus)
         guard threads >= 0, repeats >= 1 else { throw MeasureError(message: "--threads must be ≥ 0 and --repeats ≥ 1") }
         let fontsDirectory = FontCatalog.bundledFontsDirectory()

@@ -39,6 +39,8 @@ public struct UIPlan: Sendable {
     public var repository: AppRepository?
     public var interfaceBuilderFiles: [FileCount] = []
     public var swiftFiles: [String] = []
+    /// What the SwiftUI reader found in `swiftFiles` (nil when there are none).
+    public var swiftUI: SwiftUIPlanCounts?
     public var accounts: [Account] = []
     /// One-line remarks of the readers and the repository (also in the plan's diagnostics).
     public var warnings: [String] = []
