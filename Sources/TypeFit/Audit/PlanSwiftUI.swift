@@ -40,12 +40,17 @@ extension AuditPlan {
         let viewSet = Set(viewFiles)
         var swiftGen: [String] = []
         if let config = repository.swiftGen {
-            let folder = URL(fileURLWithPath: config.file).deletingLastPathComponent().relativePath
+            // Outputs are relative to the config's folder; matched without regard to case, as the
+            // macOS file system the app is built on matches them (`SwiftGen/` written, `Swiftgen/` on disk).
+            let folder = (config.file as NSString).deletingLastPathComponent
+            let byLowercase = Dictionary(repository.allFiles.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
             for output in Set(config.strings.compactMap(\.output)).sorted() {
-                let path = folder == "." || folder.isEmpty ? output : folder + "/" + output
-                let normalized = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: "/")).standardizedFileURL.path.dropFirst()
-                let relative = String(normalized)
-                if repository.allFiles.contains(relative) { swiftGen.append(relative) } else {
+                let joined = folder.isEmpty ? output : folder + "/" + output
+                var components: [Substring] = []
+                for part in joined.split(separator: "/") where part != "." {
+                    if part == "..", !components.isEmpty { components.removeLast() } else { components.append(part) }
+                }
+                if let found = byLowercase[components.joined(separator: "/").lowercased()] { swiftGen.append(found) } else {
                     warnings.append("\(config.file): SwiftGen output \"\(output)\" not found (generate it for L10n keys to resolve)")
                 }
             }
