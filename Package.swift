@@ -58,13 +58,13 @@ let package = Package(
         // Reads an app's SwiftUI views and prints the counts and time (docs/ui-sources.md).
         .executableTarget(name: "typefit-swiftui-scan", dependencies: ["SwiftUISource", "AppUI", "Localization"]),
         .target(name: "Reports", dependencies: ["DynamicType", "TypeFitSupport"]),
-        .target(name: "Audit", dependencies: ["DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
+        .target(name: "Audit", dependencies: ["AppUI", "DynamicType", "Layout", "Localization", "Reports", "TypeFitSupport"]),
         // The one module that drives an external browser (headless Chromium over the DevTools pipe).
         .target(name: "WebAudit", dependencies: ["Audit", "DynamicType", "Reports"]),
         // Wiring: config, fonts, models, layout, audit.
         .target(name: "TypeFit", dependencies: [
             "FontEngine", "DynamicType", "Layout", "Localization", "Audit", "Reports", "TypeFitSupport", "WebAudit",
-            "AppUI", "XcodeProject", "InterfaceBuilder",
+            "AppUI", "XcodeProject", "InterfaceBuilder", "SwiftUISource",
             .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "TypeFitTesting", dependencies: ["TypeFit"]),

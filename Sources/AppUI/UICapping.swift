@@ -2,24 +2,11 @@ import DynamicType
 
 /// `ui.capped`: a text whose `.dynamicTypeSize(…)` range stops below the accessibility sizes.
 ///
-/// The logic of the check as a pure function of one element, so any reader's elements (SwiftUI's
-/// `.dynamicTypeSize`, a maximum content size category set in code and bound in typefit.yml) get
-/// the same verdict. The audit turns each `UICapping` into a finding at `position`.
+/// The logic of the check (Sources/Audit/Checks/UICappedCheck.swift holds its id, rationale and
+/// examples) as a pure function of what a reader records, so any reader's elements (SwiftUI's
+/// `.dynamicTypeSize`, a maximum content size category set in code) get the same verdict, words
+/// and figures.
 public struct UICapping: Sendable, Hashable {
-    public static let checkID = "ui.capped"
-    public static let title = "Text stops growing below the accessibility sizes"
-    public static let rationale = """
-        The accessibility sizes (AX1–AX5) exist for people who need much larger text. \
-        A dynamicTypeSize range that ends below them draws the text at the range's largest size whatever \
-        the person chose, so their setting has no effect here. Let the text grow and make the layout wrap instead.
-        """
-    public static let definition = """
-        Reports a text element whose allowed categories (SwiftUI's .dynamicTypeSize(…) range) end before \
-        accessibilityMedium (AX1), unless its font does not scale at all (that is ui.fixed-font). The finding's \
-        category is the first category given up; figures: lastIndex (the largest category allowed, 0 = extraSmall) \
-        and givenUp (how many of the 12 categories draw at that size instead).
-        """
-
     /// The element that is capped.
     public var element: UIElementID
     /// Where the range is written (the element's position when the reader has no better).
@@ -30,26 +17,41 @@ public struct UICapping: Sendable, Hashable {
     public var givenUp: [ContentSizeCategory]
 
     /// One sentence a person reads.
-    public var message: String {
+    public var message: String { Self.message(last: lastCategory, givenUp: givenUp) }
+
+    /// The sentence for a verdict: where the text stops and which categories it gives up.
+    public static func message(last: ContentSizeCategory, givenUp: [ContentSizeCategory]) -> String {
         let first = givenUp.first.map(\.rawValue) ?? ""
-        return "Text stops growing at \(lastCategory.rawValue): its dynamicTypeSize range gives up "
-            + "\(givenUp.count) categories from \(first) on, all five accessibility sizes among them"
+        return "Text stops growing at \(last.rawValue): its dynamicTypeSize range gives up "
+            + "\(givenUp.count) categories from \(first) on (\(givenUp.map(\.shortName).joined(separator: ", "))), "
+            + "all five accessibility sizes among them"
     }
 
     /// The figures a finding carries.
-    public var figures: [String: Double] {
-        ["lastIndex": Double(ContentSizeCategory.allCases.firstIndex(of: lastCategory) ?? 0),
-         "givenUp": Double(givenUp.count)]
+    public var figures: [String: Double] { Self.figures(last: lastCategory, givenUp: givenUp) }
+
+    /// The figures of a verdict: lastIndex (0 = extraSmall) and givenUp (a count).
+    public static func figures(last: ContentSizeCategory, givenUp: [ContentSizeCategory]) -> [String: Double] {
+        ["lastIndex": Double(last.position), "givenUp": Double(givenUp.count)]
     }
 
     /// The verdict for one element: nil when it may grow into the accessibility sizes, has no
     /// range, or has a font that never scales.
     public init?(_ element: UIElement) {
-        guard let range = element.categories, range.upperBound < .accessibilityMedium else { return nil }
-        if case .font(_, .fixed) = element.font { return nil }
+        let fixed: Bool = if case .font(_, .fixed) = element.font { true } else { false }
+        guard let verdict = Self.verdict(categories: element.categories, fixedSize: fixed) else { return nil }
         self.element = element.id
         self.position = element.position
-        self.lastCategory = range.upperBound
-        self.givenUp = ContentSizeCategory.allCases.filter { $0 > range.upperBound }
+        self.lastCategory = verdict.last
+        self.givenUp = verdict.givenUp
+    }
+
+    /// The verdict on what a reader recorded of an element (its allowed categories, whether its
+    /// font has a fixed size): the largest category it is drawn at and the categories it gives
+    /// up; nil when it may grow into the accessibility sizes, has no range, or never scales.
+    public static func verdict(categories: ClosedRange<ContentSizeCategory>?, fixedSize: Bool)
+        -> (last: ContentSizeCategory, givenUp: [ContentSizeCategory])? {
+        guard let range = categories, range.upperBound < .accessibilityMedium, !fixedSize else { return nil }
+        return (range.upperBound, ContentSizeCategory.allCases.filter { $0 > range.upperBound })
     }
 }

@@ -24,6 +24,7 @@ public enum CheckRegistry {
         TextClippedCheck(),
         TextTruncatedCheck(),
         UIAutoshrinkCheck(),
+        UICappedCheck(),
         UIFixedFontCheck(),
         UIFixedHeightCheck(),
         UIFixedRowHeightCheck(),

@@ -40,12 +40,18 @@ public struct UIElementObservation: Sendable, Equatable {
     public var heightRelation: String?
     public var heightRequired: Bool
     public var heightSource: SourceLocation?
+    /// Where the font is set (the `.font(…)` modifier, `fontDescription`), when the file says:
+    /// what a developer changes for `ui.fixed-font`.
+    public var fontSource: SourceLocation?
+    /// The categories the element allows (SwiftUI's `.dynamicTypeSize(…)` range); nil = all 12.
+    public var categories: ClosedRange<ContentSizeCategory>?
 
     public init(screen: String, row: String? = nil, element: String, kind: String = "label", text: String? = nil,
                 source: SourceLocation? = nil, textStyle: String? = nil, face: String = "system",
                 pointSizes: [Double], lineHeights: [Double], isFixedSize: Bool, adjustsForContentSizeCategory: Bool,
                 lines: Int = 1, minimumScaleFactor: Double? = nil, heightConstant: Double? = nil,
-                heightRelation: String? = nil, heightRequired: Bool = true, heightSource: SourceLocation? = nil) {
+                heightRelation: String? = nil, heightRequired: Bool = true, heightSource: SourceLocation? = nil,
+                fontSource: SourceLocation? = nil, categories: ClosedRange<ContentSizeCategory>? = nil) {
         self.screen = screen
         self.row = row
         self.element = element
@@ -64,6 +70,8 @@ public struct UIElementObservation: Sendable, Equatable {
         self.heightRelation = heightRelation
         self.heightRequired = heightRequired
         self.heightSource = heightSource
+        self.fontSource = fontSource
+        self.categories = categories
     }
 
     /// The height the element's text needs at category index `i`: its lines (at least one) × line height.

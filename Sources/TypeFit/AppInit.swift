@@ -158,16 +158,23 @@ public enum AppInit {
         }
         if read.count > 8 { lines.append("  … \(read.count - 8) more") }
         lines.append("Swift files: \(ui.swiftFiles.count) (for the SwiftUI reader)")
+        if let swiftUI = ui.swiftUI { lines += swiftUI.summaryLines }
         if let swiftGen = repository?.swiftGen, !swiftGen.strings.isEmpty {
             lines.append("SwiftGen (\(swiftGen.file)): " + swiftGen.strings.map { "\($0.enumName) → \($0.table)" }.joined(separator: ", "))
         }
         let found = ui.accounts.count
         lines.append("Elements: \(found) found = \(ui.laidOut) laid out + \(ui.bound) bound + \(ui.unbound.count) unbound + \(ui.notLaidOut.count) not laid out")
-        for (reason, count) in UIPlan.reasons(ui.unbound) {
+        // The most frequent reasons (a SwiftUI app has one per variable name); the rest counted.
+        let unboundReasons = UIPlan.reasons(ui.unbound)
+        for (reason, count) in unboundReasons.prefix(8) {
             lines.append("  unbound (\(count)): \(reason)")
             let places = ui.unbound.filter { if case .unbound(reason) = $0.status { true } else { false } }
                 .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
             lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
+        }
+        if unboundReasons.count > 8 {
+            let rest = unboundReasons.dropFirst(8)
+            lines.append("  unbound (\(rest.reduce(0) { $0 + $1.count })): \(rest.count) other reasons, 1–\(rest.first?.count ?? 0) elements each")
         }
         for (reason, count) in UIPlan.reasons(ui.notLaidOut) {
             lines.append("  not laid out (\(count)): \(reason)")

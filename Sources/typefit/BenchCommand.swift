@@ -30,9 +30,9 @@ struct BenchCommand: ParsableCommand {
         typefit), and uharfbuzz in process and as a whole python3 process. --whole-process runs only \
         that table; --measure-with PATH measures another typefit (e.g. an older build) in it.
 
-        --ui-app DIR instead times `typefit init` then `typefit audit` on the app in DIR as a user runs \
-        them, each a child process (wall, CPU, peak RSS), in a temporary copy (nothing is written into \
-        DIR); with --ib-files N the copy is an app of N storyboards and XIBs made from DIR's iOS ones \
+        --app DIR instead times what a user waits for in an app's repository: `typefit init` then \
+        `typefit audit`, each a child process (wall, CPU, peak RSS), in a temporary copy (nothing is written \
+        into DIR); with --ib-files N the copy is an app of N storyboards and XIBs made from DIR's iOS ones \
         (with their translations) copied into folders copy-1, copy-2, … (no Xcode project). No corpus needed.
 
         --whole-app --shards 2,4 instead times the whole-app audit split into shards (each shard and the unsharded run a child on one thread, one after another), the slowest shard and the merge (`typefit merge`), and compares the merged report.json with the unsharded one.
@@ -48,7 +48,8 @@ struct BenchCommand: ParsableCommand {
           .build-release/release/typefit bench --whole-process --corpus ../shared/corpus --threads 1
           .build-release/release/typefit bench --whole-app --corpus ../shared/corpus
           .build-release/release/typefit bench --whole-app --shards 2,4 --corpus ../shared/corpus
-          .build-release/release/typefit bench --ui-app ../shared/apps/netnewswire --ib-files 200 --threads 2
+          .build-release/release/typefit bench --app ../shared/apps/netnewswire --ib-files 200 --threads 2
+          .build-release/release/typefit bench --app ../shared/apps/home-assistant-ios --threads 2
         """
     )
 
@@ -88,28 +89,28 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "With --whole-app: instead, time the whole-app audit split into these shard counts (e.g. 2,4), each shard and the unsharded run on 1 thread, and the merge.")
     var shards: String?
 
-    @Option(name: .customLong("ui-app"), help: "Instead, time `typefit init` + `typefit audit` on a copy of the app in this folder.")
-    var uiApp: String?
+    @Option(help: "Instead, time `typefit init` + `typefit audit` on a copy of this app repository (storyboards, XIBs, SwiftUI).")
+    var app: String?
 
-    @Option(name: .customLong("ib-files"), help: "With --ui-app: audit an app of this many storyboards and XIBs made from the folder's iOS ones.")
+    @Option(name: .customLong("ib-files"), help: "With --app: audit an app of this many storyboards and XIBs made from the folder's iOS ones.")
     var ibFiles: Int?
 
     func run() throws {
-        if let uiApp {
+        if let app {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: uiApp, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw MeasureError(message: "\(uiApp): no such folder (--ui-app)")
+            guard FileManager.default.fileExists(atPath: app, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw MeasureError(message: "\(app): no such folder (--app)")
             }
             if let ibFiles, ibFiles < 1 { throw MeasureError(message: "--ib-files must be ≥ 1") }
-            let executable = auditWith ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-            let figures = try UIAppBenchmark.run(app: URL(fileURLWithPath: uiApp).standardizedFileURL, ibFiles: ibFiles,
+            let executable = auditWith ?? (executablePath() ?? CommandLine.arguments[0])
+            let figures = try AppBenchmark.run(app: URL(fileURLWithPath: app).standardizedFileURL, ibFiles: ibFiles,
                                                  executable: executable, threads: threads > 0 ? threads : nil) {
                 FileHandle.standardError.write(Data(($0 + "\n").utf8))
             }
-            print(UIAppBenchmark.describe(figures), terminator: "")
+            print(AppBenchmark.describe(figures), terminator: "")
             return
         }
-        if ibFiles != nil { throw MeasureError(message: "--ib-files needs --ui-app DIR") }
+        if ibFiles != nil { throw MeasureError(message: "--ib-files needs --app DIR") }
         let corpus = try Self.corpusFolder(corpus)
         guard threads >= 0, repeats >= 1 else { throw MeasureError(message: "--threads must be ≥ 0 and --repeats ≥ 1") }
         let fontsDirectory = FontCatalog.bundledFontsDirectory()

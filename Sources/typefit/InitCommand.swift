@@ -5,11 +5,12 @@ import TypeFit
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Read an app's repository and write a typefit.yml that audits its storyboards and XIBs.",
+        abstract: "Read an app's repository and write a typefit.yml that audits its storyboards, XIBs and SwiftUI views.",
         discussion: """
         Finds the Xcode project and its iOS application target (the one with the most files), the \
         target's Info.plist and UIAppFonts, its locales and strings files, its storyboards and XIBs and \
-        its Swift files (without a project: by walking the folder). Writes DIR/typefit.yml, every key \
+        its Swift files, whose SwiftUI views it reads (without a project: all found by walking the folder). \
+        Writes DIR/typefit.yml, every key \
         commented, and prints what it found and what it could not decide. `typefit audit` in DIR then \
         audits the app. Nothing else is written. See docs/ui-sources.md.
 

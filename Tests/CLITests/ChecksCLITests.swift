@@ -10,7 +10,7 @@ import Testing
                       "font.win-metrics", "glyph.ink-clipped", "glyph.missing", "screen.row-too-tall",
                       "screen.rows-visible", "string.missing-key", "string.untranslated", "style.capped",
                       "style.not-scaling", "style.too-small", "text.autoshrink",
-                      "text.clipped", "text.truncated", "ui.autoshrink", "ui.fixed-font", "ui.fixed-height",
+                      "text.clipped", "text.truncated", "ui.autoshrink", "ui.capped", "ui.fixed-font", "ui.fixed-height",
                       "ui.fixed-row-height", "ui.not-adjusting", "web.clipped", "web.not-scaling", "web.overflow"]
 
     @Test func listsEveryCheckAsJSONAndText() throws {

@@ -121,7 +121,7 @@ struct AppInitTests {
     @Test func benchAppOfManyFiles() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-bench-app-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try UIAppBenchmark.makeApp(from: Self.fixtures.appendingPathComponent("Localized"), files: 5, in: dir) == 5)
+        #expect(try AppBenchmark.makeApp(from: Self.fixtures.appendingPathComponent("Localized"), files: 5, in: dir) == 5)
         let made = files(dir)
         #expect(made.filter { $0.hasSuffix(".storyboard") }.sorted() == [
             "copy-1/Base.lproj/Main.storyboard", "copy-1/Broken.storyboard", "copy-2/Base.lproj/Main.storyboard",

@@ -16,7 +16,7 @@ public struct UIFixedFontCheck: Check {
         in code with UIFontMetrics.
         """
     public let definition = """
-        Reports an element whose font has a point size and no text style (`fontDescription` with `type`/`pointSize` or `name`/`pointSize`, attributed text's `NSFont`, `.system(size:)`). Figures: pointSize (the size it keeps), bodyAX5 (body at AX5: 53 pt, HIG).
+        Reports an element whose font has a point size and no text style (`fontDescription` with `type`/`pointSize` or `name`/`pointSize`, attributed text's `NSFont`, `.system(size:)`, `.custom(_:fixedSize:)`), at the line that sets the font when the file names one (the `.font(…)` modifier). Figures: pointSize (the size it keeps), bodyAX5 (body at AX5: 53 pt, HIG).
         """
     public let defaultSeverity = Severity.warning
     public let figures: [FigureSpec] = [
@@ -35,7 +35,8 @@ public struct UIFixedFontCheck: Check {
             guard e.isFixedSize, let size = e.pointSizes.first else { return nil }
             let message = "\(e.described) uses \(e.face) at a fixed \(Describe.pt(size)): it stays \(Describe.pt(size)) "
                 + "at AX5, where body text reaches \(Describe.pt(Self.bodyAX5))"
-            return e.finding(self, code: "fixed-point-size", message: message, figures: ["pointSize": size, "bodyAX5": Self.bodyAX5])
+            return e.finding(self, code: "fixed-point-size", message: message, figures: ["pointSize": size, "bodyAX5": Self.bodyAX5],
+                             source: e.fontSource ?? e.source)
         }
     }
 

@@ -40,9 +40,16 @@ extension AuditPlan {
             let count = read.screens.filter { $0.position.file == path }.reduce(0) { $0 + $1.allElements.count }
             plan.interfaceBuilderFiles.append(UIPlan.FileCount(path: path, outcome: outcomes[path] ?? .unreadable, elements: count))
         }
-        // Nothing to audit at all: no screen in the config, no web view, no Swift file for the
-        // SwiftUI reader, and no text element in any Interface Builder file that could be read.
-        if config.screens.isEmpty, config.webViews.isEmpty, read.screens.isEmpty, plan.swiftFiles.isEmpty {
+        var swiftUIScreens: [UIScreenSource] = []
+        if !plan.swiftFiles.isEmpty {
+            let reading = Self.readSwiftUI(ui: ui, repository: repository, viewFiles: plan.swiftFiles, table: resolver.table,
+                                           development: locales.first ?? "en", warnings: &plan.warnings)
+            swiftUIScreens = reading.screens
+            plan.swiftUI = reading.counts
+        }
+        // Nothing to audit at all: no screen in the config, no web view, no SwiftUI view with
+        // text, and no text element in any Interface Builder file that could be read.
+        if config.screens.isEmpty, config.webViews.isEmpty, read.screens.isEmpty, swiftUIScreens.isEmpty {
             let unreadable = ibPaths.filter { if case .unreadable = outcomes[$0] ?? .unreadable { true } else { false } }
             if let first = read.warnings.first, !unreadable.isEmpty {
                 throw ConfigError(file: first.position.description,
@@ -53,6 +60,7 @@ extension AuditPlan {
         }
         var planner = UIPlanner(plan: self, fonts: fonts, resolver: resolver, ui: ui, repository: repository)
         for screen in read.screens { planner.add(screen) }
+        for screen in swiftUIScreens { planner.add(screen) }
         fonts = planner.fonts
         self.fonts = fonts.fonts
         self.styles = planner.styles

@@ -144,7 +144,8 @@ extension UIPlanner {
             lineHeights: lineHeights, isFixedSize: { if case .fixed = size { true } else { false } }(),
             adjustsForContentSizeCategory: e.adjustsForContentSizeCategory, lines: e.lines,
             minimumScaleFactor: e.minimumScaleFactor, heightConstant: height?.constant, heightRelation: relation,
-            heightRequired: height?.isRequired ?? true, heightSource: height?.position.map(Self.location))
+            heightRequired: height?.isRequired ?? true, heightSource: height?.position.map(Self.location),
+            fontSource: e.fontPosition.map(Self.location), categories: e.categories)
         observations.append(observation)
         return observation
     }

@@ -46,6 +46,8 @@ public struct UIPlan: Sendable {
     public var repository: AppRepository?
     public var interfaceBuilderFiles: [FileCount] = []
     public var swiftFiles: [String] = []
+    /// What the SwiftUI reader found in `swiftFiles` (nil when there are none).
+    public var swiftUI: SwiftUIPlanCounts?
     public var accounts: [Account] = []
     /// Screens left out in a locale that would repeat an earlier locale's texts, in plan order.
     public var repeatedLocales: [RepeatedLocale] = []

@@ -1,7 +1,8 @@
 import Foundation
 import InterfaceBuilder
 
-/// `typefit bench --ui-app DIR`: what a user waits for on an app's own UI files, `typefit init`
+/// `typefit bench --app DIR`: what a user waits for in an app's repository (storyboards, XIBs,
+/// SwiftUI), `typefit init`
 /// then `typefit audit` in a copy of the app, each a child process timed as a shell's `time`
 /// does (ProcessBenchmark.run): wall, CPU and the child's peak resident memory. The copy is made
 /// in a temporary folder (nothing is written into DIR) and removed afterwards.
@@ -10,7 +11,7 @@ import InterfaceBuilder
 /// `<locale>.lproj/<Name>.strings` beside each) copied into `copy-1/`, `copy-2/`, … until it holds
 /// that many files: a large app built from a real one's files, without an Xcode project (init
 /// then walks the folder).
-public enum UIAppBenchmark {
+public enum AppBenchmark {
     /// One step's figures.
     public struct Step: Sendable {
         public var command: String
@@ -80,15 +81,15 @@ public enum UIAppBenchmark {
     /// `executable audit` there; `threads` is passed to the audit.
     public static func run(app: URL, ibFiles: Int?, executable: String, threads: Int?,
                            progress: (String) -> Void = { _ in }) throws -> Figures {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-ui-bench-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-app-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let appFolder = folder.appendingPathComponent("app")
         if let ibFiles {
-            progress("bench: ui app: \(ibFiles) storyboards and XIBs from \(app.path)")
+            progress("bench: app: \(ibFiles) storyboards and XIBs from \(app.path)")
             try FileManager.default.createDirectory(at: appFolder, withIntermediateDirectories: true)
             _ = try makeApp(from: app, files: ibFiles, in: appFolder)
         } else {
-            progress("bench: ui app: copying \(app.path)")
+            progress("bench: app: copying \(app.path)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: app, to: appFolder)
             try? FileManager.default.removeItem(at: appFolder.appendingPathComponent("typefit.yml"))
@@ -96,10 +97,10 @@ public enum UIAppBenchmark {
         let count = (FileManager.default.enumerator(atPath: appFolder.path)?.compactMap { $0 as? String } ?? [])
             .filter { ["storyboard", "xib"].contains(URL(fileURLWithPath: $0).pathExtension) }.count
         let loadBefore = ShardBenchmark.load()
-        progress("bench: ui app: typefit init")
+        progress("bench: app: typefit init")
         let initArguments = ["init", appFolder.path]
         let initRun = try ProcessBenchmark.run(executable, initArguments, output: true)
-        progress("bench: ui app: typefit audit")
+        progress("bench: app: typefit audit")
         let auditArguments = ["audit", appFolder.appendingPathComponent("typefit.yml").path,
                               "--output", appFolder.appendingPathComponent("Reports").path, "--no-progress"]
             + (threads.map { ["--threads", String($0)] } ?? [])
@@ -120,14 +121,17 @@ public enum UIAppBenchmark {
         var rows: [[String]] = f.steps.map { [$0.command, s($0.wall), s($0.cpu), String(format: "%.0f MB", $0.peakResidentMegabytes), "\($0.status)"] }
         rows.append(["init + audit", s(f.totalWall), s(f.steps.reduce(0) { $0 + $1.cpu }),
                      String(format: "%.0f MB", f.peakResidentMegabytes), ""])
-        var out = "UI app: typefit init + typefit audit as child processes on \(f.interfaceBuilderFiles) storyboards and XIBs "
+        var out = "App: typefit init + typefit audit as child processes (\(f.interfaceBuilderFiles) storyboards and XIBs) "
         out += "(load average \(f.loadBefore) before, \(f.loadAfter) after):\n"
         out += Benchmark.table(header: ["step", "wall", "CPU", "peak RSS", "exit"], rows: rows)
         out += "target: init + audit ≤ \(String(format: "%.0f", targetSeconds)) s wall on 2 cores for 200 files, "
         out += "peak memory ≤ \(String(format: "%.0f", targetMegabytes)) MB: "
         out += (f.totalWall <= targetSeconds && f.peakResidentMegabytes <= targetMegabytes ? "met" : "not met")
         out += f.interfaceBuilderFiles == 200 ? "\n" : " (this run: \(f.interfaceBuilderFiles) files)\n"
-        let counts = f.initSummary.split(separator: "\n").filter { $0.hasPrefix("Interface Builder files:") || $0.hasPrefix("Elements:") }
+        let counts = f.initSummary.split(separator: "\n").filter {
+            $0.hasPrefix("Target:") || $0.hasPrefix("Interface Builder files:") || $0.hasPrefix("SwiftUI:")
+                || $0.hasPrefix("  Text views:") || $0.hasPrefix("Elements:")
+        }
         if !counts.isEmpty { out += "init said:\n" + counts.map { "  " + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n") + "\n" }
         return out
     }

@@ -1,0 +1,5 @@
+import Foundation
+
+enum Strings {
+    static let about = NSLocalizedString("settings.about", comment: "")
+}
