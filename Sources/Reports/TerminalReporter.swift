@@ -1,4 +1,5 @@
 import DynamicType
+import TypeFitSupport
 
 /// Whether terminal output gets ANSI colours.
 public enum TerminalStyle {
@@ -33,8 +34,8 @@ public enum TerminalReporter {
         let doc = isNormalized ? document : document.normalized()
         let s = Palette(on: colors)
         var out = ""
-        out += s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(doc.config)"
-        out += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \($0)" } ?? "") + ")\n\n"
+        out += s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(shown(doc.config))"
+        out += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \(shown($0))" } ?? "") + ")\n\n"
 
         // By check.
         let ids = checkIds(doc)
@@ -49,7 +50,7 @@ public enum TerminalReporter {
                  gs.count(where: { groups[$0].status == .baselined }), gs.count(where: { doc.isFailing(groups[$0]) }),
                  gs.reduce(0) { $0 + groups[$1].occurrences.count }]
             }
-            out += pad(id, idWidth) + values.map { lpad(String($0), 12) }.joined() + "\n"
+            out += pad(shown(id), idWidth) + values.map { lpad(String($0), 12) }.joined() + "\n"
         }
         out += "\n"
 
@@ -71,7 +72,7 @@ public enum TerminalReporter {
                     }
                 }
             }
-            out += pad(id, catWidth) + counts.map { lpad(String($0), w) }.joined() + "\n"
+            out += pad(shown(id), catWidth) + counts.map { lpad(String($0), w) }.joined() + "\n"
         }
         out += "\n"
         stream.write(out)
@@ -81,7 +82,7 @@ public enum TerminalReporter {
         if !doc.fixed.isEmpty {
             out += s.green("Fixed since the baseline (\(doc.fixed.count)) — run `typefit audit --update-baseline` to drop them:") + "\n"
             for f in doc.fixed.prefix(10) {
-                out += "  fixed    \(f.key.checkId)  \(f.key.subject)" + (f.key.label != nil && f.key.stringKey != nil ? "  \(f.key.place)" : "") + "\n"
+                out += "  fixed    \(shown(f.key.checkId))  \(shown(f.key.subject))" + (f.key.label != nil && f.key.stringKey != nil ? "  \(shown(f.key.place))" : "") + "\n"
             }
             if doc.fixed.count > 10 { out += "  …and \(doc.fixed.count - 10) more\n" }
             out += "\n"
@@ -116,13 +117,18 @@ public enum TerminalReporter {
 
     /// One group: severity, status, check, place, summary, source.
     static func line(_ g: FindingGroup, _ doc: ReportDocument, _ s: Palette) -> String {
-        var parts = [s.severity(g.severity), g.status == .worse ? "worse" : "new  ", g.checkId]
-        if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(g.key.place) }
-        parts.append(doc.summary(g).replacingOccurrences(of: "\n", with: " "))
-        if let src = g.source { parts.append(src.file + (src.line >= 1 ? ":\(src.line)" : "")) }
-        if let reasons = g.worseIn, !reasons.isEmpty { parts.append("(worse: \(reasons.joined(separator: ", ")))") }
+        var parts = [s.severity(g.severity), g.status == .worse ? "worse" : "new  ", shown(g.checkId)]
+        if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(shown(g.key.place)) }
+        parts.append(shown(doc.summary(g).replacingOccurrences(of: "\n", with: " ")))
+        if let src = g.source { parts.append(shown(src.file) + (src.line >= 1 ? ":\(src.line)" : "")) }
+        if let reasons = g.worseIn, !reasons.isEmpty { parts.append("(worse: \(shown(reasons.joined(separator: ", "))))") }
         return "  " + parts.joined(separator: "  ")
     }
+
+    /// Text from an input (a name, a key, a path, a message) as the terminal shows it: control and
+    /// bidi characters written as `\u{…}` (`visible`), so it can neither act on the terminal nor
+    /// start a line of its own. Every such text passes through here.
+    static func shown(_ s: String) -> String { visible(s) }
 
     static func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(1, n + 2 - s.count)) }
     static func lpad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(1, n - s.count)) + s }

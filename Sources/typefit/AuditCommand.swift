@@ -97,7 +97,7 @@ struct AuditCommand: ParsableCommand {
     /// `--shard I/N`: audits the shard's units and writes its part.
     private func runShard(_ text: String, configPath: String) throws {
         guard let shard = Shard(parsing: text) else {
-            throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, e.g. --shard 2/4")
+            throw ValidationError("--shard \(quotedInput(text)): expected I/N with 1 ≤ I ≤ N ≤ \(Shard.maxCount), e.g. --shard 2/4")
         }
         guard let output = self.output else { throw ValidationError("--shard needs --output DIR (the folder the part is written to)") }
         if report.baseline != nil || report.updateBaseline || report.format != nil || report.timestamp || report.failOn != nil {
