@@ -112,4 +112,15 @@ struct HostilePartTests {
         #expect(!r.stderr.contains("root:"), "\(r.stderr)")
         #expect(r.stderr.utf8.count < 400, "\(r.stderr)")
     }
+
+    /// An error quoting a path with an escape sequence, a carriage return and a bidi override
+    /// shows them as `\u{…}` on its one line: the terminal is not cleared, nothing is overwritten.
+    @Test func errorLinesShowControlCharacters() throws {
+        let name = "part\u{1B}[2J\r\u{202E}x"
+        let r = try CLIRunner.run(["merge", name])
+        #expect(r.status == 2 && r.stderrLines.count == 1, "\(r.stderr)")
+        // The carriage return is a line break: the one line joins it as a space.
+        #expect(r.stderr.contains(#"part\u{1B}[2J \u{202E}x: no such part"#), "\(r.stderr)")
+        #expect(!r.stderr.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\r" || $0 == "\u{202E}" })
+    }
 }
