@@ -109,10 +109,10 @@ public enum MarkdownReporter {
 
     /// Text from an input as report.md shows it: inert, whatever it holds, in a table cell or a list
     /// item. Every character CommonMark or GitHub could read as markup is escaped — backslash,
-    /// backtick, `*`, `_`, `[`, `]`, `!`, `|`, `~`, `#`, `$`, `&` with a backslash (so no emphasis,
-    /// code span, link, image, table cell, strikethrough, heading, math or entity arises), `<` `>` as
-    /// entities (no HTML, no autolink), a leading `-`, `+` or `1.`-style marker escaped (no list or
-    /// quote inside a list item); `@` and the `://` and `www.` of a bare address get a zero-width
+    /// backtick, `*`, `_`, `[`, `]`, `!`, `|`, `~`, `$`, `&` with a backslash (so no emphasis,
+    /// code span, link, image, table cell, strikethrough, math or entity arises), `<` `>` as
+    /// entities (no HTML, no autolink), a leading `-`, `+`, `#` or `1.`-style marker escaped (no
+    /// list or heading inside a list item); `@` and the `://` and `www.` of a bare address get a zero-width
     /// space (`&#8203;`) so GitHub links no mention, team or address; line breaks become spaces and
     /// control and bidi characters are shown as `\u{…}` (`visible`).
     static func cell(_ s: String) -> String {
@@ -123,12 +123,12 @@ public enum MarkdownReporter {
         let scalars = Array(text.unicodeScalars)
         // A leading block marker: "-", "+", or digits then "." or ")".
         var leading = -1
-        if let first = scalars.first, first == "-" || first == "+" { leading = 0 }
+        if let first = scalars.first, first == "-" || first == "+" || first == "#" { leading = 0 }
         else if let end = scalars.firstIndex(where: { !("0"..."9").contains($0) }), end > 0, end <= 9,
                 scalars[end] == "." || scalars[end] == ")" { leading = end }
         for (i, c) in scalars.enumerated() {
             switch c {
-            case "\\", "`", "*", "_", "[", "]", "!", "|", "~", "#", "$", "&": out += "\\"; out.unicodeScalars.append(c)
+            case "\\", "`", "*", "_", "[", "]", "!", "|", "~", "$", "&": out += "\\"; out.unicodeScalars.append(c)
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "@": out += "@&#8203;"
