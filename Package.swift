@@ -97,7 +97,7 @@ if Context.environment["FUZZ"] != nil {
     package.targets += [
         .systemLibrary(name: "CFuzzerDriver"),
         .executableTarget(name: "typefit-fuzz", dependencies: [
-            "CFuzzerDriver", "TypeFit", "Localization", "DynamicType", "FontEngine",
+            "CFuzzerDriver", "TypeFit", "Localization", "DynamicType", "FontEngine", "Reports", "TypeFitSupport", "WebAudit",
         ]),
     ]
     package.products += [.executable(name: "typefit-fuzz", targets: ["typefit-fuzz"])]

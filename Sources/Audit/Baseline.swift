@@ -63,17 +63,19 @@ public struct Baseline: Codable, Sendable, Equatable {
                   toolVersion: toolVersion)
     }
 
-    /// Reads a baseline. Errors are one line naming `path`: missing file, unreadable, invalid
+    /// The largest baseline read (256 MB; one of 100,000 groups takes about 40 MB).
+    public static let maxBytes = 256 << 20
+
+    /// Reads a baseline (at most `maxBytes`; a named pipe or a device is refused). Errors are one line naming `path`: missing file, unreadable, invalid
     /// JSON (with the coding path when there is one), an invalid schema version, or a schema newer
     /// than this version.
     public static func load(path: String) throws -> Baseline {
-        let url = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { throw AuditError.baselineMissing(path: path) }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try BoundedRead.data(atPath: path, limit: maxBytes)
         } catch {
-            throw AuditError.baselineUnreadable(path: path, reason: "\(error.localizedDescription)")
+            throw AuditError.baselineUnreadable(path: path, reason: "\(error)")
         }
         // Check the schema version first, so a newer file gets the upgrade message, not a decoding error.
         struct Header: Decodable { var schemaVersion: Int }
@@ -93,12 +95,23 @@ public struct Baseline: Codable, Sendable, Equatable {
             throw AuditError.baselineInvalid(
                 path: path, reason: "schemaVersion \(header.schemaVersion) is not a schema version (1…\(currentSchemaVersion))")
         }
+        let baseline: Baseline
         do {
             if header.schemaVersion == 1 { return try JSONDecoder().decode(Version1.self, from: data).baseline }
-            return try JSONDecoder().decode(Baseline.self, from: data)
+            baseline = try JSONDecoder().decode(Baseline.self, from: data)
         } catch {
             throw AuditError.baselineInvalid(path: path, reason: describe(error))
         }
+        // Two entries for one group would each match it, and which one counts would depend on order.
+        var seen: [GroupKey: Int] = [:]
+        for (i, group) in baseline.groups.enumerated() {
+            if let first = seen[group.key] {
+                throw AuditError.baselineInvalid(
+                    path: path, reason: "groups[\(i)] repeats groups[\(first)] (\(quotedInput(group.key.checkId)) \(quotedInput(group.key.subject))); keep one")
+            }
+            seen[group.key] = i
+        }
+        return baseline
     }
 
     /// Schema 1: one entry per finding, matched by check, screen, row, label, key, locale, style, font,
@@ -221,12 +234,14 @@ public struct Baseline: Codable, Sendable, Equatable {
     }
 }
 
-/// Atomic file replacement: write a temp file next to the target, then rename(2) over it.
+/// Atomic file replacement: write a temp file next to the target, then rename(2) over it. A
+/// symlink is written through: the file it leads to is replaced (atomically, in that file's
+/// folder), and the link stays a link.
 enum AtomicFile {
     /// `rename` is injectable so tests can make the last step fail.
     static func write(_ data: Data, to path: String,
                       rename: (String, String) -> Int32 = { Foundation.rename($0, $1) }) throws {
-        let target = URL(fileURLWithPath: path)
+        let target = URL(fileURLWithPath: try linkTarget(of: path))
         let directory = target.deletingLastPathComponent()
         removeLeftovers(of: target)
         let temp = directory.appendingPathComponent(
@@ -239,6 +254,19 @@ enum AtomicFile {
             try? FileManager.default.removeItem(at: temp)
             throw AuditError.writeFailed(path: path, reason: reason)
         }
+    }
+
+    /// The file `path` leads to: `path` itself when it is not a symlink, else the end of its chain
+    /// of links (relative links read from their own folder; the last may not exist yet). More than
+    /// 40 links (the kernel's own limit) is a loop.
+    static func linkTarget(of path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = destination.hasPrefix("/") ? destination
+                : (URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path)
+        }
+        throw AuditError.writeFailed(path: path, reason: "too many levels of symbolic links")
     }
 
     /// Removes `.NAME.tmp-PID-…` files next to `target` that a run which no longer exists left behind.

@@ -33,7 +33,7 @@ public struct TypographyKitConfig: Sendable {
             throw TypographyKitConfigError(keyPath: "", message: "not a valid TypographyKit config (the binary property list contains a set)")
         }
         do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
-            throw TypographyKitConfigError(keyPath: "", message: "not a valid property list (\(oneLine(error)))")
+            throw TypographyKitConfigError(keyPath: "", message: "not a valid property list (\(plistProblem(error)))")
         }
         return try parse(object: object)
     }
@@ -60,6 +60,14 @@ public struct TypographyKitConfig: Sendable {
     static func parse(object: Any) throws(TypographyKitConfigError) -> TypographyKitConfig {
         var p = TypographyKitParser()
         return try p.run(object)
+    }
+
+    /// What Foundation says is wrong with a property list, in its own words (`NSDebugDescription`,
+    /// e.g. "Encountered unknown tag foo on line 3"), not the `Error Domain=… UserInfo={…}` dump.
+    static func plistProblem(_ error: any Error) -> String {
+        let info = (error as NSError).userInfo
+        if let text = info[NSDebugDescriptionErrorKey] as? String, !text.isEmpty { return quotedInput(text.split(whereSeparator: \.isNewline).joined(separator: " "), limit: 200) }
+        return "unreadable data"
     }
 
     static func oneLine(_ error: any Error) -> String {

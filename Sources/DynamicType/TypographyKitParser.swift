@@ -80,8 +80,11 @@ struct TypographyKitParser {
         let text = try string(value, path)
         guard let mode = TypographyKitScalingMode(rawValue: text) else {
             let valid = TypographyKitScalingMode.allCases.map(\.rawValue)
-            let near = valid.min { editDistance(text, $0) < editDistance(text, $1) } ?? ""
-            warn(path, .unknownScalingMode, "unknown value \"\(text)\"; TypographyKit falls back to \(fallback) (did you mean \"\(near)\"?)")
+            // The closest name, whatever the distance (a mode name has under 30 characters: a
+            // longer value gets no suggestion, so its length costs nothing).
+            let near = text.utf8.count > 64 ? "" : valid.min { editDistance(text, $0) < editDistance(text, $1) }
+                .map { " (did you mean \"\($0)\"?)" } ?? ""
+            warn(path, .unknownScalingMode, "unknown value \"\(quotedInput(text))\"; TypographyKit falls back to \(fallback)\(near)")
             return nil
         }
         return mode

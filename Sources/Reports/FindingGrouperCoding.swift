@@ -79,7 +79,7 @@ extension FindingGrouper: Codable {
                 let f = group.members[i..<i + 8].map { $0 }
                 let rank = Int(f[7] >> 2)
                 guard let severity = Severity.allCases.first(where: { $0.rank == rank }), f[6] >= 0,
-                      Int(start + f[6]) <= bucket.figureNames.count, f[2] >= -1, Int(f[2]) < group.messages.count else {
+                      Int(start) + Int(f[6]) <= bucket.figureNames.count, f[2] >= -1, Int(f[2]) < group.messages.count else {
                     throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed occurrence"))
                 }
                 bucket.members.append(Stored(device: try checked(f[0]), category: try checked(f[1]),

@@ -1,3 +1,5 @@
+import TypeFitSupport
+
 /// GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`).
 public enum GitHubAnnotations {
     /// True when `GITHUB_ACTIONS` is "true" (GitHub sets it in every step).
@@ -57,10 +59,12 @@ public enum GitHubAnnotations {
         return out
     }
 
-    /// Escapes a command's message: `%` → %25, CR → %0D, LF → %0A.
+    /// Escapes a command's message as GitHub documents it (`%` → %25, CR → %0D, LF → %0A), then
+    /// writes every other control or bidi character as `\u{…}` (`visible`), so no text from an
+    /// input can end the command, start another one or act on the log viewer.
     public static func escapeData(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        visible(s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A"))
     }
 
     /// Escapes a property value: as `escapeData`, plus `:` → %3A and `,` → %2C.

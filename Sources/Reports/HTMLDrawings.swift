@@ -133,8 +133,9 @@ extension HTMLReporter {
         let series = index.series[RowsChartIndex.Pair(screen: screen, device: device)] ?? []
         guard !cats.isEmpty, !series.isEmpty else { return "" }
         let minimum = index.minimum[RowsChartIndex.Pair(screen: screen, device: device)]
-        let values = series.flatMap { $0.values.compactMap { $0 } }
-        let top = max(1, (values + [minimum ?? 0]).max() ?? 1).rounded(.up) + 1
+        // Only finite figures are drawn (a part or report read from disk may hold anything).
+        let values = series.flatMap { $0.values.compactMap { $0 } }.filter(\.isFinite)
+        let top = max(1, (values + [minimum ?? 0].filter(\.isFinite)).max() ?? 1).rounded(.up) + 1
         let w = 360.0, hgt = 200.0, left = 34.0, right = 10.0, topPad = 10.0, bottomPad = 28.0
         let pw = w - left - right, ph = hgt - topPad - bottomPad
         func xAt(_ i: Int) -> Double { left + (cats.count == 1 ? pw / 2 : pw * Double(i) / Double(cats.count - 1)) }
@@ -147,7 +148,7 @@ extension HTMLReporter {
             "<span class=\"series-group\" data-locale=\"\(e(locale))\"><span class=\"k\" style=\"\(localeStyle(doc, locale, fill: true))\"></span>\(e(locale))</span>"
         }.joined(separator: " ") + "</p>\n"
         g += "<svg width=\"\(n(w))\" height=\"\(n(hgt))\" viewBox=\"0 0 \(n(w)) \(n(hgt))\" role=\"img\">\n"
-        let step = top > 12 ? 2.0 : 1.0
+        let step = gridStep(top: top)
         var v = 0.0
         while v <= top {
             g += "<line class=\"grid\" x1=\"\(n(left))\" y1=\"\(n(yAt(v)))\" x2=\"\(n(w - right))\" y2=\"\(n(yAt(v)))\"/>"
@@ -157,7 +158,7 @@ extension HTMLReporter {
         for (i, c) in cats.enumerated() {
             g += "<text class=\"axis\" x=\"\(n(xAt(i)))\" y=\"\(n(hgt - 10))\" text-anchor=\"middle\">\(e(ContentSizeCategory.shortName(of: c)))</text>\n"
         }
-        if let minimum {
+        if let minimum, minimum.isFinite {
             g += "<line class=\"minimum\" x1=\"\(n(left))\" y1=\"\(n(yAt(minimum)))\" x2=\"\(n(w - right))\" y2=\"\(n(yAt(minimum)))\">"
                 + "<title>minimum \(n(minimum)) rows</title></line>\n"
         }
@@ -171,7 +172,7 @@ extension HTMLReporter {
             var points: [String] = []
             var dots = ""
             for (i, c) in cats.enumerated() {
-                guard i < s.values.count, let value = s.values[i] else { continue }
+                guard i < s.values.count, let value = s.values[i], value.isFinite else { continue }
                 points.append("\(n(xAt(i))),\(n(yAt(value)))")
                 let below = minimum.map { value < $0 } ?? false
                 let id = placeSlug + categorySlugs[i] + localeSlug
@@ -188,5 +189,17 @@ extension HTMLReporter {
         }
         g += "</svg></figure>\n"
         return g
+    }
+
+    /// The distance between the chart's grid lines: 1 up to 12 rows, then the smallest of 2, 5 and
+    /// 10 times a power of ten that draws at most 12 lines above zero (so a figure of a billion
+    /// rows draws as few lines as one of twelve).
+    static func gridStep(top: Double) -> Double {
+        guard top.isFinite, top > 12 else { return 1 }
+        var power = 1.0
+        while true {
+            for m in [2.0, 5.0, 10.0] where top / (m * power) <= 12 { return m * power }
+            power *= 10
+        }
     }
 }

@@ -1,4 +1,5 @@
 import DynamicType
+import TypeFitSupport
 
 /// A pull-request comment.
 public enum MarkdownReporter {
@@ -107,16 +108,47 @@ public enum MarkdownReporter {
         return out + "\n"
     }
 
-    /// A table cell: pipes escaped, line breaks and HTML-significant angle brackets neutralized.
+    /// Text from an input as report.md shows it: inert, whatever it holds, in a table cell or a list
+    /// item. Every character CommonMark or GitHub could read as markup is escaped — backslash,
+    /// backtick, `*`, `_`, `[`, `]`, `!`, `|`, `~`, `$`, `&` with a backslash (so no emphasis,
+    /// code span, link, image, table cell, strikethrough, math or entity arises), `<` `>` as
+    /// entities (no HTML, no autolink), a leading `-`, `+`, `#` or `1.`-style marker escaped (no
+    /// list or heading inside a list item); `@` and the `://` and `www.` of a bare address get a zero-width
+    /// space (`&#8203;`) so GitHub links no mention, team or address; line breaks become spaces and
+    /// control and bidi characters are shown as `\u{…}` (`visible`).
     static func cell(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let text = visible(s.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+            .replacingOccurrences(of: "\n", with: " "))
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        let scalars = Array(text.unicodeScalars)
+        // A leading block marker: "-", "+", or digits then "." or ")".
+        var leading = -1
+        if let first = scalars.first, first == "-" || first == "+" || first == "#" { leading = 0 }
+        else if let end = scalars.firstIndex(where: { !("0"..."9").contains($0) }), end > 0, end <= 9,
+                scalars[end] == "." || scalars[end] == ")" { leading = end }
+        for (i, c) in scalars.enumerated() {
+            switch c {
+            case "\\", "`", "*", "_", "[", "]", "!", "|", "~", "$", "&": out += "\\"; out.unicodeScalars.append(c)
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "@": out += "@&#8203;"
+            case ":" where scalars[(i + 1)...].starts(with: ["/", "/"]): out += ":&#8203;"
+            case "." where i >= 3 && scalars[(i - 3)..<i].map { Character($0).lowercased() }.joined() == "www":
+                out += "&#8203;."
+            default:
+                if i == leading { out += "\\" }
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
-    /// Inside a code span: backticks cannot be escaped, so they are replaced by a prime.
+    /// Inside a code span (nothing but the span's end is markup there): backticks cannot be
+    /// escaped, so they become a prime; pipes are escaped for the table; line breaks become spaces
+    /// and control and bidi characters are shown as `\u{…}`.
     static func code(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r", with: " ")
-            .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "`", with: "ʹ")
+        visible(s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r", with: " ")
+            .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "`", with: "ʹ"))
     }
 }

@@ -15,6 +15,9 @@ extension Finding {
 public struct ReportDecodingError: Error, CustomStringConvertible, Equatable {
     public var description: String
     public init(_ description: String) { self.description = description }
+
+    /// A decoding error on one line: the key path and what is wrong (never Foundation's dump).
+    public static func describe(_ error: Error) -> String { ReportDocument.oneLine(error) }
 }
 
 extension ReportDocument {
@@ -220,7 +223,7 @@ extension ReportDocument {
         }
     }
 
-    private static func oneLine(_ error: Error) -> String {
+    static func oneLine(_ error: Error) -> String {
         if let e = error as? DecodingError {
             switch e {
             case .keyNotFound(let key, let ctx):

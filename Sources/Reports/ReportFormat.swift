@@ -75,9 +75,13 @@ public struct ReportWriteError: Error, CustomStringConvertible, Equatable {
 /// report is moved into the staging folder as a backup, the new one renamed into place. When any
 /// step fails, every swapped report is put back, so the set is either all new or all old. The
 /// staging folder is removed at the end; one left by a killed run (its process is gone) is cleaned
-/// up by the next write, restoring any backup whose report is missing.
+/// up by the next write: when it was killed during the swap (its `ready` marker says every new
+/// report was complete) the swap is finished, otherwise any backup whose report is missing goes
+/// back. One run writes into a folder at a time (`flock` on the folder; a second one waits).
 public enum ReportWriter {
     static let stagingPrefix = ".typefit-staging-"
+    /// In a staging folder: every report in it is complete and the swap has begun.
+    static let readyMarker = "ready"
 
     /// Renders every format that has a file name and writes the set into `directory` (created if missing).
     /// `normalized`: `document` is already `normalized()` (it is not normalized again).
@@ -119,6 +123,19 @@ public enum ReportWriter {
                 try fm.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
                 throw ReportWriteError(path: directory.path, reason: "cannot create directory (\(reason(error)))")
+            }
+        }
+        // One run writes into a folder at a time: a second one waits here for the first to finish,
+        // so two report sets never mix. The lock is the kernel's (flock on the folder itself, so no
+        // lock file is left), released when this process closes the folder or dies.
+        let lock = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0 else {
+            throw ReportWriteError(path: directory.path, reason: "cannot lock the folder (\(String(cString: strerror(errno))))")
+        }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw ReportWriteError(path: directory.path, reason: "cannot lock the folder (\(String(cString: strerror(errno))))")
             }
         }
         removeLeftovers(in: directory)
@@ -164,9 +181,16 @@ public enum ReportWriter {
             }
         }
         if let error = jobs.firstError { throw error }
+        // Every new report is complete: from here a run killed midway is finished by the next one
+        // (`removeLeftovers` moves the remaining staged reports in), so the set ends all new.
+        let ready = staging.appendingPathComponent(readyMarker)
+        guard FileManager.default.createFile(atPath: ready.path, contents: nil) else {
+            throw ReportWriteError(path: directory.path, reason: "cannot write into the folder")
+        }
         // 2. Swap them in, keeping the old ones as backups until every rename succeeded.
         var swapped: [(target: URL, staged: URL, backup: URL?)] = []
         func rollBack() {
+            try? fm.removeItem(at: ready)
             for step in swapped.reversed() {
                 if rename(step.target.path, step.staged.path) != 0 { keepStaging = true }
                 if let backup = step.backup, rename(backup.path, step.target.path) != 0 { keepStaging = true }
@@ -230,7 +254,16 @@ public enum ReportWriter {
             let url = directory.appendingPathComponent(name)
             if name.hasPrefix(stagingPrefix) {
                 guard let pid = Int32(name.dropFirst(stagingPrefix.count).prefix { $0 != "-" }), !isAlive(pid) else { continue }
-                for old in (try? fm.contentsOfDirectory(atPath: url.path)) ?? [] where old.hasPrefix("old-") {
+                let left = (try? fm.contentsOfDirectory(atPath: url.path)) ?? []
+                if left.contains(readyMarker) {
+                    // Killed during the swap: finish it (the new reports were all written).
+                    for new in left where !new.hasPrefix("old-") && new != readyMarker {
+                        _ = Foundation.rename(url.appendingPathComponent(new).path, directory.appendingPathComponent(new).path)
+                    }
+                    try? fm.removeItem(at: url)
+                    continue
+                }
+                for old in left where old.hasPrefix("old-") {
                     let target = directory.appendingPathComponent(String(old.dropFirst(4)))
                     if !fm.fileExists(atPath: target.path) {
                         _ = Foundation.rename(url.appendingPathComponent(old).path, target.path)

@@ -1,4 +1,5 @@
 import DynamicType
+import TypeFitSupport
 
 /// Whether terminal output gets ANSI colours.
 public enum TerminalStyle {
@@ -33,9 +34,9 @@ public enum TerminalReporter {
         let doc = isNormalized ? document : document.normalized()
         let s = Palette(on: colors)
         var out = ""
-        out += s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(doc.config)"
-        out += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \($0)" } ?? "") + ")\n"
-        if let system = doc.systemText { out += system.summary + "\n" }
+        out += s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(shown(doc.config))"
+        out += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \(shown($0))" } ?? "") + ")\n"
+        if let system = doc.systemText { out += shown(system.summary) + "\n" }
         out += "\n"
 
         // By check.
@@ -51,7 +52,7 @@ public enum TerminalReporter {
                  gs.count(where: { groups[$0].status == .baselined }), gs.count(where: { doc.isFailing(groups[$0]) }),
                  gs.reduce(0) { $0 + groups[$1].occurrences.count }]
             }
-            out += pad(id, idWidth) + values.map { lpad(String($0), 12) }.joined() + "\n"
+            out += pad(shown(id), idWidth) + values.map { lpad(String($0), 12) }.joined() + "\n"
         }
         out += "\n"
 
@@ -73,7 +74,7 @@ public enum TerminalReporter {
                     }
                 }
             }
-            out += pad(id, catWidth) + counts.map { lpad(String($0), w) }.joined() + "\n"
+            out += pad(shown(id), catWidth) + counts.map { lpad(String($0), w) }.joined() + "\n"
         }
         out += "\n"
         stream.write(out)
@@ -83,7 +84,7 @@ public enum TerminalReporter {
         if !doc.fixed.isEmpty {
             out += s.green("Fixed since the baseline (\(doc.fixed.count)) — run `typefit audit --update-baseline` to drop them:") + "\n"
             for f in doc.fixed.prefix(10) {
-                out += "  fixed    \(f.key.checkId)  \(f.key.subject)" + (f.key.label != nil && f.key.stringKey != nil ? "  \(f.key.place)" : "") + "\n"
+                out += "  fixed    \(shown(f.key.checkId))  \(shown(f.key.subject))" + (f.key.label != nil && f.key.stringKey != nil ? "  \(shown(f.key.place))" : "") + "\n"
             }
             if doc.fixed.count > 10 { out += "  …and \(doc.fixed.count - 10) more\n" }
             out += "\n"
@@ -121,15 +122,20 @@ public enum TerminalReporter {
     static func line(_ g: FindingGroup, _ doc: ReportDocument, _ s: Palette) -> String {
         var parts = [s.severity(g.severity), g.status == .worse ? "worse" : "new  "]
         if g.certainty == .atRisk { parts.append(s.wrap("33", Certainty.atRisk.label)) }
-        parts.append(g.checkId)
-        if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(g.key.place) }
+        parts.append(shown(g.checkId))
+        if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(shown(g.key.place)) }
         var summary = doc.summary(g)
         if g.worst.isEmpty, !g.message.isEmpty { summary += ": " + g.message }
-        parts.append(summary.replacingOccurrences(of: "\n", with: " "))
-        if let src = g.source { parts.append(src.file + (src.line >= 1 ? ":\(src.line)" : "")) }
-        if let reasons = g.worseIn, !reasons.isEmpty { parts.append("(worse: \(reasons.joined(separator: ", ")))") }
+        parts.append(shown(summary.replacingOccurrences(of: "\n", with: " ")))
+        if let src = g.source { parts.append(shown(src.file) + (src.line >= 1 ? ":\(src.line)" : "")) }
+        if let reasons = g.worseIn, !reasons.isEmpty { parts.append("(worse: \(shown(reasons.joined(separator: ", "))))") }
         return "  " + parts.joined(separator: "  ")
     }
+
+    /// Text from an input (a name, a key, a path, a message) as the terminal shows it: control and
+    /// bidi characters written as `\u{…}` (`visible`), so it can neither act on the terminal nor
+    /// start a line of its own. Every such text passes through here.
+    static func shown(_ s: String) -> String { visible(s) }
 
     static func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(1, n + 2 - s.count)) }
     static func lpad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(1, n - s.count)) + s }

@@ -10,11 +10,13 @@ import Foundation
 public func nearest(_ word: String, in candidates: [String]) -> String? {
     let wordLength = word.count
     let limit = wordLength <= 3 ? 1 : 2
-    let lowered = Array(word.lowercased())
     var best: (String, Int)?
+    var loweredWord: [Character]?
     for candidate in candidates {
         let candidateLength = candidate.count
         guard abs(candidateLength - wordLength) <= limit else { continue }
+        let lowered = loweredWord ?? Array(word.lowercased())
+        loweredWord = lowered
         let bound = min(limit, (best?.1 ?? limit + 1) - 1)
         guard bound >= 0, let distance = editDistance(lowered, Array(candidate.lowercased()), atMost: bound) else { continue }
         best = (candidate, distance)

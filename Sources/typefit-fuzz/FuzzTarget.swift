@@ -4,7 +4,7 @@ import TypeFit
 
 /// The readers that can be fuzzed; one per untrusted input format.
 enum FuzzTarget: String, CaseIterable, Sendable {
-    case strings, stringsdict, xcstrings, config, typographykit, font, text, format
+    case strings, stringsdict, xcstrings, config, typographykit, font, text, format, part, report, html
 
     /// From the TYPEFIT_FUZZ_TARGET environment variable, read once.
     static let selected: FuzzTarget? = ProcessInfo.processInfo.environment["TYPEFIT_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))
@@ -21,6 +21,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .font: fuzzFont(data)
         case .text: fuzzText(data)
         case .format: fuzzFormat(data)
+        case .part: fuzzPart(data)
+        case .report: fuzzReport(data)
+        case .html: fuzzHTML(data)
         case nil: break
         }
         return 0

@@ -82,7 +82,7 @@ struct AuditCommand: ParsableCommand {
             options.progress = { done, total in progress.update(done, total) }
         }
         try report.checkBaseline(baseline, output: output)
-        if let note { writeStderr("typefit: \(note)\n") }  // after the option checks: an error stays one line
+        if let note { writeMessage("\(note)") }  // after the option checks: an error stays one line
         let result = try TypeFit.audit(configPath: configPath, options: options)
         progress?.finish()
         try report.finish(result, formats: formats, baseline: baseline, output: output)
@@ -91,7 +91,7 @@ struct AuditCommand: ParsableCommand {
     /// `--shard I/N`: audits the shard's units and writes its part.
     private func runShard(_ text: String, configPath: String) throws {
         guard let shard = Shard(parsing: text) else {
-            throw ValidationError("--shard \(text): expected I/N with 1 ≤ I ≤ N, e.g. --shard 2/4")
+            throw ValidationError("--shard \(quotedInput(text)): expected I/N with 1 ≤ I ≤ N ≤ \(Shard.maxCount), e.g. --shard 2/4")
         }
         guard let output = self.output else { throw ValidationError("--shard needs --output DIR (the folder the part is written to)") }
         if report.baseline != nil || report.updateBaseline || report.format != nil || report.timestamp || report.failOn != nil {
@@ -103,9 +103,9 @@ struct AuditCommand: ParsableCommand {
         let pipeline = try AuditPipeline(plan: AuditPlan.load(path: configPath), options: options)
         let part = try pipeline.runShard(shard)
         progress?.finish()
-        for diagnostic in pipeline.plan.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
+        for diagnostic in pipeline.plan.diagnostics { writeMessage("\(diagnostic)") }
         let file = try part.write(to: output)
-        writeStderr("typefit: shard \(shard): \(part.units.count) of \(part.unitCount) units (estimated cost \(part.cost)) in \(file)\n")
+        writeMessage("shard \(shard): \(part.units.count) of \(part.unitCount) units (estimated cost \(part.cost)) in \(file)")
     }
 }
 
@@ -125,7 +125,7 @@ enum ReportOutput {
             result.exitCode = result.document.exitCode
             newBaseline = (made, path: b.path)
         }
-        for warning in result.warnings { writeStderr("typefit: \(warning)\n") }
+        for warning in result.warnings { writeMessage("\(warning)") }
         // Normalized once here for every writer (each would otherwise normalize it again).
         let document = result.document.normalized()
         // The terminal summary is rendered while the report files are written (it is printed after
@@ -139,7 +139,7 @@ enum ReportOutput {
             return nil
         }[1]
         if let (made, path) = newBaseline {
-            writeStderr("typefit: wrote \(made.groups.count) groups to the baseline \(path)\n")
+            writeMessage("wrote \(made.groups.count) groups to the baseline \(path)")
         }
         if let terminal { print(terminal, terminator: "") }
         let env = ProcessInfo.processInfo.environment
@@ -147,7 +147,7 @@ enum ReportOutput {
             print(GitHubAnnotations.render(document), terminator: "")
         }
         if let output, formats.contains(where: { $0.fileName != nil }) {
-            writeStderr("typefit: reports in \(output)\n")
+            writeMessage("reports in \(output)")
         }
         // The process ends next: the run's groups, occurrences and strings (hundreds of thousands
         // of objects on a large audit) are kept rather than freed one by one on the way out.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TypeFitSupport
 import WebAudit
 
 /// Runs the root command and maps every outcome to TypeFit's exit codes:
@@ -39,10 +40,18 @@ enum CLIMain {
         oneLine(String(describing: error))
     }
 
+    /// Line breaks joined with spaces; any other control or bidi character (from an input the
+    /// message quotes) written as `\u{…}`, so the line cannot act on the terminal or the CI log.
     static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        visible(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " "))
     }
+}
+
+/// A message line on stderr: "typefit: " and `text` with its control and bidi characters shown
+/// as `\u{…}` (names, paths and keys in it come from inputs).
+func writeMessage(_ text: String) {
+    writeStderr("typefit: " + visible(text) + "\n")
 }
 
 func writeStderr(_ s: String) {

@@ -3,6 +3,7 @@ import DynamicType
 import Foundation
 import Layout
 import TypeFit
+import TypeFitSupport
 
 /// `typefit layout`: row heights, rows visible and truncated labels per screen × device × category.
 struct LayoutCommand: ParsableCommand {
@@ -75,7 +76,7 @@ struct LayoutCommand: ParsableCommand {
         options.runChecks = false
         // The first stages of the audit pipeline: plan and layout.
         let run = try AuditPipeline(plan: project, options: options).run()
-        for diagnostic in run.diagnostics { writeStderr("typefit: \(diagnostic)\n") }
+        for diagnostic in run.diagnostics { writeMessage("\(diagnostic)") }
         let results = LayoutSummary.summaries(of: run)
         switch OutputFormat.resolve(format) {
         case .json:
@@ -92,14 +93,14 @@ struct LayoutCommand: ParsableCommand {
     static func text(_ results: [LayoutSummary]) -> String {
         var groups: [(title: String, items: [LayoutSummary])] = []
         for r in results {
-            let title = "\(r.screen) on \(r.device) (\(r.locale))"
+            let title = visible("\(r.screen) on \(r.device) (\(r.locale))")
             if groups.last?.title == title { groups[groups.count - 1].items.append(r) } else { groups.append((title, [r])) }
         }
         return groups.map { group in
             let rows = group.items.map { r -> [String] in
                 let category = (try? ContentSizeCategory(parsing: r.category))?.shortName ?? r.category
                 let problems = r.labels.filter { $0.truncated || $0.clipped }.map { l in
-                    "\(l.row).\(l.label)" + (l.clipped ? " (clipped)" : "")
+                    visible("\(l.row).\(l.label)") + (l.clipped ? " (clipped)" : "")
                 }
                 return [category, String(format: "%.2f", r.rowsVisible), "\(r.fullyVisibleRows)",
                         heights(r.rowHeights), problems.isEmpty ? "–" : problems.joined(separator: ", ")]

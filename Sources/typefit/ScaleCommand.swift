@@ -145,7 +145,7 @@ struct ScaleCommand: ParsableCommand {
                 throw ValidationError("--config scales with the config's own models; do not combine it with --model")
             }
             let project = try AuditPlan.load(path: config)
-            for d in project.diagnostics { writeStderr("typefit: \(d)\n") }
+            for d in project.diagnostics { writeMessage("\(d)") }
             let pixel = try pixelScale(project: project)
             styles = try projectStyles(project, path: config, scale: pixel.value)
             rounding = pixel
@@ -176,7 +176,7 @@ struct ScaleCommand: ParsableCommand {
         }
         // After the table, so that an error above stays the only line on stderr.
         if let rounding {
-            writeStderr("typefit: UIFontMetrics sizes rounded to the pixel at \(Self.times(rounding.value)) (\(rounding.source))\n")
+            writeMessage("UIFontMetrics sizes rounded to the pixel at \(Self.times(rounding.value)) (\(rounding.source))")
         }
     }
 
@@ -284,7 +284,7 @@ struct ScaleCommand: ParsableCommand {
         } catch {
             throw CLIError(message: "\(path):\(error.position.map { "\($0):" } ?? "") \(error.keyPath.isEmpty ? "" : error.keyPath + ": ")\(error.message)")
         }
-        for w in config.warnings { writeStderr("typefit: warning: \(path): \(w)\n") }
+        for w in config.warnings { writeMessage("warning: \(path): \(w)") }
         var names = config.styles.keys.sorted()
         if let style {
             let wanted = style.split(separator: ",").map(String.init)

@@ -105,3 +105,25 @@ import Testing
         #expect(try sizes(c, "a")[3] == 17)
     }
 }
+
+/// A TypographyKit property list that is not well-formed XML is one line in Foundation's own words
+/// (which name the line), not its `Error Domain=… UserInfo={…}` dump.
+@Suite struct TypographyKitPlistErrorTests {
+    @Test func brokenXMLIsOneLineNamingItsLine() {
+        // Line 4 closes <dict> while <string> is open: `xmllint --noout` reports
+        // "4: parser error : Opening and ending tag mismatch: string line 4 and dict".
+        let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        <key>typography-kit</key><string>x</dict>
+        </plist>
+        """
+        do {
+            _ = try TypographyKitConfig.parse(propertyList: Data(plist.utf8))
+            Issue.record("a broken property list was read")
+        } catch {
+            #expect(error.description == "not a valid property list (Close tag on line 4 does not match open tag string)", "\(error)")
+        }
+    }
+}

@@ -152,3 +152,48 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["report.json", "report.md"])
     }
 }
+
+/// Two runs writing one folder, and a run killed during the swap.
+@Suite struct ReportFolderLockTests {
+    /// While another process holds the folder's lock (flock on the folder, as `ReportWriter` takes
+    /// it), a write waits; it finishes once the lock is released.
+    @Test func aSecondWriterWaits() throws {
+        let scratch = try ScratchDirectory()
+        let dir = scratch.url
+        let fd = open(dir.path, O_RDONLY | O_DIRECTORY)
+        #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            _ = try? ReportWriter.write(Fixture.document(), formats: [.json], to: dir)
+            done.signal()
+        }
+        thread.start()
+        #expect(done.wait(timeout: .now() + 1) == .timedOut, "the write went ahead while the folder was locked")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.json").path))
+        close(fd)
+        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.json").path))
+    }
+
+    /// Killed after report.json was swapped in and report.md moved aside, before the new
+    /// report.md went in: the staging folder says the new set was complete (`ready`), so the next
+    /// run finishes the swap — the set is all new, never new report.json beside old report.md.
+    @Test func aSwapCutShortIsFinished() throws {
+        let scratch = try ScratchDirectory()
+        let dir = scratch.url
+        let dead = try ProcessRunner.deadProcessID()
+        let staging = dir.appendingPathComponent(".typefit-staging-\(dead)-CUT")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        try Data("new json".utf8).write(to: dir.appendingPathComponent("report.json"))
+        try Data("old json".utf8).write(to: staging.appendingPathComponent("old-report.json"))
+        try Data("old md".utf8).write(to: staging.appendingPathComponent("old-report.md"))
+        try Data("new md".utf8).write(to: staging.appendingPathComponent("report.md"))
+        try Data("new sarif".utf8).write(to: staging.appendingPathComponent("report.sarif"))
+        try Data().write(to: staging.appendingPathComponent("ready"))
+        ReportWriter.removeLeftovers(in: dir)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["report.json", "report.md", "report.sarif"])
+        for (name, text) in [("report.json", "new json"), ("report.md", "new md"), ("report.sarif", "new sarif")] {
+            #expect(try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) == text)
+        }
+    }
+}

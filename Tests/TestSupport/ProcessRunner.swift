@@ -32,7 +32,9 @@ public enum ProcessRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
+        // A process that stops before reading all of its input (an error on the first line) closes
+        // the pipe: the write then fails with EPIPE, which is no failure of the run.
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
         try input.fileHandleForWriting.close()
         let errData = LockedData()
         let group = DispatchGroup()

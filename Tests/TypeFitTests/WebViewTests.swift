@@ -217,3 +217,22 @@ extension WebViewConfigTests {
     }
 }
 
+
+/// The whole web audit has a time budget: past it, the web views not yet rendered are skipped
+/// with one warning naming them, and what was rendered (here: nothing) and the rest are kept.
+@Suite struct WebAuditBudgetTests {
+    @Test func aSpentBudgetSkipsWithAWarning() throws {
+        let plan = try AuditPlan.load(path: Repository.root.appendingPathComponent("Examples/Web/typefit.yml").path)
+        let web = try WebViewAudit.run(project: plan, devices: plan.devices, categories: [.large], budget: 0)
+        #expect(web.renderings.isEmpty)
+        let names = plan.config.webViews.flatMap { view in
+            (view.devices.isEmpty ? plan.devices.map(\.name) : view.devices.map(\.name)).map { "\(view.name) on \($0)" }
+        }
+        #expect(!names.isEmpty)
+        #expect(web.warnings.count == 1)
+        let warning: String = web.warnings.first ?? ""
+        let expected: String = "not rendered: " + names.prefix(10).joined(separator: ", ")
+        #expect(warning.contains("took over 0 s in all"), "\(warning)")
+        #expect(warning.contains(expected), "\(warning)")
+    }
+}

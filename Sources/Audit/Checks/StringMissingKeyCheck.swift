@@ -1,4 +1,5 @@
 import Reports
+import TypeFitSupport
 
 /// `string.missing-key`: a label names a string key that no strings file has, in any locale.
 public struct StringMissingKeyCheck: Check {
@@ -23,7 +24,7 @@ public struct StringMissingKeyCheck: Check {
         input.strings.compactMap { string in
             guard case .missing(let suggestion) = string.status else { return nil }
             let hint = suggestion.map { "; did you mean “\($0)”?" } ?? ""
-            let message = "String key “\(string.key)” of \(string.screen) › \(string.row) › \(string.label) is in no "
+            let message = "String key “\(quotedInput(string.key))” of \(string.screen) › \(string.row) › \(string.label) is in no "
                 + "strings file for any locale; the key itself was measured\(hint)"
             return Finding(checkId: id, severity: defaultSeverity, message: message, screen: string.screen,
                            row: string.row, label: string.label, stringKey: string.key, source: string.source,

@@ -1,6 +1,7 @@
 import Audit
 import Foundation
 import Reports
+import TypeFitSupport
 
 // Sharding: a CI matrix runs `typefit audit --shard I/N` on N machines and `typefit merge` joins
 // the parts into the reports the unsharded run writes (report.json byte for byte).
@@ -31,13 +32,25 @@ public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
         self.count = count
     }
 
-    /// Parses "I/N" with 1 ≤ I ≤ N.
+    /// The most shards of a run: far more than a CI matrix runs (GitHub Actions allows 256 jobs),
+    /// and small enough that the per-shard tables of a deal or a merge stay a few kilobytes.
+    public static let maxCount = 4096
+
+    /// Parses "I/N" with 1 ≤ I ≤ N ≤ `maxCount`.
     public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
-            return nil
-        }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
         self.init(index: i, count: n)
+        guard problem == nil else { return nil }
+    }
+
+    /// What is wrong with the numbers, or nil: a count outside 1…`maxCount` or an index outside 1…count.
+    public var problem: String? {
+        guard (1...Self.maxCount).contains(count) else {
+            return "shard count \(count) is out of range (1…\(Self.maxCount))"
+        }
+        guard (1...count).contains(index) else { return "shard index \(index) is out of range (1…\(count))" }
+        return nil
     }
 
     public var description: String { "\(index)/\(count)" }
@@ -97,16 +110,56 @@ public struct AuditPart: Codable, Sendable {
         return file.path
     }
 
-    /// Reads the part at `path` (its folder or the file itself).
+    /// The largest part read (256 MB): a part of an audit of thousands of screens in a dozen
+    /// locales stays far below it, and reading one costs about twice its size in memory.
+    public static let maxBytes = 256 << 20
+    /// The most units a run's part may name (an app with 10,000 screens in 100 locales).
+    public static let maxUnits = 1_000_000
+
+    /// Reads the part at `path` (its folder or the file itself): at most `maxBytes`, then every
+    /// number in it range-checked (`problem`) before the merge uses it.
     public static func load(path: String) throws -> AuditPart {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw MergeError(path: path, problem: "no such part (a folder written by `typefit audit --shard`)")
         }
         let file = isDirectory.boolValue ? (path as NSString).appendingPathComponent(fileName) : path
-        guard let data = FileManager.default.contents(atPath: file) else {
+        if isDirectory.boolValue, !FileManager.default.fileExists(atPath: file) {
             throw MergeError(path: path, problem: "no \(fileName) in it (not a part written by `typefit audit --shard`)")
         }
+        let data: Data
+        do {
+            data = try BoundedRead.data(atPath: file, limit: maxBytes)
+        } catch {
+            throw MergeError(path: file, problem: "\(error)")
+        }
+        return try read(data, file: file)
+    }
+
+    /// A part from its bytes (`file` names it in errors): decoded, then its numbers checked.
+    public static func read(_ data: Data, file: String) throws -> AuditPart {
+        let part = try decode(data, file: file)
+        if let problem = part.problem { throw MergeError(path: file, problem: problem) }
+        return part
+    }
+
+    /// What is wrong with the part's numbers, or nil: the shard, the unit count and units (each
+    /// in 0..<unitCount, ascending), the cost and the snapshot limit.
+    var problem: String? {
+        if let problem = shard.problem { return problem }
+        guard (0...Self.maxUnits).contains(unitCount) else { return "unit count \(unitCount) is out of range (0…\(Self.maxUnits))" }
+        guard units.count <= unitCount else { return "names \(units.count) units of a run of \(unitCount)" }
+        for (i, unit) in units.enumerated() where unit < 0 || unit >= unitCount || (i > 0 && unit <= units[i - 1]) {
+            return "unit \(unit) is out of range or order (0…\(unitCount - 1), ascending)"
+        }
+        guard cost >= 0 else { return "cost \(cost) is negative" }
+        guard (0...Int(Int32.max)).contains(snapshotLimit) else { return "snapshot limit \(snapshotLimit) is out of range" }
+        return nil
+    }
+
+    /// Decodes a part's bytes, saying why when they are not one: not JSON where it stops (cut
+    /// short), another kind of file, another schema, or the field that does not decode.
+    static func decode(_ data: Data, file: String) throws -> AuditPart {
         struct Header: Decodable {
             var kind: String?
             var schemaVersion: Int?
@@ -121,13 +174,18 @@ public struct AuditPart: Codable, Sendable {
         } catch {
             decodeError = error
         }
+        if let failure = JSONSyntax.firstError(in: data) {
+            let cut = failure.problem.contains("the end of the text")
+                ? "; the file stops after \(data.count) bytes: it was cut short (write it again with `typefit audit --shard`)" : ""
+            throw MergeError(path: "\(file):\(failure.position)", problem: "not valid JSON: \(failure.problem)\(cut)")
+        }
         guard let header = try? JSONDecoder().decode(Header.self, from: data), header.kind == kindName else {
             throw MergeError(path: file, problem: "not a typefit audit part")
         }
         guard header.schemaVersion == currentSchemaVersion else {
             throw MergeError(path: file, problem: "part schema \(header.schemaVersion.map(String.init) ?? "?"), this typefit reads \(currentSchemaVersion)")
         }
-        throw MergeError(path: file, problem: "unreadable part: \(decodeError)")
+        throw MergeError(path: file, problem: "unreadable part: \(ReportDecodingError.describe(decodeError))")
     }
 
     static var encoder: JSONEncoder {
@@ -190,10 +248,10 @@ public func merge(partPaths paths: [String], configPath: String? = nil,
     var byShard: [Int: String] = [:]
     for (path, part) in zip(paths, parts) {
         if part.tool.version != first.tool.version {
-            throw MergeError(path: path, problem: "written by typefit \(part.tool.version), \(paths[0]) by \(first.tool.version) (parts of one run come from one typefit)")
+            throw MergeError(path: path, problem: "written by typefit \(quotedInput(part.tool.version)), \(paths[0]) by \(quotedInput(first.tool.version)) (parts of one run come from one typefit)")
         }
         if part.configDigest != first.configDigest || part.config != first.config {
-            throw MergeError(path: path, problem: "audited another config (\(part.config), digest \(part.configDigest)) than \(paths[0]) (\(first.config), digest \(first.configDigest)): a part of another run")
+            throw MergeError(path: path, problem: "audited another config (\(quotedInput(part.config)), digest \(quotedInput(part.configDigest))) than \(paths[0]) (\(quotedInput(first.config)), digest \(quotedInput(first.configDigest))): a part of another run")
         }
         if part.shard.count != first.shard.count {
             throw MergeError(path: path, problem: "shard \(part.shard) of a run in \(part.shard.count) shards, \(paths[0]) is \(first.shard) (a part of another run)")
@@ -206,9 +264,14 @@ public func merge(partPaths paths: [String], configPath: String? = nil,
         }
         byShard[part.shard.index] = path
     }
+    // The count is at most Shard.maxCount (checked as each part loaded); the list names at most 10.
     let missing = (1...first.shard.count).filter { byShard[$0] == nil }
     if !missing.isEmpty {
-        throw MergeError(path: "merge", problem: "shard\(missing.count > 1 ? "s" : "") \(missing.map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")) missing (got \(byShard.keys.sorted().map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")))")
+        func list(_ shards: [Int]) -> String {
+            shards.prefix(10).map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")
+                + (shards.count > 10 ? " and \(shards.count - 10) more" : "")
+        }
+        throw MergeError(path: "merge", problem: "shard\(missing.count > 1 ? "s" : "") \(list(missing)) missing (got \(list(byShard.keys.sorted())))")
     }
     let path = configPath ?? first.config
     let plan = try AuditPlan.load(path: path)

@@ -21,6 +21,11 @@ final class ConfigParser {
     ]
 
     func parseRoot(_ root: ConfigCursor) throws -> TypeFitConfig {
+        // A file that is one text (any file of lines without a "key: value" structure, /etc/passwd
+        // say) is named, not quoted: its content is not TypeFit's to print.
+        if case .scalar(let scalar) = root.node, !root.isNull {
+            throw root.fail("expected a mapping of settings at the top level, got plain text of \(scalar.string.count) characters (not a typefit.yml)")
+        }
         let map = try root.mapping(allowed: Self.topLevelKeys, what: "a mapping of settings at the top level")
 
         var version = 1

@@ -92,7 +92,7 @@ struct ConfigCursor {
         switch node {
         case .scalar(let scalar):
             if Self.tagName(of: scalar) == Tag.Name.null.rawValue && scalar.style == .plain { return "nothing (null)" }
-            return "\"" + scalar.string + "\""
+            return "\"" + quotedInput(scalar.string) + "\""
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         case .alias: return "an alias"
@@ -120,7 +120,7 @@ struct ConfigCursor {
             let keyCursor = ConfigCursor(node: keyNode, path: path, context: context)
             if let allowed, !allowed.contains(key) {
                 let place = path.isEmpty ? "at the top level" : "in \(path)"
-                var message = "unknown key \"\(key)\" \(place)"
+                var message = "unknown key \"\(quotedInput(key))\" \(place)"
                 if let suggestion = nearest(key, in: allowed) { message += "; did you mean \"\(suggestion)\"?" }
                 else { message += " (valid keys: \(allowed.joined(separator: ", ")))" }
                 let loc = keyCursor.location

@@ -19,6 +19,10 @@ struct WebViewAudit {
     static let totalTimeoutFactor = 3.0
     /// Times a rendering is tried when the browser fails (crashes, exits, stops answering).
     static let browserAttempts = 3
+    /// The whole web audit (every web view on every device) may take this long (10 minutes).
+    /// Past it the web views not yet rendered are skipped with a warning naming them; what was
+    /// rendered and the rest of the audit are kept.
+    static let totalBudget = 600.0
 
     /// One rendering with what the report may keep of it.
     struct Rendering {
@@ -35,8 +39,12 @@ struct WebViewAudit {
 
     /// Renders every web view on its devices at every category of `categories` (once for `scaling:
     /// none`). `devices` are the audit's devices, used when a web view lists none.
-    static func run(project: AuditPlan, devices: [Device], categories: [ContentSizeCategory]) throws -> WebViewAudit {
+    /// `budget`: seconds the whole web audit may take (`totalBudget`).
+    static func run(project: AuditPlan, devices: [Device], categories: [ContentSizeCategory],
+                    budget: Double = totalBudget) throws -> WebViewAudit {
         var result = WebViewAudit()
+        let deadline = Date().addingTimeInterval(budget)
+        var skipped: [String] = []
         let webViews = project.config.webViews
         guard !webViews.isEmpty else { return result }
         // Resolve everything the config names before paying for the browser.
@@ -73,13 +81,23 @@ struct WebViewAudit {
         defer { browser.close() }
         for (webView, list, display, index) in plans {
             for device in list {
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0, skipped.isEmpty else {
+                    skipped.append("\(webView.name) on \(device.name)")
+                    continue
+                }
                 // A browser that crashes or stops answering is replaced and the page rendered again.
                 var attempt = 1
                 while true {
                     do {
                         let rendered = try render(webView, on: device, display: display, index: index, in: browser,
-                                                  categories: categories, into: &result)
+                                                  categories: categories, totalTimeout: min(totalTimeoutFactor * webView.timeout, left),
+                                                  into: &result)
                         result.renderings += rendered
+                        break
+                    } catch let error as WebAuditError where !error.browserFailure && Date() >= deadline {
+                        // The whole budget ran out during this rendering: it and the rest are skipped.
+                        skipped.append("\(webView.name) on \(device.name)")
                         break
                     } catch let error as WebAuditError where error.browserFailure {
                         browser.close()
@@ -92,6 +110,11 @@ struct WebViewAudit {
                     }
                 }
             }
+        }
+        if !skipped.isEmpty {
+            let shown = skipped.prefix(10).joined(separator: ", ") + (skipped.count > 10 ? " and \(skipped.count - 10) more" : "")
+            result.warn("\(project.config.file): warning: the web views took over \(Int(budget)) s in all, the most an audit gives them; "
+                + "not rendered: \(shown) (the rest of the audit is kept)")
         }
         return result
     }
@@ -116,7 +139,7 @@ struct WebViewAudit {
 
     /// A web view rendered on one device at every category of `categories` (once for `scaling: none`).
     private static func render(_ webView: ConfigWebView, on device: Device, display: String, index: HTMLSourceIndex,
-                               in browser: DevToolsBrowser, categories: [ContentSizeCategory],
+                               in browser: DevToolsBrowser, categories: [ContentSizeCategory], totalTimeout: Double,
                                into result: inout WebViewAudit) throws -> [Rendering] {
         let mode: WebScaling
         switch webView.scaling {
@@ -133,7 +156,7 @@ struct WebViewAudit {
         }
         let page = try WebPageSession(browser: browser, fileURL: webView.file, displayPath: display,
                                       width: device.width, height: height, scaling: mode, timeout: webView.timeout,
-                                      totalTimeout: totalTimeoutFactor * webView.timeout)
+                                      totalTimeout: totalTimeout)
         defer { page.close() }
         for keyword in page.unknownKeywords {
             result.warn("\(display): warning: \(keyword) is not a WebKit text style TypeFit knows; left as is")
