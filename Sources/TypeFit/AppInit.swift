@@ -174,7 +174,9 @@ public enum AppInit {
         }
         if unboundReasons.count > 8 {
             let rest = unboundReasons.dropFirst(8)
-            lines.append("  unbound (\(rest.reduce(0) { $0 + $1.count })): \(rest.count) other reasons, 1–\(rest.first?.count ?? 0) elements each")
+            let most = rest.map(\.count).max() ?? 1, least = rest.map(\.count).min() ?? 1
+            let each = most == least ? "\(most) element\(most == 1 ? "" : "s") each" : "\(least)–\(most) elements each"
+            lines.append("  unbound (\(rest.reduce(0) { $0 + $1.count })): \(rest.count) other reasons, \(each)")
         }
         for (reason, count) in UIPlan.reasons(ui.notLaidOut) {
             lines.append("  not laid out (\(count)): \(reason)")

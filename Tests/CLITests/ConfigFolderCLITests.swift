@@ -13,23 +13,7 @@ struct ConfigFolderCLITests {
         let dir = try temporaryDirectory("typefit-config-folder")
         let app = dir.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: app.appendingPathComponent("strings"), withIntermediateDirectories: true)
-        let yaml = """
-        fonts:
-          text: { file: \(Repository.root.path)/Fonts/Inter/Inter-Regular.otf }
-        styles:
-          body: { font: text, model: apple, textStyle: body }
-        devices: ["iPhone SE (1st gen)"]
-        categories: [L]
-        strings:
-          - path: strings
-        screens:
-          - name: Settings
-            rows:
-              - name: title
-                labels:
-                  - { name: title, style: body, key: settings.title }
-        """
-        try Data(yaml.utf8).write(to: app.appendingPathComponent("typefit.yml"))
+        try writeMinimalProject(in: app)
         let long = String(repeating: "Wide words ", count: 8)
         try Data("\"settings.title\" = \"\(long)\";\n".utf8).write(to: app.appendingPathComponent("strings/en.strings"))
         return (dir, app)

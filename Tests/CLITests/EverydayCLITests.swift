@@ -59,27 +59,8 @@ struct EverydayCLITests {
 
     // MARK: audit with no argument (point 4)
 
-    /// A minimal project in `dir`: typefit.yml with the bundled Inter (absolute path) and one string.
     func writeProject(in dir: URL, name: String = "typefit.yml") throws {
-        let yaml = """
-        fonts:
-          text: { file: \(root.path)/Fonts/Inter/Inter-Regular.otf }
-        styles:
-          body: { font: text, model: apple, textStyle: body }
-        devices: ["iPhone SE (1st gen)"]
-        categories: [L]
-        strings:
-          - path: strings
-        screens:
-          - name: Settings
-            rows:
-              - name: title
-                labels:
-                  - { name: title, style: body, key: settings.title }
-        """
-        try Data(yaml.utf8).write(to: dir.appendingPathComponent(name))
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("strings"), withIntermediateDirectories: true)
-        try Data("\"settings.title\" = \"Settings\";\n".utf8).write(to: dir.appendingPathComponent("strings/en.strings"))
+        try writeMinimalProject(in: dir, name: name)
     }
 
     /// The committed reports' bytes, to show a run elsewhere never touched them.
