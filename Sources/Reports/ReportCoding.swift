@@ -380,7 +380,8 @@ extension ReportDocument {
             .joined(separator: " / ")
     }
 
-    /// The sentence a person reads for a group: "settings.offline (de): text is truncated from xL to
+    /// The sentence a person reads for a group (a literal text's names its locales, `FindingGroup.subject`):
+    /// "settings.offline (de): text is truncated from xL to
     /// AX5 on iPhone SE and iPhone 16; needs 3 lines, has 1", each device's categories apart where
     /// they differ ("from M to AX5 on iPhone SE; from AX2 to AX5 on iPad Pro 11\"", `FindingGroup.places`).
     public func summary(_ g: FindingGroup) -> String {
@@ -388,7 +389,7 @@ extension ReportDocument {
         if let first = title.first, title.dropFirst().first?.isLowercase ?? true {
             title = first.lowercased() + title.dropFirst()
         }
-        var s = g.key.subject + ": " + title
+        var s = g.subject + ": " + title
         let places = g.places(scope: scope.categories)
         if !places.isEmpty { s += " " + places }
         let worst = worstFigures(g)

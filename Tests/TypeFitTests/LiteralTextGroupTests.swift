@@ -48,6 +48,7 @@ struct LiteralTextGroupTests {
         #expect(group.devices == ["iPhone SE (1st generation)"])
         #expect(group.categories == ["large", "extraExtraExtraLarge"])
         #expect(group.subject == "Home / r / title (en, de)")
+        #expect(run.document.summary(group).hasPrefix("Home / r / title (en, de): text is truncated from L to xxxL on iPhone SE"))
         // Each occurrence keeps its locale: each locale at each category once.
         let places = group.findings.map { "\($0.locale ?? "-") \($0.category?.uikitName ?? "-")" }
         #expect(places == ["en large", "de large", "en extraExtraExtraLarge", "de extraExtraExtraLarge"])
