@@ -148,26 +148,42 @@ public struct Baseline: Codable, Sendable, Equatable {
 
     /// `groups` with their status against this baseline (`.new`, `.worse` with `worseIn`, or
     /// `.baselined`), and the baseline groups none of them matched (fixed).
+    ///
+    /// A literal text's group (keyed without a locale, `FindingGroup.locales`) that a baseline
+    /// recorded per locale (one group per locale, as baselines written before such groups were)
+    /// matches those groups together: its categories and devices against their union, each figure
+    /// against the least strict of theirs.
     public func apply(to groups: [FindingGroup]) -> (groups: [FindingGroup], fixed: [FixedGroup]) {
         var index: [GroupKey: Group] = [:]
         for g in self.groups { index[g.key] = g }
         var seen = Set<GroupKey>()
         let result = groups.map { group -> FindingGroup in
             var group = group
-            guard let known = index[group.key] else {
+            var known = index[group.key].map { [$0] } ?? []
+            if known.isEmpty, group.key.locale == nil, let locales = group.locales {
+                for locale in locales {
+                    var key = group.key
+                    key.locale = locale
+                    if let g = index[key] { known.append(g) }
+                }
+            }
+            guard !known.isEmpty else {
                 group.status = .new
                 group.worseIn = nil
                 return group
             }
-            seen.insert(group.key)
+            for g in known { seen.insert(g.key) }
             var reasons: [String] = []
-            if !Set(group.categories).isSubset(of: known.categories) { reasons.append("categories") }
-            if !Set(group.devices).isSubset(of: known.devices) { reasons.append("devices") }
+            if !Set(group.categories).isSubset(of: known.flatMap(\.categories)) { reasons.append("categories") }
+            if !Set(group.devices).isSubset(of: known.flatMap(\.devices)) { reasons.append("devices") }
             // Each figure's direction as its check declares it (an unknown check's figures have none).
             let check = try? CheckRegistry.check(id: group.checkId).descriptor()
             for name in group.worst.keys.sorted() {
-                guard let now = group.worst[name], let then = known.worst[name], let check else { continue }
-                if check.direction(of: name).isWorse(now, than: then, tolerance: Self.tolerance) { reasons.append(name) }
+                let then = known.compactMap { $0.worst[name] }
+                guard let now = group.worst[name], !then.isEmpty, let check else { continue }
+                if then.allSatisfy({ check.direction(of: name).isWorse(now, than: $0, tolerance: Self.tolerance) }) {
+                    reasons.append(name)
+                }
             }
             group.status = reasons.isEmpty ? .baselined : .worse
             group.worseIn = reasons.isEmpty ? nil : reasons

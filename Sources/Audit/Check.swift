@@ -203,7 +203,7 @@ extension LabelObservation {
         Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: screen, row: row,
                 label: label, device: device, category: category, locale: locale, style: style, font: font,
                 stringKey: stringKey, source: source, figures: figures, text: text, variant: variant, code: code,
-                labelID: labelID)
+                labelID: labelID, literalText: literalText)
     }
     /// A finding that the label's text does not fit its width (truncated, shrunk): at risk when a
     /// stand-in measured its system text and it would fit were the text δ narrower

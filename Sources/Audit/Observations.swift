@@ -35,6 +35,7 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
         var lineBreakMode: LineBreakMode
         var missingCharacters: [String]
         var fallbackFont: String?
+        var literalText = false
     }
     let fields: Fields
     /// `Describe.quote(text)`, made when a check first quotes the text (a label truncated at many
@@ -60,11 +61,11 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
                             style: String? = nil,
                             font: String, stringKey: String? = nil, variant: String? = nil,
                             source: SourceLocation? = nil, text: String, lineBreakMode: LineBreakMode = .truncateTail,
-                            missingCharacters: [String] = [], fallbackFont: String? = nil) {
+                            missingCharacters: [String] = [], fallbackFont: String? = nil, literalText: Bool = false) {
         self.init(Fields(screen: screen, row: row, label: label, id: id, locale: locale, style: style, font: font,
                          stringKey: stringKey, variant: variant, source: source, text: text,
                          lineBreakMode: lineBreakMode, missingCharacters: missingCharacters,
-                         fallbackFont: fallbackFont))
+                         fallbackFont: fallbackFont, literalText: literalText))
     }
 
     public static func == (a: LabelSubject, b: LabelSubject) -> Bool { a === b || a.fields == b.fields }
@@ -86,6 +87,9 @@ public struct LabelObservation: Sendable, Equatable {
         get { subject.fields.label }
         set { change { $0.label = newValue } }
     }
+    /// The label shows a literal `text:` (the same in every locale): its findings are one group
+    /// across locales (`Finding.literalText`).
+    public var literalText: Bool { subject.fields.literalText }
     /// The plan's label, nil for an observation made without a plan.
     public var labelID: LabelID? { subject.fields.id }
     public var device: String

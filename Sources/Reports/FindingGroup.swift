@@ -91,11 +91,16 @@ public struct Occurrence: Codable, Sendable, Equatable, Hashable {
     public var device: Int
     public var category: Int
     public var figures: [Double?]
+    /// For a group keyed without a locale (a literal text's, `FindingGroup.locales`): the index of
+    /// this occurrence's locale in the group's `locales`; −1 otherwise. Not in the flat array:
+    /// report.json codes it in the group's `occurrenceLocales`.
+    public var locale: Int
 
-    public init(device: Int, category: Int, figures: [Double?]) {
+    public init(device: Int, category: Int, figures: [Double?], locale: Int = -1) {
         self.device = device
         self.category = category
         self.figures = figures
+        self.locale = locale
     }
 
     public init(from decoder: Decoder) throws {
@@ -105,6 +110,7 @@ public struct Occurrence: Codable, Sendable, Equatable, Hashable {
         var values: [Double?] = []
         while !c.isAtEnd { values.append(try c.decodeIfPresent(Double.self)) }
         figures = values
+        locale = -1
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -149,10 +155,15 @@ public struct FindingGroup: Codable, Sendable, Equatable {
     /// At risk when every occurrence is (a stand-in measured system text and each is within its
     /// error band of the limit); its severity is then one below the check's.
     public var certainty: Certainty
+    /// For a label with a literal `text:` (its key has no locale): the locales it happens in, in
+    /// scope order; each occurrence names its own (`Occurrence.locale`). Nil for other groups.
+    public var locales: [String]?
 
     public init(key: GroupKey, severity: Severity, message: String, text: String? = nil, source: SourceLocation? = nil,
                 categories: [String], devices: [String], worst: [String: Double], status: GroupStatus = .new,
-                worseIn: [String]? = nil, figureNames: [String], occurrences: [Occurrence], certainty: Certainty = .measured) {
+                worseIn: [String]? = nil, figureNames: [String], occurrences: [Occurrence], certainty: Certainty = .measured,
+                locales: [String]? = nil) {
+        self.locales = locales
         self.key = key
         self.severity = severity
         self.message = message
@@ -169,10 +180,21 @@ public struct FindingGroup: Codable, Sendable, Equatable {
     }
 
     public var checkId: String { key.checkId }
+    /// The locale of occurrence `o`: the key's, or for a literal text's group the occurrence's own.
+    public func locale(of o: Occurrence) -> String? {
+        key.locale ?? locales.flatMap { $0.indices.contains(o.locale) ? $0[o.locale] : nil }
+    }
+    /// What a person calls the subject: the key's (`GroupKey.subject`), with a literal text's
+    /// locales ("Settings / row / title (de, en)").
+    public var subject: String {
+        guard key.locale == nil, let locales, !locales.isEmpty else { return key.subject }
+        return key.subject + " (\(locales.joined(separator: ", ")))"
+    }
     /// New or worse than the baseline.
     public var isNew: Bool { status != .baselined }
 
-    /// The occurrences as findings (message and text are the group's).
+    /// The occurrences as findings (message and text are the group's; a literal text's carry their
+    /// own locale and `literalText`, so they group again as one).
     public var findings: [Finding] {
         occurrences.map { o in
             var figures: [String: Double] = [:]
@@ -180,10 +202,63 @@ public struct FindingGroup: Codable, Sendable, Equatable {
             return Finding(checkId: key.checkId, severity: severity, message: message, screen: key.screen, row: key.row,
                            label: key.label, device: devices.indices.contains(o.device) ? devices[o.device] : nil,
                            category: categories.indices.contains(o.category) ? ContentSizeCategory(rawValue: categories[o.category]) : nil,
-                           locale: key.locale, style: key.style, font: key.font, stringKey: key.stringKey,
+                           locale: key.locale ?? locale(of: o), style: key.style, font: key.font, stringKey: key.stringKey,
                            source: source, figures: figures, text: text, isNew: isNew, variant: key.variant,
-                           selector: key.selector, certainty: certainty)
+                           selector: key.selector, certainty: certainty,
+                           literalText: key.locale == nil && locales != nil)
         }
+    }
+}
+
+extension FindingGroup {
+    enum CodingKeys: String, CodingKey {
+        case key, severity, message, text, source, categories, devices, worst, status, worseIn, figureNames,
+             occurrences, certainty, locales, occurrenceLocales
+    }
+
+    /// Coded as its fields, plus, for a group with `locales`, `occurrenceLocales`: each
+    /// occurrence's index into `locales`, in occurrence order (the occurrences' flat arrays stay
+    /// `[device, category, figure…]`).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        var occurrences = try c.decode([Occurrence].self, forKey: .occurrences)
+        let locales = try c.decodeIfPresent([String].self, forKey: .locales)
+        if let indexes = try c.decodeIfPresent([Int].self, forKey: .occurrenceLocales) {
+            guard indexes.count == occurrences.count, indexes.allSatisfy({ (locales ?? []).indices.contains($0) }) else {
+                throw DecodingError.dataCorruptedError(forKey: .occurrenceLocales, in: c,
+                                                       debugDescription: "one index into locales per occurrence expected")
+            }
+            for (i, l) in indexes.enumerated() { occurrences[i].locale = l }
+        }
+        self.init(key: try c.decode(GroupKey.self, forKey: .key), severity: try c.decode(Severity.self, forKey: .severity),
+                  message: try c.decode(String.self, forKey: .message), text: try c.decodeIfPresent(String.self, forKey: .text),
+                  source: try c.decodeIfPresent(SourceLocation.self, forKey: .source),
+                  categories: try c.decode([String].self, forKey: .categories),
+                  devices: try c.decode([String].self, forKey: .devices),
+                  worst: try c.decode([String: Double].self, forKey: .worst),
+                  status: try c.decode(GroupStatus.self, forKey: .status),
+                  worseIn: try c.decodeIfPresent([String].self, forKey: .worseIn),
+                  figureNames: try c.decode([String].self, forKey: .figureNames), occurrences: occurrences,
+                  certainty: try c.decode(Certainty.self, forKey: .certainty), locales: locales)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encode(severity, forKey: .severity)
+        try c.encode(message, forKey: .message)
+        try c.encodeIfPresent(text, forKey: .text)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encode(categories, forKey: .categories)
+        try c.encode(devices, forKey: .devices)
+        try c.encode(worst, forKey: .worst)
+        try c.encode(status, forKey: .status)
+        try c.encodeIfPresent(worseIn, forKey: .worseIn)
+        try c.encode(figureNames, forKey: .figureNames)
+        try c.encode(occurrences, forKey: .occurrences)
+        try c.encode(certainty, forKey: .certainty)
+        try c.encodeIfPresent(locales, forKey: .locales)
+        if locales != nil { try c.encode(occurrences.map(\.locale), forKey: .occurrenceLocales) }
     }
 }
 

@@ -23,6 +23,8 @@ public struct FindingGrouper: Sendable {
     struct Stored: Sendable, Equatable {
         var device: Int32
         var category: Int32
+        /// The locale, for a group keyed without one (`Finding.literalText`); −1 otherwise.
+        var locale: Int32 = -1
         var message: Int32
         var text: Int32
         var sourceFile: Int32
@@ -123,7 +125,7 @@ public struct FindingGrouper: Sendable {
         }
         buckets[g].members.append(Stored(
             device: strings.id(finding.device), category: strings.id(finding.category?.uikitName),
-            message: -1, text: strings.id(finding.text),
+            locale: finding.literalText ? strings.id(finding.locale) : -1, message: -1, text: strings.id(finding.text),
             sourceFile: strings.id(finding.source?.file), sourceLine: Int32(clamping: finding.source?.line ?? 0),
             figureStart: start, figureCount: Int32(finding.figures.count), severity: finding.severity,
             isNew: finding.isNew, atRisk: finding.certainty == .atRisk))
@@ -150,6 +152,7 @@ public struct FindingGrouper: Sendable {
                 var m = m
                 m.device = id(m.device)
                 m.category = id(m.category)
+                m.locale = id(m.locale)
                 m.text = id(m.text)
                 m.sourceFile = id(m.sourceFile)
                 m.figureStart += offset
@@ -175,7 +178,8 @@ public struct FindingGrouper: Sendable {
         let order = ScopeOrder(scope)
         let grouper = self
         // Each string's device and category rank, once (the members name them by id).
-        let ranks = Ranks(device: strings.strings.map(order.device), category: strings.strings.map(order.category))
+        let ranks = Ranks(device: strings.strings.map(order.device), category: strings.strings.map(order.category),
+                          locale: strings.strings.map { ScopeOrder.rank($0, order.locales) })
         // The keys are sorted first (they are distinct, so the order is the groups' canonical
         // order) and the groups built in that order: no group is moved after it is built.
         let keyRanks = keys.map(order.ranks)
@@ -191,6 +195,7 @@ public struct FindingGrouper: Sendable {
     struct Ranks: Sendable {
         var device: [Int]
         var category: [Int]
+        var locale: [Int]
     }
 
     /// Group `g` built from its stored members, their strings looked up by id only where a
@@ -219,6 +224,7 @@ public struct FindingGrouper: Sendable {
         // up once per member (not twice per comparison); the indices are sorted by the same rule.
         let deviceRanks = list.map { $0.device < 0 ? -1 : ranks.device[Int($0.device)] }
         let categoryRanks = list.map { $0.category < 0 ? -1 : ranks.category[Int($0.category)] }
+        let localeRanks = list.map { $0.locale < 0 ? -1 : ranks.locale[Int($0.locale)] }
         let permutation = list.indices.sorted { i, j in
             let a = list[i], b = list[j]
             if deviceRanks[i] != deviceRanks[j] { return deviceRanks[i] < deviceRanks[j] }
@@ -227,6 +233,8 @@ public struct FindingGrouper: Sendable {
             if a.category != b.category, strings[a.category] != strings[b.category] {
                 return (strings[a.category] ?? "") < (strings[b.category] ?? "")
             }
+            if localeRanks[i] != localeRanks[j] { return localeRanks[i] < localeRanks[j] }
+            if a.locale != b.locale, strings[a.locale] != strings[b.locale] { return (strings[a.locale] ?? "") < (strings[b.locale] ?? "") }
             for (x, y) in zip(values[i], values[j]) where x != y { return (x ?? -.infinity) < (y ?? -.infinity) }
             if a.message != b.message, message(a) != message(b) { return message(a) < message(b) }
             return a.text != b.text && (strings[a.text] ?? "") < (strings[b.text] ?? "")
@@ -260,6 +268,11 @@ public struct FindingGrouper: Sendable {
         let categories = order.sortedCategories(Set(Set(list.map(\.category)).compactMap { strings[$0] }))
         let deviceIndex = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0) })
         let categoryIndex = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1, $0) })
+        // The locales of a group keyed without one, in scope order.
+        let localeIds = Set(list.map(\.locale)).filter { $0 >= 0 }
+        let locales = Array(Set(localeIds.compactMap { strings[$0] }))
+            .sorted { (ScopeOrder.rank($0, order.locales), $0) < (ScopeOrder.rank($1, order.locales), $1) }
+        let localeById = Dictionary(uniqueKeysWithValues: localeIds.map { id in (id, strings[id].flatMap(locales.firstIndex) ?? -1) })
         // Positions by id (an id's string is one of the sorted names).
         var deviceById: [Int32: Int] = [:], categoryById: [Int32: Int] = [:]
         let occurrences = permutation.map { i in
@@ -274,7 +287,8 @@ public struct FindingGrouper: Sendable {
                 categoryById[m.category] = c
                 return c
             }()
-            return Occurrence(device: device, category: category, figures: values[i])
+            return Occurrence(device: device, category: category, figures: values[i],
+                              locale: m.locale < 0 ? -1 : localeById[m.locale] ?? -1)
         }
         return FindingGroup(key: keys[g], severity: list.lazy.map(\.severity).max() ?? worstMember.severity,
                             message: message(worstMember), text: strings[worstMember.text],
@@ -282,7 +296,8 @@ public struct FindingGrouper: Sendable {
                             categories: categories, devices: devices, worst: worst,
                             status: list.contains(where: \.isNew) ? .new : .baselined,
                             figureNames: names, occurrences: occurrences,
-                            certainty: list.allSatisfy(\.atRisk) ? .atRisk : .measured)
+                            certainty: list.allSatisfy(\.atRisk) ? .atRisk : .measured,
+                            locales: locales.isEmpty ? nil : locales)
     }
 }
 

@@ -5,7 +5,8 @@ extension FindingGrouper: Codable {
     // group its key, its members as one flat integer array (8 per member: device, category,
     // message, text, source file, source line, figure count, severity rank × 4 + atRisk × 2 + isNew; the
     // message indexes the group's `messages`, the other strings `strings`) and its figures as
-    // (name ids, values).
+    // (name ids, values), and for a group keyed without a locale (a literal text's) its members'
+    // locale string ids (`locales`, one per member).
     enum CodingKeys: String, CodingKey { case strings, categories, groups }
     /// A group as coded. The number lists are coded as strings of space-separated numbers (values
     /// in Swift's shortest round-trip form): a part holds hundreds of thousands of them, which
@@ -16,10 +17,12 @@ extension FindingGrouper: Codable {
         var messages: [String]
         var names: [Int32]
         var values: [Double]
+        var locales: [Int32]?
 
-        enum CodingKeys: String, CodingKey { case key, members, messages, names, values }
+        enum CodingKeys: String, CodingKey { case key, members, messages, names, values, locales }
 
-        init(key: GroupKey, members: [Int32], messages: [String], names: [Int32], values: [Double]) {
+        init(key: GroupKey, members: [Int32], messages: [String], names: [Int32], values: [Double], locales: [Int32]?) {
+            self.locales = locales
             self.key = key
             self.members = members
             self.messages = messages
@@ -43,6 +46,7 @@ extension FindingGrouper: Codable {
             members = try numbers(.members) { Int32($0) }
             names = try numbers(.names) { Int32($0) }
             values = try numbers(.values) { Double($0) }
+            locales = c.contains(.locales) ? try numbers(.locales) { Int32($0) } : nil
         }
 
         func encode(to encoder: Encoder) throws {
@@ -52,6 +56,7 @@ extension FindingGrouper: Codable {
             try c.encode(members.map(String.init).joined(separator: " "), forKey: .members)
             try c.encode(names.map(String.init).joined(separator: " "), forKey: .names)
             try c.encode(values.map(\.description).joined(separator: " "), forKey: .values)
+            if let locales { try c.encode(locales.map(String.init).joined(separator: " "), forKey: .locales) }
         }
     }
 
@@ -69,6 +74,7 @@ extension FindingGrouper: Codable {
         }
         for group in coded {
             guard group.members.count % 8 == 0, group.names.count == group.values.count,
+                  group.locales.map({ $0.count * 8 == group.members.count }) ?? true,
                   index[group.key] == nil else {
                 throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed group"))
             }
@@ -87,6 +93,7 @@ extension FindingGrouper: Codable {
                                              sourceFile: try checked(f[4]), sourceLine: f[5], figureStart: start,
                                              figureCount: f[6], severity: severity, isNew: f[7] & 1 == 1,
                                              atRisk: f[7] & 2 == 2))
+                if let locales = group.locales { bucket.members[bucket.members.count - 1].locale = try checked(locales[i / 8]) }
                 start += f[6]
             }
             index[group.key] = keys.count
@@ -118,7 +125,9 @@ extension FindingGrouper: Codable {
                 names += bucket.figureNames[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
                 values += bucket.figureValues[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
             }
-            return CodedGroup(key: keys[g], members: members, messages: bucket.messages, names: names, values: values)
+            let locales = bucket.members.contains { $0.locale >= 0 } ? bucket.members.map(\.locale) : nil
+            return CodedGroup(key: keys[g], members: members, messages: bucket.messages, names: names, values: values,
+                              locales: locales)
         }
         try c.encode(coded, forKey: .groups)
     }

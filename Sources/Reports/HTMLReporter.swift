@@ -143,8 +143,8 @@ public enum HTMLReporter {
             let g = doc.groups[index]
             let cls = doc.isFailing(g) ? "failing" : (g.isNew ? "new" : "baselined")
             var place = e(g.key.place)
-            if let screen = g.key.screen, let locale = g.key.locale,
-               let link = worstPlace(g).map({ anchor(screen: screen, device: $0.device, category: $0.category, locale: locale) }),
+            if let screen = g.key.screen, let w = worstPlace(g), let locale = w.locale,
+               case let link = anchor(screen: screen, device: w.device, category: w.category, locale: locale),
                shownIds.contains(link) {
                 place = "<a href=\"#\(link)\">\(place.isEmpty ? "mockup" : place)</a>"
             }
@@ -162,14 +162,15 @@ public enum HTMLReporter {
     }
 
     /// The device and category of a group's worst occurrence (largest category, then first device).
-    static func worstPlace(_ g: FindingGroup) -> (device: String, category: String)? {
+    /// The locale is the key's, or for a literal text's group (one across locales) the worst occurrence's.
+    static func worstPlace(_ g: FindingGroup) -> (device: String, category: String, locale: String?)? {
         var best: Occurrence?
         for o in g.occurrences where g.devices.indices.contains(o.device) && g.categories.indices.contains(o.category) {
             if let b = best, (b.category, -b.device) >= (o.category, -o.device) { continue }
             best = o
         }
         guard let best else { return nil }
-        return (g.devices[best.device], g.categories[best.category])
+        return (g.devices[best.device], g.categories[best.category], g.locale(of: best))
     }
 
     /// A place (screen, device, category, locale) the HTML page would draw, and whether only
@@ -193,7 +194,7 @@ public enum HTMLReporter {
         let groups: [(FindingGroup, Bool)] = doc.newWorstFirst().map { (doc.groups[$0], false) } + baselined.map { ($0, true) }
         for (group, isBaselined) in groups {
             let key = group.key
-            guard key.selector == nil, let screen = key.screen, let locale = key.locale, let w = worstPlace(group),
+            guard key.selector == nil, let screen = key.screen, let w = worstPlace(group), let locale = w.locale,
                   places.insert(Place(screen: screen, device: w.device, category: w.category, locale: locale)).inserted
             else { continue }
             if seen.insert(anchor(screen: screen, device: w.device, category: w.category, locale: locale)).inserted {

@@ -59,7 +59,14 @@ extension FindingGroup: JSONLine {
         json.key("devices"); json.strings(devices)
         json.key("figureNames"); json.strings(figureNames)
         json.key("key"); key.writeJSON(to: &json)
+        if let locales { json.key("locales"); json.strings(locales) }
         json.key("message"); json.string(message)
+        if locales != nil {
+            json.key("occurrenceLocales")
+            json.beginArray()
+            for o in occurrences { json.int(o.locale) }
+            json.endArray()
+        }
         json.key("occurrences")
         json.beginArray()
         for o in occurrences {

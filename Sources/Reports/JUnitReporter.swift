@@ -39,7 +39,7 @@ public enum JUnitReporter {
     /// One `<testcase>` element and its line break.
     static func testCase(_ g: FindingGroup, check id: String, _ doc: ReportDocument) -> String {
         let place = g.key.place
-        let name = g.key.stringKey != nil && !place.isEmpty ? "\(place) — \(g.key.subject)" : g.key.subject
+        let name = g.key.stringKey != nil && !place.isEmpty ? "\(place) — \(g.subject)" : g.subject
         var out = "    <testcase classname=\"typefit.\(XML.escape(id))\" name=\"\(XML.escape(name))\">"
         let detail = detailText(g, doc)
         if doc.isFailing(g) {

@@ -56,7 +56,8 @@ public enum MarkdownReporter {
             for index in new.prefix(maxGroups) {
                 let g = groups[index]
                 let key = g.key.stringKey.map { "`\(code($0 + (g.key.variant.map { " " + $0 } ?? "")))`" } ?? ""
-                let locale = g.key.locale.map { " (\(cell($0)))" } ?? ""
+                // A literal text's group names its locales.
+                let locale = (g.key.locale.map { [$0] } ?? g.locales).map { " (\(cell($0.joined(separator: ", "))))" } ?? ""
                 let severity = g.severity.rawValue + (g.certainty == .atRisk ? " (\(Certainty.atRisk.label))" : "")
                     + (g.status == .worse ? " (worse)" : "")
                 let where_ = g.key.place.isEmpty ? cell(g.key.subject) : cell(g.key.place)

@@ -80,11 +80,12 @@ extension ReportDocument {
         doc.groups.withUnsafeBufferPointer { groups in
             for g in groups.indices {
                 let key = groups[g].key
-                guard let screen = key.screen, let row = key.row, let label = key.label, let locale = key.locale,
-                      drawn.contains(Drawn(screen: screen, locale: locale))
-                else { continue }
+                guard let screen = key.screen, let row = key.row, let label = key.label else { continue }
                 let devices = groups[g].devices, categories = groups[g].categories
                 for o in groups[g].occurrences where devices.indices.contains(o.device) && categories.indices.contains(o.category) {
+                    // A literal text's group names each occurrence's locale.
+                    guard let locale = groups[g].locale(of: o), drawn.contains(Drawn(screen: screen, locale: locale))
+                    else { continue }
                     flagged.insert(Place(screen: screen, row: row, label: label, device: devices[o.device],
                                          category: categories[o.category], locale: locale))
                 }
@@ -139,12 +140,18 @@ extension ReportDocument {
             guard (order.category(a), a) < (order.category(b), b) else { return false }
         }
         for i in figureNames.indices.dropFirst() where !(figureNames[i - 1] < figureNames[i]) { return false }
+        let locales = group.pointee.locales ?? []
+        for i in locales.indices.dropFirst() {
+            let a = locales[i - 1], b = locales[i]
+            guard (ScopeOrder.rank(a, order.locales), a) < (ScopeOrder.rank(b, order.locales), b) else { return false }
+        }
         if group.pointee.status != .worse && group.pointee.worseIn != nil { return false }
         for v in group.pointee.worst.values where Finding.round(v) != v { return false }
         var previous: Occurrence?
         for o in group.pointee.occurrences {
             guard (o.device == -1 || devices.indices.contains(o.device)),
                   (o.category == -1 || categories.indices.contains(o.category)),
+                  (o.locale == -1 && group.pointee.locales == nil) || locales.indices.contains(o.locale),
                   o.figures.count == figureNames.count else { return false }
             for v in o.figures { if let v, Finding.round(v) != v { return false } }
             if let p = previous, occurrencePrecedes(o, p) { return false }
@@ -153,10 +160,11 @@ extension ReportDocument {
         return true
     }
 
-    /// The canonical order of a group's occurrences: device, category, figures (nil first).
+    /// The canonical order of a group's occurrences: device, category, locale, figures (nil first).
     static func occurrencePrecedes(_ a: Occurrence, _ b: Occurrence) -> Bool {
         if a.device != b.device { return a.device < b.device }
         if a.category != b.category { return a.category < b.category }
+        if a.locale != b.locale { return a.locale < b.locale }
         for (x, y) in zip(a.figures, b.figures) where x != y { return (x ?? -.infinity) < (y ?? -.infinity) }
         return false
     }
@@ -171,6 +179,9 @@ extension ReportDocument {
         let deviceMap = Dictionary(uniqueKeysWithValues: g.devices.enumerated().map { ($1, $0) })
         let categoryMap = Dictionary(uniqueKeysWithValues: g.categories.enumerated().map { ($1, $0) })
         let nameMap = Dictionary(group.figureNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let localeRank = { (s: String) in ScopeOrder.rank(s, order.locales) }
+        g.locales = group.locales.map { Array(Set($0)).sorted { (localeRank($0), $0) < (localeRank($1), $1) } }
+        let localeMap = Dictionary((g.locales ?? []).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         g.occurrences = group.occurrences.map { o in
             let device = group.devices.indices.contains(o.device) ? deviceMap[group.devices[o.device]] ?? -1 : -1
             let category = group.categories.indices.contains(o.category)
@@ -179,7 +190,8 @@ extension ReportDocument {
                 guard let i = nameMap[name], o.figures.indices.contains(i), let v = o.figures[i] else { return nil }
                 return Finding.round(v)
             }
-            return Occurrence(device: device, category: category, figures: figures)
+            let locale = group.locales.flatMap { $0.indices.contains(o.locale) ? localeMap[$0[o.locale]] : nil } ?? -1
+            return Occurrence(device: device, category: category, figures: figures, locale: locale)
         }.sorted(by: occurrencePrecedes)
         g.worst = group.worst.mapValues(Finding.round)
         if g.status != .worse { g.worseIn = nil }
@@ -368,7 +380,8 @@ extension ReportDocument {
             .joined(separator: " / ")
     }
 
-    /// The sentence a person reads for a group: "settings.offline (de): text is truncated from xL to
+    /// The sentence a person reads for a group (a literal text's names its locales, `FindingGroup.subject`):
+    /// "settings.offline (de): text is truncated from xL to
     /// AX5 on iPhone SE and iPhone 16; needs 3 lines, has 1", each device's categories apart where
     /// they differ ("from M to AX5 on iPhone SE; from AX2 to AX5 on iPad Pro 11\"", `FindingGroup.places`).
     public func summary(_ g: FindingGroup) -> String {
@@ -376,7 +389,7 @@ extension ReportDocument {
         if let first = title.first, title.dropFirst().first?.isLowercase ?? true {
             title = first.lowercased() + title.dropFirst()
         }
-        var s = g.key.subject + ": " + title
+        var s = g.subject + ": " + title
         let places = g.places(scope: scope.categories)
         if !places.isEmpty { s += " " + places }
         let worst = worstFigures(g)

@@ -290,14 +290,19 @@ public struct Finding: Codable, Sendable, Equatable {
     /// At risk when a stand-in measured system text and the margin is within its error band
     /// (`severity` is then already one below the check's).
     public var certainty: Certainty = .measured
+    /// The finding is about a label with a literal `text:` (the same text in every locale): its
+    /// group key leaves the locale out, so the label's findings in every locale form one group
+    /// (the locale stays the finding's, and its occurrence's). In memory only.
+    public var literalText = false
 
     public init(checkId: String, severity: Severity, message: String, screen: String? = nil, row: String? = nil,
                 label: String? = nil, device: String? = nil, category: ContentSizeCategory? = nil, locale: String? = nil,
                 style: String? = nil, font: String? = nil, stringKey: String? = nil, source: SourceLocation? = nil,
                 figures: [String: Double] = [:], text: String? = nil, isNew: Bool = true, variant: String? = nil,
                 selector: String? = nil, code: String? = nil, screenID: ScreenID? = nil, rowID: RowID? = nil,
-                labelID: LabelID? = nil, certainty: Certainty = .measured) {
+                labelID: LabelID? = nil, certainty: Certainty = .measured, literalText: Bool = false) {
         self.certainty = certainty
+        self.literalText = literalText
         self.selector = selector
         self.code = code
         self.screenID = screenID ?? rowID?.screen ?? labelID?.row.screen
@@ -327,9 +332,11 @@ public struct Finding: Codable, Sendable, Equatable {
              source, figures, text, isNew, selector
     }
 
-    /// The group this finding belongs to: everything but its device, category and figures.
+    /// The group this finding belongs to: everything but its device, category and figures (and
+    /// its locale, for a literal text).
     public var groupKey: GroupKey {
-        GroupKey(checkId: checkId, screen: screen, row: row, label: label, stringKey: stringKey, locale: locale,
+        GroupKey(checkId: checkId, screen: screen, row: row, label: label, stringKey: stringKey,
+                 locale: literalText ? nil : locale,
                  variant: variant, style: style, font: font, selector: selector)
     }
 }

@@ -47,7 +47,8 @@ struct TextResolver {
     func texts(_ label: ConfigLabel, id: LabelID, screen: String, row: String) -> ([[PlannedText]], [StringObservation]) {
         switch label.content {
         case .text(let literal):
-            let text = PlannedText(text: samples.substitute(literal).text, key: nil, variant: nil, source: nil)
+            let text = PlannedText(text: samples.substitute(literal).text, key: nil, variant: nil, source: nil,
+                                   isLiteral: true)
             return (Array(repeating: [text], count: locales.count), [])
         case .key(let key):
             let labelSource = SourceLocation(file: label.location.file, line: label.location.line)

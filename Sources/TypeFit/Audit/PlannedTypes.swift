@@ -141,6 +141,9 @@ public struct PlannedText: Sendable, Hashable {
     public var source: SourceLocation?
     /// The device the variant is for (`[device=ipad]`), nil for a text shown on every device.
     public var device: DeviceVariant? = nil
+    /// A literal `text:` of the config: the same text in every locale, so its findings form one
+    /// group across locales (`Finding.literalText`).
+    public var isLiteral = false
 }
 
 /// A label of a planned row with its texts in every locale of the plan.

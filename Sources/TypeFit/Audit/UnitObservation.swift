@@ -50,7 +50,7 @@ struct UnitObservation {
                     font: plan.font(style.font).name, stringKey: text.key, variant: text.variant, source: text.source,
                     text: style.letterCase.apply(text.text), lineBreakMode: label.lineBreak,
                     missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
-                    fallbackFont: fact.fallback)
+                    fallbackFont: fact.fallback, literalText: text.isLiteral)
             }
         }
         return Pass(subjects: subjects, ink: ink, labelCount: subjects.reduce(0) { $0 + $1.count { $0 != nil } })
