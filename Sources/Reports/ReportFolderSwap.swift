@@ -65,7 +65,8 @@ extension ReportWriter {
     }
 
     /// Swaps the report set as one folder when the output folder allows it: it holds only reports
-    /// (regular files), belongs to this user, is not `/` and does not hold the working directory.
+    /// (regular files), belongs to this user and is writable by them, is not `/` and does not hold the
+    /// working directory.
     /// Returns nil when it was not tried (nothing written).
     static func exchangeFolders(_ writers: [(String, (ReportStream) -> Void)], order: [Int], into directory: URL,
                                 seams: WriteSeams) throws -> FolderSwap? {
@@ -75,7 +76,7 @@ extension ReportWriter {
         let folder = URL(fileURLWithPath: folderPath)
         let reportNames = Set(ReportFormat.allCases.compactMap(\.fileName))
         var info = stat()
-        guard stat(folderPath, &info) == 0, info.st_uid == geteuid(),
+        guard stat(folderPath, &info) == 0, info.st_uid == geteuid(), info.st_mode & S_IWUSR != 0,
               let names = try? fm.contentsOfDirectory(atPath: folderPath),
               names.allSatisfy({ name in
                   var file = stat()
