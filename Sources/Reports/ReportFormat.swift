@@ -70,14 +70,18 @@ public struct ReportWriteError: Error, CustomStringConvertible, Equatable {
 
 /// The module's only I/O: writes the report set into a directory, all or nothing.
 ///
-/// Every report is first written into a fresh staging folder inside the directory
-/// (`.typefit-staging-<pid>-<uuid>`, same file system). Then each target is swapped in: an existing
-/// report is moved into the staging folder as a backup, the new one renamed into place. When any
-/// step fails, every swapped report is put back, so the set is either all new or all old. The
-/// staging folder is removed at the end; one left by a killed run (its process is gone) is cleaned
-/// up by the next write: when it was killed during the swap (its `ready` marker says every new
-/// report was complete) the swap is finished, otherwise any backup whose report is missing goes
-/// back. One run writes into a folder at a time (`flock` on the folder; a second one waits).
+/// Where it can, the set is swapped as one folder: every report is written into a fresh folder beside
+/// the output (`.NAME.typefit-swap-<pid>-<uuid>`, same parent), which is then exchanged with the output
+/// folder in one `renameat2(RENAME_EXCHANGE)`; the old folder is removed. That is done when the output
+/// folder holds only reports and belongs to this user (so nothing else in it is moved) and the file
+/// system supports the exchange. Otherwise the reports are staged in a folder inside the output
+/// (`.typefit-staging-<pid>-<uuid>`) and swapped in one by one: an existing report is moved into the
+/// staging folder as a backup, the new one renamed into place; when any step fails, every swapped
+/// report is put back. Folders left by a killed run (its process is gone) are cleaned up by the next
+/// write: a swap folder beside the output is removed (it holds a whole set, old or new); a staging
+/// folder whose `ready` marker says every new report was complete has its swap finished, otherwise any
+/// backup whose report is missing goes back. One run writes into a folder at a time (`flock` on the
+/// folder; a second one waits).
 public enum ReportWriter {
     static let stagingPrefix = ".typefit-staging-"
     /// In a staging folder: every report in it is complete and the swap has begun.
@@ -88,8 +92,16 @@ public enum ReportWriter {
     /// - Returns: the written files, in `ReportFormat.allCases` order.
     @discardableResult
     public static func write(_ document: ReportDocument, formats: Set<ReportFormat>, to directory: URL,
-                             fontData: [String: Data] = [:], extraSections: [HTMLSection] = [], normalized: Bool = false,
-                             rename: (String, String) -> Int32 = { Foundation.rename($0, $1) }) throws -> [URL] {
+                             fontData: [String: Data] = [:], extraSections: [HTMLSection] = [],
+                             normalized: Bool = false) throws -> [URL] {
+        try write(document, formats: formats, to: directory, fontData: fontData, extraSections: extraSections,
+                  normalized: normalized, seams: WriteSeams())
+    }
+
+    @discardableResult
+    static func write(_ document: ReportDocument, formats: Set<ReportFormat>, to directory: URL,
+                      fontData: [String: Data] = [:], extraSections: [HTMLSection] = [], normalized: Bool = false,
+                      seams: WriteSeams) throws -> [URL] {
         let doc = normalized ? document : document.normalized()
         let writers: [(String, (ReportStream) -> Void)] = ReportFormat.allCases.compactMap { format in
             guard formats.contains(format), let name = format.fileName else { return nil }
@@ -99,21 +111,25 @@ public enum ReportWriter {
         // order, SARIF — among the longest on a large audit — started last and ran alone at the end).
         let startOrder = ReportFormat.allCases.filter { formats.contains($0) && $0.fileName != nil }.enumerated()
             .sorted { ($0.element.expectedWriteCost, $1.offset) > ($1.element.expectedWriteCost, $0.offset) }.map(\.offset)
-        return try write(writers, to: directory, rename: rename, startOrder: startOrder)
+        return try write(writers, to: directory, seams: seams, startOrder: startOrder)
     }
 
     /// Writes named contents into `directory` with the same all-or-nothing rule.
     @discardableResult
-    public static func write(files: [(name: String, contents: Data)], to directory: URL,
-                             rename: (String, String) -> Int32 = { Foundation.rename($0, $1) }) throws -> [URL] {
+    public static func write(files: [(name: String, contents: Data)], to directory: URL) throws -> [URL] {
+        try write(files: files, to: directory, seams: WriteSeams())
+    }
+
+    @discardableResult
+    static func write(files: [(name: String, contents: Data)], to directory: URL, seams: WriteSeams) throws -> [URL] {
         try write(files.map { file in (file.name, { (stream: ReportStream) in stream.write(file.contents) }) },
-                  to: directory, rename: rename)
+                  to: directory, seams: seams)
     }
 
     /// `startOrder`: the indices of `writers` in the order they are started (default: in order);
     /// it changes only which core writes which file, never the bytes.
     static func write(_ writers: [(String, (ReportStream) -> Void)], to directory: URL,
-                      rename: (String, String) -> Int32, startOrder: [Int]? = nil) throws -> [URL] {
+                      seams: WriteSeams, startOrder: [Int]? = nil) throws -> [URL] {
         let fm = FileManager.default
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: directory.path, isDirectory: &isDir) {
@@ -126,18 +142,9 @@ public enum ReportWriter {
             }
         }
         // One run writes into a folder at a time: a second one waits here for the first to finish,
-        // so two report sets never mix. The lock is the kernel's (flock on the folder itself, so no
-        // lock file is left), released when this process closes the folder or dies.
-        let lock = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard lock >= 0 else {
-            throw ReportWriteError(path: directory.path, reason: "cannot lock the folder (\(String(cString: strerror(errno))))")
-        }
+        // so two report sets never mix.
+        let lock = try lockFolder(directory)
         defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw ReportWriteError(path: directory.path, reason: "cannot lock the folder (\(String(cString: strerror(errno))))")
-            }
-        }
         removeLeftovers(in: directory)
         // Refuse before writing anything when a target cannot be replaced by a file.
         for (name, _) in writers {
@@ -147,40 +154,31 @@ public enum ReportWriter {
                 throw ReportWriteError(path: target.path, reason: "is a directory; cannot replace it with a report")
             }
         }
-        let staging = directory.appendingPathComponent(
-            "\(stagingPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        if mkdir(staging.path, 0o700) != 0 {
-            throw ReportWriteError(path: directory.path, reason: "cannot write into the folder (\(String(cString: strerror(errno))))")
+        let order = startOrder ?? Array(writers.indices)
+        let written = writers.map { directory.appendingPathComponent($0.0) }
+        var staged: URL?
+        if let swap = try exchangeFolders(writers, order: order, into: directory, seams: seams) {
+            switch swap {
+            case .done: return written
+            case .notExchanged(let folder): staged = folder
+            }
         }
+        let staging = directory.appendingPathComponent(
+            "\(stagingPrefix)\(seams.processID)-\(UUID().uuidString)")
         // Kept only when putting an old report back failed: its backup is then in there, and the next
         // write restores it (see `removeLeftovers`).
         var keepStaging = false
         defer { if !keepStaging { try? fm.removeItem(at: staging) } }
-        // 1. Write every report into the staging folder: each is a pure function of the document into
-        // a file of its own, so they are written side by side on the cores; the first failure in
-        // format order is reported, as when they were written one after another.
-        let jobs = StagingJobs(writers)
-        let order = startOrder ?? Array(writers.indices)
-        WorkerPool(threads: writers.count).forEach(writers.count) { _, n in
-            let i = order[n]
-            let (name, write) = jobs.writers[i]
-            let file = staging.appendingPathComponent(name)
-            let target = directory.appendingPathComponent(name)
-            guard FileManager.default.createFile(atPath: file.path, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: file.path) else {
-                jobs.fail(i, ReportWriteError(path: target.path, reason: "cannot write a temporary file in \(directory.path)"))
-                return
+        if let staged, Foundation.rename(staged.path, staging.path) == 0 {
+            // 1. The reports were written beside the folder and are moved in whole.
+        } else {
+            if let staged { try? fm.removeItem(at: staged) }
+            if mkdir(staging.path, 0o700) != 0 {
+                throw ReportWriteError(path: directory.path, reason: "cannot write into the folder (\(String(cString: strerror(errno))))")
             }
-            let stream = ReportStream(fileHandle: handle)
-            write(stream)
-            stream.flush()
-            var closeError: Error?
-            do { try handle.close() } catch { closeError = error }
-            if let error = stream.error ?? closeError {
-                jobs.fail(i, ReportWriteError(path: target.path, reason: "cannot write (\(reason(error)))"))
-            }
+            // 1. Write every report into the staging folder.
+            if let error = stage(writers, order: order, into: staging, reportsIn: directory) { throw error }
         }
-        if let error = jobs.firstError { throw error }
         // Every new report is complete: from here a run killed midway is finished by the next one
         // (`removeLeftovers` moves the remaining staged reports in), so the set ends all new.
         let ready = staging.appendingPathComponent(readyMarker)
@@ -188,6 +186,7 @@ public enum ReportWriter {
             throw ReportWriteError(path: directory.path, reason: "cannot write into the folder")
         }
         // 2. Swap them in, keeping the old ones as backups until every rename succeeded.
+        let rename = seams.rename
         var swapped: [(target: URL, staged: URL, backup: URL?)] = []
         func rollBack() {
             try? fm.removeItem(at: ready)
@@ -209,6 +208,7 @@ public enum ReportWriter {
                 }
                 backup = b
             }
+            guard seams.step(.movedAside(name)) else { keepStaging = true; throw SimulatedKill() }
             if rename(staged.path, target.path) != 0 {
                 let message = String(cString: strerror(errno))
                 if let backup, rename(backup.path, target.path) != 0 { keepStaging = true }
@@ -217,7 +217,35 @@ public enum ReportWriter {
             }
             swapped.append((target, staged, backup))
         }
-        return writers.map { directory.appendingPathComponent($0.0) }
+        return written
+    }
+
+    /// Writes every report into `staging`: each is a pure function of the document into a file of its
+    /// own, so they are written side by side on the cores; the first failure in format order is
+    /// returned, as when they were written one after another.
+    static func stage(_ writers: [(String, (ReportStream) -> Void)], order: [Int], into staging: URL,
+                      reportsIn directory: URL) -> ReportWriteError? {
+        let jobs = StagingJobs(writers)
+        WorkerPool(threads: writers.count).forEach(writers.count) { _, n in
+            let i = order[n]
+            let (name, write) = jobs.writers[i]
+            let file = staging.appendingPathComponent(name)
+            let target = directory.appendingPathComponent(name)
+            guard FileManager.default.createFile(atPath: file.path, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: file.path) else {
+                jobs.fail(i, ReportWriteError(path: target.path, reason: "cannot write a temporary file in \(directory.path)"))
+                return
+            }
+            let stream = ReportStream(fileHandle: handle)
+            write(stream)
+            stream.flush()
+            var closeError: Error?
+            do { try handle.close() } catch { closeError = error }
+            if let error = stream.error ?? closeError {
+                jobs.fail(i, ReportWriteError(path: target.path, reason: "cannot write (\(reason(error)))"))
+            }
+        }
+        return jobs.firstError
     }
 
     /// The writers of one report set and their failures, shared by the threads that write them
@@ -283,7 +311,7 @@ public enum ReportWriter {
         pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
-    private static func reason(_ error: Error) -> String {
+    static func reason(_ error: Error) -> String {
         ((error as NSError).localizedDescription).replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -71,8 +71,9 @@ import Testing
     }
 }
 
-/// The report set is atomic as a set: when any rename fails — the last one, or
-/// moving an old report aside — every report is the earlier run's, and nothing is left behind.
+/// The report set is atomic as a set when it is swapped file by file (the folder exchange disabled):
+/// when any rename fails — the last one, or moving an old report aside — every report is the earlier
+/// run's, and nothing is left behind.
 @Suite struct AtomicReportSetTests {
     let formats: Set<ReportFormat> = [.json, .markdown, .html, .junit, .sarif]
 
@@ -96,11 +97,11 @@ import Testing
         var calls: [(String, String)] = []
         var failed = false
         do {
-            try ReportWriter.write(Fixture.document(), formats: formats, to: dir) { from, to in
+            try ReportWriter.write(Fixture.document(), formats: formats, to: dir, seams: WriteSeams(rename: { from, to in
                 calls.append((from, to))
                 if to == sarif, !failed, !from.hasSuffix("/old-report.sarif") { failed = true; errno = EPERM; return -1 }
                 return Foundation.rename(from, to)
-            }
+            }, exchange: nil))
             Issue.record("the failing rename was not reported")
         } catch let error as ReportWriteError {
             #expect(error.description == "\(sarif): cannot replace (Operation not permitted); no report was changed")
@@ -119,10 +120,10 @@ import Testing
         // An immutable or foreign junit.xml cannot be moved: nothing changes.
         let junit = dir.appendingPathComponent("junit.xml").path
         #expect(throws: ReportWriteError(path: junit, reason: "cannot replace (Operation not permitted); no report was changed")) {
-            try ReportWriter.write(Fixture.document(), formats: formats, to: dir) { from, to in
+            try ReportWriter.write(Fixture.document(), formats: formats, to: dir, seams: WriteSeams(rename: { from, to in
                 if from == junit { errno = EPERM; return -1 }
                 return Foundation.rename(from, to)
-            }
+            }, exchange: nil))
         }
         #expect(try snapshot(dir) == before)
     }
