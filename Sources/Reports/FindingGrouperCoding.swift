@@ -77,8 +77,10 @@ extension FindingGrouper: Codable {
             var start: Int32 = 0
             for i in stride(from: 0, to: group.members.count, by: 8) {
                 let f = group.members[i..<i + 8].map { $0 }
-                let rank = Int(f[7] >> 2)
+                // f[7]: severity rank × 8 + certainty (its index in Certainty.allCases) × 2 + isNew.
+                let rank = Int(f[7] >> 3), certaintyIndex = Int((f[7] >> 1) & 3)
                 guard let severity = Severity.allCases.first(where: { $0.rank == rank }), f[6] >= 0,
+                      certaintyIndex < Certainty.allCases.count,
                       Int(start) + Int(f[6]) <= bucket.figureNames.count, f[2] >= -1, Int(f[2]) < group.messages.count else {
                     throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed occurrence"))
                 }
@@ -86,7 +88,7 @@ extension FindingGrouper: Codable {
                                              message: f[2], text: try checked(f[3]),
                                              sourceFile: try checked(f[4]), sourceLine: f[5], figureStart: start,
                                              figureCount: f[6], severity: severity, isNew: f[7] & 1 == 1,
-                                             atRisk: f[7] & 2 == 2))
+                                             certainty: Certainty.allCases[certaintyIndex]))
                 start += f[6]
             }
             index[group.key] = keys.count
@@ -114,7 +116,7 @@ extension FindingGrouper: Codable {
             members.reserveCapacity(bucket.members.count * 8)
             for m in bucket.members {
                 members += [m.device, m.category, m.message, m.text, m.sourceFile, m.sourceLine, m.figureCount,
-                            Int32(m.severity.rank * 4 + (m.atRisk ? 2 : 0) + (m.isNew ? 1 : 0))]
+                            Int32(m.severity.rank * 8 + m.certainty.index * 2 + (m.isNew ? 1 : 0))]
                 names += bucket.figureNames[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
                 values += bucket.figureValues[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
             }
