@@ -67,6 +67,8 @@ struct SystemFallbackTests {
         let terminal = TerminalReporter.render(run.document, colors: false)
         let line = try #require(terminal.split(separator: "\n").first { $0.contains("S / r1 / t") })
         #expect(line.contains("unverified  text.truncated") && line.hasSuffix("(measured in fallback font arabic, unverified)"))
+        #expect(MarkdownReporter.render(run.document).contains("| error (unverified) | text.truncated |"))
+        #expect(MarkdownReporter.render(run.document).contains("| warning (at risk) | text.truncated |"))
         let json = String(decoding: run.document.jsonData(), as: UTF8.self)
         #expect(json.contains("(measured in fallback font arabic, unverified)\""))
         #expect(json.contains("\"certainty\":\"unverified\""))
