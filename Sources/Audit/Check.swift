@@ -207,10 +207,13 @@ extension LabelObservation {
     }
     /// A finding that the label's text does not fit its width (truncated, shrunk): at risk when a
     /// stand-in measured its system text and it would fit were the text δ narrower
-    /// (`widthEstimate`); the auditor then lowers its severity by one.
+    /// (`widthEstimate`); the auditor then lowers its severity by one. System text partly drawn by
+    /// a fallback font is never at risk; its message says which font measured it, unverified.
     func widthFinding(_ check: some Check, code: String, message: String, figures: [String: Double]) -> Finding {
-        var finding = finding(check, code: code, message: message, figures: figures)
-        if widthEstimate?.fitsWithinBand == true { finding.certainty = .atRisk }
+        let unverified = widthEstimate?.fallbackFont.map { " (measured in fallback font \($0), unverified)" } ?? ""
+        var finding = finding(check, code: code, message: message + unverified, figures: figures)
+        if widthEstimate?.fallbackFont != nil { finding.certainty = .unverified }
+        else if widthEstimate?.fitsWithinBand == true { finding.certainty = .atRisk }
         return finding
     }
 

@@ -36,6 +36,7 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
         var missingCharacters: [String]
         var fallbackFont: String?
         var literalText = false
+        var scriptFallback: String?
     }
     let fields: Fields
     /// `Describe.quote(text)`, made when a check first quotes the text (a label truncated at many
@@ -61,11 +62,12 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
                             style: String? = nil,
                             font: String, stringKey: String? = nil, variant: String? = nil,
                             source: SourceLocation? = nil, text: String, lineBreakMode: LineBreakMode = .truncateTail,
-                            missingCharacters: [String] = [], fallbackFont: String? = nil, literalText: Bool = false) {
+                            missingCharacters: [String] = [], fallbackFont: String? = nil, literalText: Bool = false,
+                            scriptFallback: String? = nil) {
         self.init(Fields(screen: screen, row: row, label: label, id: id, locale: locale, style: style, font: font,
                          stringKey: stringKey, variant: variant, source: source, text: text,
                          lineBreakMode: lineBreakMode, missingCharacters: missingCharacters,
-                         fallbackFont: fallbackFont, literalText: literalText))
+                         fallbackFont: fallbackFont, literalText: literalText, scriptFallback: scriptFallback))
     }
 
     public static func == (a: LabelSubject, b: LabelSubject) -> Bool { a === b || a.fields == b.fields }
@@ -164,6 +166,10 @@ public struct LabelObservation: Sendable, Equatable {
         get { subject.fields.fallbackFont }
         set { change { $0.fallbackFont = newValue } }
     }
+
+    /// A font of the config's `fallbackFonts` that draws some of the text (characters of another
+    /// script than the label's font has); nil when the label's font draws all of it.
+    public var scriptFallback: String? { subject.fields.scriptFallback }
 
     /// A changed field gives this observation a subject of its own (others sharing it keep theirs).
     private mutating func change(_ edit: (inout LabelSubject.Fields) -> Void) {
@@ -479,9 +485,14 @@ public struct WidthEstimate: Sendable, Hashable {
     /// Whether the label shows all its text at its requested size when it is (1 + δ) times as wide
     /// (the text δ narrower): a truncation or shrink it shows is then within the band, at risk.
     public var fitsWithinBand: Bool
+    /// The fallback font that drew some of the text (Arabic, CJK, Thai… that the system font's
+    /// measurer lacks): its widths are not calibrated to iOS's and δ is the Latin text's, so no
+    /// band applies (`fitsWithinBand` is false) and a finding says the width is unverified.
+    public var fallbackFont: String?
 
-    public init(bandPercent: Double, fitsWithinBand: Bool) {
+    public init(bandPercent: Double, fitsWithinBand: Bool, fallbackFont: String? = nil) {
         self.bandPercent = bandPercent
         self.fitsWithinBand = fitsWithinBand
+        self.fallbackFont = fallbackFont
     }
 }

@@ -33,7 +33,7 @@ public struct FindingGrouper: Sendable {
         var figureCount: Int32
         var severity: Severity
         var isNew: Bool
-        var atRisk: Bool
+        var certainty: Certainty
     }
 
     /// The occurrences of one group: members, their figures as parallel (name id, value) arrays,
@@ -128,7 +128,7 @@ public struct FindingGrouper: Sendable {
             locale: finding.literalText ? strings.id(finding.locale) : -1, message: -1, text: strings.id(finding.text),
             sourceFile: strings.id(finding.source?.file), sourceLine: Int32(clamping: finding.source?.line ?? 0),
             figureStart: start, figureCount: Int32(finding.figures.count), severity: finding.severity,
-            isNew: finding.isNew, atRisk: finding.certainty == .atRisk))
+            isNew: finding.isNew, certainty: finding.certainty))
         keep(finding.message, member: buckets[g].members.count - 1, in: g)
         occurrenceCount += 1
     }
@@ -296,7 +296,8 @@ public struct FindingGrouper: Sendable {
                             categories: categories, devices: devices, worst: worst,
                             status: list.contains(where: \.isNew) ? .new : .baselined,
                             figureNames: names, occurrences: occurrences,
-                            certainty: list.allSatisfy(\.atRisk) ? .atRisk : .measured,
+                            certainty: list.allSatisfy { $0.certainty == .atRisk } ? .atRisk
+                                : list.contains { $0.certainty == .unverified } ? .unverified : .measured,
                             locales: locales.isEmpty ? nil : locales)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension FindingGrouper: Codable {
     // Coded compactly, for shard parts: the string table and the categories (when known), then per
     // group its key, its members as one flat integer array (8 per member: device, category,
-    // message, text, source file, source line, figure count, severity rank × 4 + atRisk × 2 + isNew; the
+    // message, text, source file, source line, figure count, severity rank × 8 + certainty × 2 + isNew; the
     // message indexes the group's `messages`, the other strings `strings`) and its figures as
     // (name ids, values), and for a group keyed without a locale (a literal text's) its members'
     // locale string ids (`locales`, one per member).
@@ -83,8 +83,10 @@ extension FindingGrouper: Codable {
             var start: Int32 = 0
             for i in stride(from: 0, to: group.members.count, by: 8) {
                 let f = group.members[i..<i + 8].map { $0 }
-                let rank = Int(f[7] >> 2)
+                // f[7]: severity rank × 8 + certainty (its index in Certainty.allCases) × 2 + isNew.
+                let rank = Int(f[7] >> 3), certaintyIndex = Int((f[7] >> 1) & 3)
                 guard let severity = Severity.allCases.first(where: { $0.rank == rank }), f[6] >= 0,
+                      certaintyIndex < Certainty.allCases.count,
                       Int(start) + Int(f[6]) <= bucket.figureNames.count, f[2] >= -1, Int(f[2]) < group.messages.count else {
                     throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "malformed occurrence"))
                 }
@@ -92,7 +94,7 @@ extension FindingGrouper: Codable {
                                              message: f[2], text: try checked(f[3]),
                                              sourceFile: try checked(f[4]), sourceLine: f[5], figureStart: start,
                                              figureCount: f[6], severity: severity, isNew: f[7] & 1 == 1,
-                                             atRisk: f[7] & 2 == 2))
+                                             certainty: Certainty.allCases[certaintyIndex]))
                 if let locales = group.locales { bucket.members[bucket.members.count - 1].locale = try checked(locales[i / 8]) }
                 start += f[6]
             }
@@ -121,7 +123,7 @@ extension FindingGrouper: Codable {
             members.reserveCapacity(bucket.members.count * 8)
             for m in bucket.members {
                 members += [m.device, m.category, m.message, m.text, m.sourceFile, m.sourceLine, m.figureCount,
-                            Int32(m.severity.rank * 4 + (m.atRisk ? 2 : 0) + (m.isNew ? 1 : 0))]
+                            Int32(m.severity.rank * 8 + m.certainty.index * 2 + (m.isNew ? 1 : 0))]
                 names += bucket.figureNames[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
                 values += bucket.figureValues[Int(m.figureStart)..<Int(m.figureStart + m.figureCount)]
             }

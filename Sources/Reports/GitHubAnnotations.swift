@@ -36,7 +36,7 @@ public enum GitHubAnnotations {
             var title = doc.title(g.checkId)
             if !g.key.place.isEmpty { title += " (\(g.key.place))" }
             if g.status == .worse { title += " — worse than the baseline" }
-            if g.certainty == .atRisk { title += " — \(Certainty.atRisk.label)" }
+            if g.certainty != .measured { title += " — \(g.certainty.label)" }
             props.append(("title", title))
             var message = doc.summary(g) + "\n" + g.message
             if g.certainty == .atRisk, let system = doc.systemText { message += "\n" + system.summary }

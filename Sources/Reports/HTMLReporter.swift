@@ -149,7 +149,7 @@ public enum HTMLReporter {
                 place = "<a href=\"#\(link)\">\(place.isEmpty ? "mockup" : place)</a>"
             }
             if let shot = webAnchor(doc, g) { place = "<a href=\"#\(shot)\">\(place.isEmpty ? "screenshot" : place)</a>" }
-            let status = (g.certainty == .atRisk ? " (\(Certainty.atRisk.label))" : "")
+            let status = (g.certainty == .measured ? "" : " (\(g.certainty.label))")
                 + (g.status == .baselined ? " (baseline)" : (g.status == .worse ? " (worse)" : ""))
             h += "<tr class=\"\(cls)\"\(attributes(screen: g.key.screen, locale: g.key.locale, devices: g.devices, categories: g.categories))>"
                 + "<td>\(e(g.severity.rawValue))\(status)</td><td><code>\(e(g.checkId))</code></td>"

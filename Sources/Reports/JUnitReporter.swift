@@ -48,7 +48,7 @@ public enum JUnitReporter {
         } else if !g.isNew {
             out += "\n      <skipped message=\"in baseline\"/>\n    "
         } else {
-            let status = g.certainty == .atRisk ? " (\(Certainty.atRisk.label))" : ""
+            let status = g.certainty == .measured ? "" : " (\(g.certainty.label))"
             out += "\n      <system-out>" + XML.escape("\(g.severity.rawValue)\(status): \(doc.summary(g))\n" + detail) + "</system-out>\n    "
         }
         out += "</testcase>\n"

@@ -58,7 +58,7 @@ public enum MarkdownReporter {
                 let key = g.key.stringKey.map { "`\(code($0 + (g.key.variant.map { " " + $0 } ?? "")))`" } ?? ""
                 // A literal text's group names its locales.
                 let locale = (g.key.locale.map { [$0] } ?? g.locales).map { " (\(cell($0.joined(separator: ", "))))" } ?? ""
-                let severity = g.severity.rawValue + (g.certainty == .atRisk ? " (\(Certainty.atRisk.label))" : "")
+                let severity = g.severity.rawValue + (g.certainty == .measured ? "" : " (\(g.certainty.label))")
                     + (g.status == .worse ? " (worse)" : "")
                 let where_ = g.key.place.isEmpty ? cell(g.key.subject) : cell(g.key.place)
                 let source = g.source.map { "`\(code($0.file)):\($0.line)`" } ?? ""

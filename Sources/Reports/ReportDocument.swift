@@ -169,12 +169,26 @@ public enum Certainty: String, Codable, Sendable, CaseIterable {
     /// A stand-in measured system text and the margin is within its error band (±δ) of the
     /// limit: on iOS the text may fit. Reported one severity below the check's.
     case atRisk
+    /// System text partly drawn by a fallback font (Arabic, CJK, Thai…): no band applies (δ is
+    /// Latin text's) and iOS's widths of that script are not known; the finding's message names
+    /// the font. Reported at the check's severity.
+    case unverified
 
-    /// As reports write it: "measured", "at risk".
+    /// Its position in `allCases` (how a grouper's occurrences store it).
+    var index: Int {
+        switch self {
+        case .measured: 0
+        case .atRisk: 1
+        case .unverified: 2
+        }
+    }
+
+    /// As reports write it: "measured", "at risk", "unverified".
     public var label: String {
         switch self {
         case .measured: "measured"
         case .atRisk: "at risk"
+        case .unverified: "unverified"
         }
     }
 }

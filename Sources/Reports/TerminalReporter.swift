@@ -121,11 +121,12 @@ public enum TerminalReporter {
     /// figures to sum it up, such as a key typo's did-you-mean), source.
     static func line(_ g: FindingGroup, _ doc: ReportDocument, _ s: Palette) -> String {
         var parts = [s.severity(g.severity), g.status == .worse ? "worse" : "new  "]
-        if g.certainty == .atRisk { parts.append(s.wrap("33", Certainty.atRisk.label)) }
+        if g.certainty != .measured { parts.append(s.wrap("33", g.certainty.label)) }
         parts.append(shown(g.checkId))
         if g.key.stringKey != nil, !g.key.place.isEmpty { parts.append(shown(g.key.place)) }
         var summary = doc.summary(g)
-        if g.worst.isEmpty, !g.message.isEmpty { summary += ": " + g.message }
+        // An unverified group's message names the fallback font that measured it.
+        if (g.worst.isEmpty || g.certainty == .unverified), !g.message.isEmpty { summary += ": " + g.message }
         parts.append(shown(summary.replacingOccurrences(of: "\n", with: " ")))
         if let src = g.source { parts.append(shown(src.file) + (src.line >= 1 ? ":\(src.line)" : "")) }
         if let reasons = g.worseIn, !reasons.isEmpty { parts.append("(worse: \(shown(reasons.joined(separator: ", "))))") }

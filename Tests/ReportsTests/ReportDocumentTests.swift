@@ -205,16 +205,21 @@ enum Expected {
     @Test func grouperRefusesBadIds() throws {
         let bad = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 5 0 -1 -1 0 0 4","messages":["m"],"names":"","values":""}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FindingGrouper.self, from: Data(bad.utf8)) }
-        let good = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 9","messages":["m"],"names":"","values":""}]}"#
+        let good = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 17","messages":["m"],"names":"","values":""}]}"#
         let g = try JSONDecoder().decode(FindingGrouper.self, from: Data(good.utf8))
         let group = try #require(g.groups(scope: Scope(categories: [], devices: ["d"], locales: []), checks: Fixture.checks).first)
-        // 9 = severity rank 2 (error) × 4 + not at risk (0 × 2) + new (1).
+        // 17 = severity rank 2 (error) × 8 + measured (certainty 0 × 2) + new (1).
         #expect(group.severity == .error && group.status == .new && group.devices == ["d"] && group.message == "m")
         #expect(group.certainty == .measured)
-        // 11 = the same, at risk (1 × 2).
-        let atRisk = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 11","messages":["m"],"names":"","values":""}]}"#
+        // 19 = the same, at risk (certainty 1 × 2); 21 unverified (2 × 2); 23 (certainty 3) is refused.
+        let atRisk = #"{"strings":["d"],"groups":[{"key":{"checkId":"x"},"members":"0 -1 0 -1 -1 0 0 19","messages":["m"],"names":"","values":""}]}"#
         let risky = try JSONDecoder().decode(FindingGrouper.self, from: Data(atRisk.utf8))
         #expect(risky.groups(scope: Scope(categories: [], devices: ["d"], locales: []), checks: Fixture.checks).first?.certainty == .atRisk)
+        let unverified = try JSONDecoder().decode(FindingGrouper.self, from: Data(atRisk.replacingOccurrences(of: " 19\"", with: " 21\"").utf8))
+        #expect(unverified.groups(scope: Scope(categories: [], devices: ["d"], locales: []), checks: Fixture.checks).first?.certainty == .unverified)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(FindingGrouper.self, from: Data(atRisk.replacingOccurrences(of: " 19\"", with: " 23\"").utf8))
+        }
     }
 
     /// Normalizing keeps groups that are already canonical, but still repairs one that is not:

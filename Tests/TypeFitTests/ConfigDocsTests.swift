@@ -87,9 +87,11 @@ import Testing
             return
         }
         #expect(sfPro.lastPathComponent == "sf-pro" && location.path == "systemFont.directory")
-        #expect(config.styles.map(\.name) == ["title", "headline", "body", "stepped", "lerped", "tabular", "droid", "caption"])
+        #expect(config.styles.map(\.name) == ["title", "headline", "button", "body", "stepped", "lerped", "tabular", "droid", "caption"])
         #expect(config.style("title")?.lineHeight == .hig)
         #expect(config.style("headline")?.categories == CategoryRange(.extraSmall, .accessibilityExtraLarge))
+        // `font: system, weight: semibold` is the font id systemSemibold.
+        #expect(config.style("button")?.font == "systemSemibold")
         #expect(config.style("body")?.algorithm == .sizeRatio)
         #expect(config.style("body")?.minimum == 11)
         #expect(config.style("stepped")?.step == 2)

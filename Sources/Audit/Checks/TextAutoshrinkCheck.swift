@@ -18,7 +18,7 @@ public struct TextAutoshrinkCheck: Check {
         Let the label wrap instead of shrinking.
         """
     public let definition = """
-        Reports a label at a category where the style asks for more than its Large size (`requestedPointSize > largePointSize + lengthEpsilon`) and autoshrink draws it smaller than asked (`pointSize < requestedPointSize − lengthEpsilon`). Figures: requestedPointSize, pointSize, largePointSize, shrinkFactor (pointSize / requested), lostGrowth ((requested − pointSize) / (requested − large); 1 or more = all of the enlargement lost).
+        Reports a label at a category where the style asks for more than its Large size (`requestedPointSize > largePointSize + lengthEpsilon`) and autoshrink draws it smaller than asked (`pointSize < requestedPointSize − lengthEpsilon`). Figures: requestedPointSize, pointSize, largePointSize, shrinkFactor (pointSize / requested), lostGrowth ((requested − pointSize) / (requested − large); 1 or more = all of the enlargement lost). A finding is **at risk** (its own status, one severity below) when a stand-in measured the label's system text and the label would show all its text at its requested size were it (1 + δ) times as wide, δ the stand-in's error band at the size (docs/system-font.md). Never when a fallback font drew some of the text (δ is Latin text's): its message then ends \"(measured in fallback font X, unverified)\".
         """
     public let defaultSeverity = Severity.warning
     public let figures: [FigureSpec] = [

@@ -17,7 +17,7 @@ public struct TextTruncatedCheck: Check {
         Let the label wrap (numberOfLines = 0) or give it more room.
         """
     public let definition = """
-        Reports a label when it has a line limit and the text needs more lines (`maxLines > 0` and `lines > maxLines`), when it is single-line (`maxLines == 1`) and `neededWidth > availableWidth + lengthEpsilon`, or when the layout engine marked it truncated. One finding per label, category, device and locale. Figures: neededWidth, availableWidth, lines, maxLines, pointSize.
+        Reports a label when it has a line limit and the text needs more lines (`maxLines > 0` and `lines > maxLines`), when it is single-line (`maxLines == 1`) and `neededWidth > availableWidth + lengthEpsilon`, or when the layout engine marked it truncated. One finding per label, category, device and locale. Figures: neededWidth, availableWidth, lines, maxLines, pointSize. A finding is **at risk** (its own status, one severity below) when a stand-in measured the label's system text and the label would show all its text at its requested size were it (1 + δ) times as wide, δ the stand-in's error band at the size (docs/system-font.md). Never when a fallback font drew some of the text (δ is Latin text's): its message then ends \"(measured in fallback font X, unverified)\".
         """
     public let defaultSeverity = Severity.error
     public let figures: [FigureSpec] = [

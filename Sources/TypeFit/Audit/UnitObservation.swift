@@ -41,16 +41,18 @@ struct UnitObservation {
                 let text = variants[min(pass, variants.count - 1)]
                 let style = plan.style(label.style)
                 let fact = facts[r][l]
+                let font = plan.font(style.font).name
                 for (font, box) in fact.inkByFont {
                     let range = InkRange(yMin: box.yMin, yMax: box.yMax)
                     ink[font] = ink[font].map { $0.union(range) } ?? range
                 }
                 return LabelSubject(
                     screen: screen.name, row: row.name, label: label.name, id: label.id, locale: locale, style: style.name,
-                    font: plan.font(style.font).name, stringKey: text.key, variant: text.variant, source: text.source,
+                    font: font, stringKey: text.key, variant: text.variant, source: text.source,
                     text: style.letterCase.apply(text.text), lineBreakMode: label.lineBreak,
                     missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
-                    fallbackFont: fact.fallback, literalText: text.isLiteral)
+                    fallbackFont: fact.fallback, literalText: text.isLiteral,
+                    scriptFallback: fact.fontsUsed.first { $0 != font })
             }
         }
         return Pass(subjects: subjects, ink: ink, labelCount: subjects.reduce(0) { $0 + $1.count { $0 != nil } })
@@ -100,7 +102,7 @@ struct UnitObservation {
                     let short = o.truncated || o.pointSize < o.requestedPointSize || (o.maxLines > 0 && o.lines > o.maxLines)
                         || (o.maxLines == 1 && o.neededWidth > o.availableWidth)
                     observation.widthEstimate = unit.unit.widthEstimate(r, l, at: unit.place, width: o.availableWidth,
-                                                                        needsCheck: short)
+                                                                        needsCheck: short, fallbackFont: o.scriptFallback)
                 }
                 result.labels.append(observation)
             }

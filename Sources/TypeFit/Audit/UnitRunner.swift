@@ -208,11 +208,15 @@ final class PreparedUnit {
 
     /// For label `l` of row `r` whose system text a stand-in measured: its error band at `place`,
     /// and whether it shows all its text, at its requested size, when it is `width` × (1 + δ)
-    /// wide (the text δ narrower). Nil for text measured in its own font or in SF Pro.
-    func widthEstimate(_ r: Int, _ l: Int, at place: LayoutPlace, width: Double, needsCheck: Bool) -> WidthEstimate? {
+    /// wide (the text δ narrower). Nil for text measured in its own font or in SF Pro. Text that
+    /// `fallbackFont` partly drew has no band (δ is Latin text's): it is marked unverified instead,
+    /// with SF Pro too.
+    func widthEstimate(_ r: Int, _ l: Int, at place: LayoutPlace, width: Double, needsCheck: Bool,
+                       fallbackFont: String?) -> WidthEstimate? {
         guard let method = labels[r][l].systemMethod else { return nil }
         let size = labels[r][l].sizes[place.device][place.category.position].pointSize
         let band = method.errorBandPercent(size: size)
+        if let fallbackFont { return WidthEstimate(bandPercent: band, fitsWithinBand: false, fallbackFont: fallbackFont) }
         guard band > 0 else { return nil }
         guard needsCheck else { return WidthEstimate(bandPercent: band, fitsWithinBand: true) }
         let (style, prepared) = label(r, l, at: place)

@@ -7,7 +7,7 @@ extension ConfigParser {
     static let styleKeys = [
         "font", "model", "textStyle", "size", "algorithm", "step", "multiplier", "smallest", "maximumNormal",
         "maximumAccessibility", "sizes", "lineHeights", "androidConversion", "minimum", "maximum", "categories",
-        "lineHeight", "lineHeightMultiple", "minimumLineHeight", "maximumLineHeight", "letterCase", "letterSpacing",
+        "lineHeight", "lineHeightMultiple", "minimumLineHeight", "maximumLineHeight", "letterCase", "letterSpacing", "weight",
     ]
 
     /// Keys that only some models use, and the models that use them.
@@ -39,6 +39,9 @@ extension ConfigParser {
             let model = try map["model"]?.choice(ConfigScalingModel.self)
             // An Apple text style is drawn in the system font when it names no font.
             let appleTextStyle = map.has("textStyle") && (model == .apple || model == .uifontmetrics)
+            if let node = map["weight"] {
+                font = try systemFont(weight: node, font: font, implied: appleTextStyle)
+            }
             if font == nil && !typographyKit && !appleTextStyle {
                 throw entry.value.fail("missing required key \"font\" (only a style with an Apple textStyle is drawn in the system font without one)")
             }
@@ -132,6 +135,24 @@ extension ConfigParser {
 }
 
 extension ConfigParser {
+    /// A style's `weight:`: the font id of the system font in that weight (`font: system`,
+    /// `weight: bold` is `systemBold`). Only for the system font: `font: system`, or no `font` on
+    /// a style with an Apple text style (drawn in the system font).
+    func systemFont(weight node: ConfigCursor, font: String?, implied: Bool) throws -> String {
+        let weight = try node.choice(SystemFontWeight.self)
+        switch font {
+        case SystemFontWeight.regular.fontID?:
+            return weight.fontID
+        case let name? where SystemFontWeight(fontID: name) != nil:
+            throw node.fail("\"\(name)\" already names a weight; write `font: system` with `weight:`, or the id alone")
+        case let name?:
+            throw node.fail("`weight:` is for the system font (`font: system`), not \"\(name)\": a declared font's weight is its file, `instance` or `variations: { wght: … }`")
+        case nil:
+            guard implied else { throw node.fail("`weight:` is for the system font: add `font: system`") }
+            return weight.fontID
+        }
+    }
+
     /// `ignoreTypographyKitWarnings:`: kinds of TypographyKit warnings not to print (each warning
     /// ends with its kind in brackets, e.g. `[unlimitedLines]`).
     func parseIgnoredTypographyKitWarnings(_ node: ConfigCursor, typographyKit: Bool) throws -> Set<TypographyKitWarning.Code> {
