@@ -11,14 +11,14 @@ import Testing
     /// the app's): the link stays a link and its target gets the new baseline.
     @Test func writesThroughASymlink() throws {
         let dir = try ScratchDirectory()
-        let real = dir.url.appendingPathComponent("shared/typefit-baseline.json")
+        let real = dir.url.appendingPathComponent("team/typefit-baseline.json")
         try FileManager.default.createDirectory(at: real.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: real)
         let link = dir.url.appendingPathComponent("typefit-baseline.json")
-        // A relative link, as `ln -s shared/typefit-baseline.json` makes it.
-        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "shared/typefit-baseline.json")
+        // A relative link, as `ln -s team/typefit-baseline.json` makes it.
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "team/typefit-baseline.json")
         try Baseline.write(sampleFindings(), toolVersion: "0.1.0", to: link.path)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "shared/typefit-baseline.json")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "team/typefit-baseline.json")
         #expect(try Baseline.load(path: real.path) == Baseline(findings: sampleFindings(), toolVersion: "0.1.0"))
         // No temporary file is left in either folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: real.deletingLastPathComponent().path) == ["typefit-baseline.json"])
