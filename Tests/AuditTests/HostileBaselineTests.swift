@@ -22,7 +22,7 @@ import Testing
         #expect(try Baseline.load(path: real.path) == Baseline(findings: sampleFindings(), toolVersion: "0.1.0"))
         // No temporary file is left in either folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: real.deletingLastPathComponent().path) == ["typefit-baseline.json"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["shared", "typefit-baseline.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["team", "typefit-baseline.json"])
     }
 
     @Test func aNamedPipeIsRefusedInOneLine() throws {
