@@ -168,9 +168,7 @@ public enum AppInit {
         let unboundReasons = UIPlan.reasons(ui.unbound)
         for (reason, count) in unboundReasons.prefix(8) {
             lines.append("  unbound (\(count)): \(reason)")
-            let places = ui.unbound.filter { if case .unbound(reason) = $0.status { true } else { false } }
-                .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
-            lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
+            lines.append(Self.places(ui.unbound.filter { if case .unbound(reason) = $0.status { true } else { false } }))
         }
         if unboundReasons.count > 8 {
             let rest = unboundReasons.dropFirst(8)
@@ -180,12 +178,7 @@ public enum AppInit {
         }
         for (reason, count) in UIPlan.reasons(ui.notLaidOut) {
             lines.append("  not laid out (\(count)): \(reason)")
-            // Where, for the reasons that name a problem in the file (a cycle, a missing font); the
-            // navigation bar's titles and text-sized widths are as the files mean them.
-            guard reason.contains("cyclic") || reason.contains("not found") else { continue }
-            let places = ui.notLaidOut.filter { if case .notLaidOut(reason) = $0.status { true } else { false } }
-                .map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
-            lines.append("    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : ""))
+            lines.append(Self.places(ui.notLaidOut.filter { if case .notLaidOut(reason) = $0.status { true } else { false } }))
         }
         if !ui.repeatedLocales.isEmpty {
             let screens = Set(ui.repeatedLocales.map(\.screen)).count
@@ -200,5 +193,11 @@ public enum AppInit {
         }
         lines.append("Wrote \(configPath): bind unbound elements there; then run `typefit audit`.")
         return lines.joined(separator: "\n")
+    }
+
+    /// The summary's line under a reason: where its first three elements are (file:line and id).
+    static func places(_ accounts: [UIPlan.Account]) -> String {
+        let places = accounts.map { "\($0.position.file):\($0.position.line) \($0.element.local)" }
+        return "    " + places.prefix(3).joined(separator: ", ") + (places.count > 3 ? ", … \(places.count - 3) more" : "")
     }
 }
