@@ -78,7 +78,13 @@ public final class FontCatalog {
     }
 
     deinit {
-        FontCatalog.lock.withLock { _ in fc.pointee.FcConfigDestroy(config) }
+        FontCatalog.lock.withLock { _ in
+            for list in sorted.values {
+                fc.pointee.FcFontSetDestroy(list.set)
+                fc.pointee.FcPatternDestroy(list.pattern)
+            }
+            fc.pointee.FcConfigDestroy(config)
+        }
     }
 
     /// fontconfig's functions, loaded on the first call (once per process).
@@ -164,35 +170,53 @@ public final class FontCatalog {
         }
     }
 
-    /// A font that has every one of `scalars` (fontconfig's sorted fallback list, each candidate
-    /// verified with FcCharSetHasChar), preferring fonts similar to `pattern`; nil if none covers them all.
+    /// A font that has every one of `scalars`, preferring fonts similar to `pattern`: the first
+    /// font of fontconfig's list sorted for `pattern` (FcFontSort) that has them all
+    /// (FcCharSetHasChar); nil if none has. The list is sorted once per pattern: fontconfig ranks
+    /// by the font's file properties, then by the characters it lacks, then by family and the rest
+    /// (fcmatch.c, `_FcMatcherPriority`), so among fonts that lack none, adding `scalars` to the
+    /// pattern would not change their order.
     public func fallback(for scalars: [Unicode.Scalar], like pattern: String = "sans-serif") -> FontLocation? {
         if scalars.isEmpty { return nil }
         return FontCatalog.lock.withLock { _ -> FontLocation? in
-            guard let parsed = fc.pointee.FcNameParse(FontCatalog.convertingWeights(pattern)) ?? fc.pointee.FcPatternCreate() else { return nil }
-            defer { fc.pointee.FcPatternDestroy(parsed) }
-            guard let charset = fc.pointee.FcCharSetCreate() else { return nil }
-            defer { fc.pointee.FcCharSetDestroy(charset) }
-            for s in scalars { _ = fc.pointee.FcCharSetAddChar(charset, s.value) }
-            _ = fc.pointee.FcPatternAddCharSet(parsed, FC_CHARSET, charset)
-            _ = fc.pointee.FcConfigSubstitute(config, parsed, FcMatchPattern)
-            fc.pointee.FcDefaultSubstitute(parsed)
-            var result = FcResultNoMatch
-            guard let set = fc.pointee.FcFontSort(config, parsed, 0, nil, &result) else { return nil }
-            defer { fc.pointee.FcFontSetDestroy(set) }
-            for i in 0..<Int(set.pointee.nfont) {
-                guard let candidate = set.pointee.fonts[i] else { continue }
+            guard let sorted = sortedFonts(like: pattern) else { return nil }
+            for i in 0..<Int(sorted.set.pointee.nfont) {
+                guard let candidate = sorted.set.pointee.fonts[i] else { continue }
                 var cs: OpaquePointer?
                 guard fc.pointee.FcPatternGetCharSet(candidate, FC_CHARSET, 0, &cs) == FcResultMatch, let cs else { continue }
                 if scalars.allSatisfy({ fc.pointee.FcCharSetHasChar(cs, $0.value) != 0 }) {
                     // Sorted entries lack some properties; render the full pattern for the file.
-                    guard let full = fc.pointee.FcFontRenderPrepare(config, parsed, candidate) else { continue }
+                    guard let full = fc.pointee.FcFontRenderPrepare(config, sorted.pattern, candidate) else { continue }
                     defer { fc.pointee.FcPatternDestroy(full) }
                     return FontCatalog.location(full)
                 }
             }
             return nil
         }
+    }
+
+    /// A pattern (substituted as fontconfig matches it) and every font sorted for it.
+    private struct SortedFonts {
+        let pattern: OpaquePointer
+        let set: UnsafeMutablePointer<FcFontSet>
+    }
+    /// By pattern; read and written under `FontCatalog.lock`, freed with the catalog.
+    private var sorted: [String: SortedFonts] = [:]
+
+    /// The fonts sorted for `pattern` (called under `FontCatalog.lock`).
+    private func sortedFonts(like pattern: String) -> SortedFonts? {
+        if let known = sorted[pattern] { return known }
+        guard let parsed = fc.pointee.FcNameParse(FontCatalog.convertingWeights(pattern)) ?? fc.pointee.FcPatternCreate() else { return nil }
+        _ = fc.pointee.FcConfigSubstitute(config, parsed, FcMatchPattern)
+        fc.pointee.FcDefaultSubstitute(parsed)
+        var result = FcResultNoMatch
+        guard let set = fc.pointee.FcFontSort(config, parsed, 0, nil, &result) else {
+            fc.pointee.FcPatternDestroy(parsed)
+            return nil
+        }
+        let made = SortedFonts(pattern: parsed, set: set)
+        sorted[pattern] = made
+        return made
     }
 
     // MARK: helpers

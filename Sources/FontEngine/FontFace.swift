@@ -17,6 +17,8 @@ public final class FontFace {
     public let coordinates: [Double]
 
     let blob: OpaquePointer
+    /// The file `blob` maps, shared with every other face of it (`FontFiles`).
+    private let file: FontFiles.Key
     let hbFace: OpaquePointer
     let hbFont: OpaquePointer
     private let ftLibrary: FT_Library
@@ -80,15 +82,18 @@ public final class FontFace {
         if size == 0 { throw FontError.emptyFile(path: path) }
         try Self.checkSize(size, path: path)
 
-        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw FontError.unreadable(path: path) }
+        let file = FontFiles.Key(path: path, stat: info)
+        guard let blob = FontFiles.blob(file) else { throw FontError.unreadable(path: path) }
+        // Every failure below gives the file back.
+        let giveBack = { FontFiles.release(file, blob: blob) }
         var length: UInt32 = 0
         guard let bytes = hb_blob_get_data(blob, &length), length > 0 else {
-            hb_blob_destroy(blob)
+            giveBack()
             throw FontError.unreadable(path: path)
         }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
-            hb_blob_destroy(blob)
+            giveBack()
             throw FontError.notAFont(path: path, reason: "FreeType could not start")
         }
         // Count the faces first (face_index -1 only probes).
@@ -97,7 +102,7 @@ public final class FontFace {
         let probeError = FT_New_Memory_Face(library, base, FT_Long(length), -1, &probe)
         guard probeError == 0, let probeFace = probe else {
             FT_Done_FreeType(library)
-            hb_blob_destroy(blob)
+            giveBack()
             throw FontError.notAFont(path: path, reason: "FreeType error \(probeError): \(FontFace.freeTypeMessage(probeError))")
         }
         let faceCount = Int(probeFace.pointee.num_faces)
@@ -105,14 +110,14 @@ public final class FontFace {
         // Checked against the real count (it used to say "0 faces, 0…-1" for a negative index).
         guard faceIndex >= 0, faceIndex < faceCount else {
             FT_Done_FreeType(library)
-            hb_blob_destroy(blob)
+            giveBack()
             throw FontError.faceIndexOutOfRange(path: path, index: faceIndex, faceCount: faceCount)
         }
         var opened: FT_Face?
         let openError = FT_New_Memory_Face(library, base, FT_Long(length), FT_Long(faceIndex), &opened)
         guard openError == 0, let ftFace = opened else {
             FT_Done_FreeType(library)
-            hb_blob_destroy(blob)
+            giveBack()
             throw FontError.notAFont(path: path, reason: "FreeType error \(openError): \(FontFace.freeTypeMessage(openError))")
         }
         let flags = ftFace.pointee.face_flags
@@ -120,6 +125,7 @@ public final class FontFace {
         let hbFont = hb_font_create(hbFace)!
         // From here on, `self` owns and frees everything.
         self.blob = blob
+        self.file = file
         self.ftLibrary = library
         self.ftFace = ftFace
         self.hbFace = hbFace
@@ -225,7 +231,7 @@ public final class FontFace {
         hb_face_destroy(hbFace)
         FT_Done_Face(ftFace)
         FT_Done_FreeType(ftLibrary)
-        hb_blob_destroy(blob)
+        FontFiles.release(file, blob: blob)
     }
 
     /// Bounds of one glyph's outline in font units, from FreeType (unscaled, unhinted, at this

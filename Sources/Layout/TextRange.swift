@@ -57,29 +57,15 @@ final class TextModel {
     static let ellipsis = "\u{2026}"
 
     /// `specializing`: measure with `font.specialized(for: text)` (false only to test that it
-    /// changes nothing).
-    init(text: String, font: any TextMeasuring, specializing: Bool = true) {
+    /// changes nothing). `clusters`: the text's clusters, when another model of it has them.
+    init(text: String, font: any TextMeasuring, specializing: Bool = true, clusters: TextClusters? = nil) {
         self.text = text
         self.identity = font.measurementIdentity
         self.font = specializing ? font.specialized(for: text) : font
-        var b: [Int] = []
-        var idx: [String.Index] = []
-        var ws: [Bool] = []
-        var offset = 0
-        var i = text.startIndex
-        while i < text.endIndex {
-            let ch = text[i]
-            b.append(offset)
-            idx.append(i)
-            ws.append(ch.isWhitespace)
-            offset += ch.utf16.count
-            i = text.index(after: i)
-        }
-        b.append(offset)
-        idx.append(text.endIndex)
-        boundaries = b
-        indices = idx
-        isWhitespace = ws
+        let clusters = clusters ?? TextClusters(text)
+        boundaries = clusters.boundaries
+        indices = clusters.indices
+        isWhitespace = clusters.isWhitespace
     }
 
     /// Number of clusters.
@@ -210,6 +196,38 @@ final class TextModel {
     }
 }
 
+/// A text's grapheme clusters as Layout walks them (font independent): every `TextModel` of
+/// the text in one `LayoutCache` shares them (the system font has a model per point size).
+final class TextClusters {
+    /// UTF-16 offset of every cluster boundary: cluster starts plus the end of the text.
+    let boundaries: [Int]
+    /// `String.Index` of each boundary.
+    let indices: [String.Index]
+    /// Whether cluster i (between boundaries i and i+1) is whitespace (including line breaks).
+    let isWhitespace: [Bool]
+
+    init(_ text: String) {
+        var b: [Int] = []
+        var idx: [String.Index] = []
+        var ws: [Bool] = []
+        var offset = 0
+        var i = text.startIndex
+        while i < text.endIndex {
+            let ch = text[i]
+            b.append(offset)
+            idx.append(i)
+            ws.append(ch.isWhitespace)
+            offset += ch.utf16.count
+            i = text.index(after: i)
+        }
+        b.append(offset)
+        idx.append(text.endIndex)
+        boundaries = b
+        indices = idx
+        isWhitespace = ws
+    }
+}
+
 /// The visible part of a text's prefix in font units: its shaped advance and its letter-spacing
 /// clusters (a width at any size is `advance × scale + letterSpacing × clusters`).
 struct PrefixExtent {
@@ -258,6 +276,8 @@ public final class LayoutCache {
     }
     // One thread, no re-entry (see `TextModel`): no dynamic exclusivity checks.
     @exclusivity(unchecked) private var models: [Key: TextModel] = [:]
+    /// The clusters of the texts of `models`, by text.
+    @exclusivity(unchecked) private var clusters: [String: TextClusters] = [:]
     public let capacity: Int
     /// The most finished layouts kept (about half a kilobyte each).
     public let layoutCapacity: Int
@@ -276,7 +296,14 @@ public final class LayoutCache {
         let key = Key(font: ObjectIdentifier(identity), text: text)
         if let model = models[key], model.identity === identity { return model }
         if models.count >= capacity { empty() }
-        let model = TextModel(text: text, font: font)
+        let shared: TextClusters
+        if let known = clusters[text] {
+            shared = known
+        } else {
+            shared = TextClusters(text)
+            clusters[text] = shared
+        }
+        let model = TextModel(text: text, font: font, clusters: shared)
         models[key] = model
         return model
     }
@@ -296,6 +323,7 @@ public final class LayoutCache {
 
     private func empty() {
         models.removeAll(keepingCapacity: true)
+        clusters.removeAll(keepingCapacity: true)
         layoutCount = 0
     }
 }

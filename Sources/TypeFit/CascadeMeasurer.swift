@@ -50,25 +50,32 @@ public final class CascadeMeasurer: TextMeasuring {
         self.unitsPerEm = primary.measurer.unitsPerEm
         self.lineMetrics = primary.measurer.lineMetrics
         self.breakLocale = primary.measurer.breakLocale
+        self.breaks = nil
         self.measurementIdentity = Identity()
     }
 
-    private init(_ cascade: CascadeMeasurer, breakLocale: String?) {
+    private init(_ cascade: CascadeMeasurer, breakLocale: String?, breaks: LineBreakMemo?) {
         primary = cascade.primary
         fallbacks = cascade.fallbacks
         unitsPerEm = cascade.unitsPerEm
         lineMetrics = cascade.lineMetrics
         self.breakLocale = breakLocale
+        self.breaks = breaks
         measurementIdentity = cascade.measurementIdentity
     }
 
     /// This cascade breaking lines by `locale`'s rules (nil = root rules): the same member
     /// measurers (their shaping language is the font's, whatever the text's locale), so the same
     /// measurements and the same `measurementIdentity` — an audit measures a text shown in several
-    /// locales once.
-    public func breakingLines(as locale: String?) -> CascadeMeasurer {
-        CascadeMeasurer(self, breakLocale: locale)
+    /// locales once. With `breaks` (the locale's, on this thread), the line breaks of a text are
+    /// found once for every measurer that shares it.
+    public func breakingLines(as locale: String?, breaks: LineBreakMemo? = nil) -> CascadeMeasurer {
+        precondition(breaks == nil || breaks?.locale == locale, "a line-break memo of another locale")
+        return CascadeMeasurer(self, breakLocale: locale, breaks: breaks)
     }
+
+    /// Line breaks found before by `breakLocale`'s rules, shared with other measurers.
+    private var breaks: LineBreakMemo?
 
     public let unitsPerEm: Double
     public let lineMetrics: LineMetrics
@@ -287,7 +294,9 @@ public final class CascadeMeasurer: TextMeasuring {
         return result
     }
 
-    public func lineBreaks(in text: String) -> [LineBreakOpportunity] { EngineMeasurer.lineBreaks(in: text, locale: breakLocale) }
+    public func lineBreaks(in text: String) -> [LineBreakOpportunity] {
+        breaks?.breaks(in: text) ?? EngineMeasurer.lineBreaks(in: text, locale: breakLocale)
+    }
 
     /// The primary font's own measurer when `runs` puts all of `text` and "…" in the primary font,
     /// else `self`.

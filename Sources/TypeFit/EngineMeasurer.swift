@@ -54,6 +54,27 @@ public final class EngineMeasurer: TextMeasuring {
         }
     }
 
+    /// The same faces measured with another `calibration` (the system font at another point size
+    /// with the same ``SystemFontSource/facesKey(size:)``): it shares this measurer's shapers and
+    /// caches (words are shaped once for every such size), so it is used on this one's thread.
+    /// `calibration` blends in this measurer's blend face, if it has one.
+    public func recalibrated(_ calibration: WidthCalibration) -> EngineMeasurer {
+        EngineMeasurer(sharing: self, calibration: calibration)
+    }
+
+    private init(sharing base: EngineMeasurer, calibration: WidthCalibration) {
+        precondition((base.blendWith == nil) == (calibration.blend == nil), "a recalibration keeps the blend face")
+        face = base.face
+        lineHeightRule = base.lineHeightRule
+        breakLocale = base.breakLocale
+        shaper = base.shaper
+        fast = base.fast
+        lineMetrics = calibration.lineMetrics
+        unitsPerEm = base.unitsPerEm
+        self.calibration = calibration
+        blendWith = base.blendWith.map { ($0.0, calibration.blend?.amount ?? 0) }
+    }
+
     public let unitsPerEm: Double
     public let lineMetrics: LineMetrics
     /// How this measurer's widths differ from the face's own (nil: they do not).
@@ -69,7 +90,9 @@ public final class EngineMeasurer: TextMeasuring {
             // Σ (t + a × (d − t)) over the glyphs is Σt + a × (Σd − Σt): the totals blend exactly.
             units += amount * (Double(other.advance(of: text)) - own)
         }
-        return units * calibration.scale + calibration.tracking * Double(text.count)
+        // Counting grapheme clusters walks the text: only when there is tracking to add.
+        return calibration.tracking == 0 ? units * calibration.scale
+            : units * calibration.scale + calibration.tracking * Double(text.count)
     }
 
     public func clusterCount(of text: Substring) -> Int { text.count }
@@ -128,5 +151,28 @@ public struct WidthCalibration {
         self.blend = blend
         self.tracking = tracking
         self.lineMetrics = lineMetrics
+    }
+}
+
+/// The line breaks of texts by one locale's rules (ICU, `EngineMeasurer.lineBreaks`), kept for
+/// every measurer on one thread that breaks lines by that locale: an audit measures system text
+/// with a cascade per point size, and each would otherwise run ICU on the same text again.
+/// Holds at most `capacity` texts (then starts over). Not thread-safe.
+public final class LineBreakMemo {
+    public let locale: String?
+    public let capacity: Int
+    private var known: [String: [LineBreakOpportunity]] = [:]
+
+    public init(locale: String?, capacity: Int = 16_384) {
+        self.locale = locale
+        self.capacity = max(1, capacity)
+    }
+
+    public func breaks(in text: String) -> [LineBreakOpportunity] {
+        if let found = known[text] { return found }
+        let found = EngineMeasurer.lineBreaks(in: text, locale: locale)
+        if known.count >= capacity { known.removeAll(keepingCapacity: true) }
+        known[text] = found
+        return found
     }
 }

@@ -139,6 +139,13 @@ import Testing
         #expect(catalog.fallback(for: ["\u{0E01}"])?.postScriptName == "NotoSansThai-Regular")
         // No bundled font has U+1F600.
         #expect(catalog.fallback(for: ["\u{1F600}"]) == nil)
+        // Every scalar counts (fontTools cmaps): Shin and Alef are both in Noto Sans Hebrew; no
+        // bundled font has both Shin and Ko Kai, nor Shin and "A" (Noto Sans Hebrew has no Latin).
+        #expect(catalog.fallback(for: ["\u{05E9}", "\u{05D0}"])?.postScriptName == "NotoSansHebrew-Regular")
+        #expect(catalog.fallback(for: ["\u{05E9}", "\u{0E01}"]) == nil)
+        #expect(catalog.fallback(for: ["\u{05E9}", "A"]) == nil)
+        // The list sorted for a pattern is kept; asking again, after other sets, answers alike.
+        #expect(catalog.fallback(for: ["\u{0E01}"])?.postScriptName == "NotoSansThai-Regular")
     }
 
     @Test func pathOrPattern() {

@@ -11,7 +11,8 @@ import Reports
 /// features and language are its own), so every locale shares the font's shaped words and a
 /// text shown in several locales is measured once (`LayoutCache`). The system font's widths
 /// depend on the point size (optical size, tracking, calibration: `SystemFontSource`), so it has a
-/// cascade per size. FreeType faces are not thread-safe, so each thread has its own set; nothing
+/// cascade per size, whose measurers share the faces and shaped words of every size measured with
+/// the same faces. FreeType faces are not thread-safe, so each thread has its own set; nothing
 /// else of the plan is rebuilt per thread.
 final class FontSet {
     let plan: AuditPlan
@@ -23,6 +24,16 @@ final class FontSet {
     /// and by every locale: each holds a segment cache, so a measurer per cascade member or locale
     /// would multiply them.
     private var members: [FontKey: CascadeMeasurer.Member] = [:]
+    /// The system font's faces, by the sizes they measure (``SystemFontSource/facesKey(size:)``),
+    /// with the measurer of the first such size: every other size recalibrates it, sharing its
+    /// shaped words.
+    private var systemFaces: [SystemFacesKey: (SystemFontSource.Faces, EngineMeasurer)] = [:]
+    private struct SystemFacesKey: Hashable {
+        var font: FontID
+        var faces: Double
+    }
+    /// Each locale's line breaks, shared by its measurers of every font and size.
+    private var breakMemos: [Int: LineBreakMemo] = [:]
     /// Fonts some style draws with (cascade primaries).
     private let styleFonts: Set<FontID>
     /// Measured texts reused across categories, devices, locales and variants.
@@ -61,7 +72,8 @@ final class FontSet {
     func measurer(_ font: FontID, locale: Int, size: Double? = nil) throws -> CascadeMeasurer {
         let key = MeasurerKey(font: fontKey(font, size: size), locale: locale)
         if let m = measurers[key] { return m }
-        let m = try cascade(key.font).breakingLines(as: plan.locales[locale])
+        if breakMemos[locale] == nil { breakMemos[locale] = LineBreakMemo(locale: plan.locales[locale]) }
+        let m = try cascade(key.font).breakingLines(as: plan.locales[locale], breaks: breakMemos[locale])
         measurers[key] = m
         return m
     }
@@ -82,11 +94,21 @@ final class FontSet {
             if let known = members[key] { return known }
             let id = key.font
             let f = plan.font(id)
-            let limits = styleFonts.contains(id) ? Self.primaryCacheLimits : EngineMeasurer.defaultCacheLimits
+            // The large cache for the fonts styles draw with, except the system font's faces for
+            // one size only: every face keeps the words of every text it measured.
+            let serving = f.system.map { system in key.size.map(system.facesServeManySizes) ?? true } ?? true
+            let limits = styleFonts.contains(id) && serving ? Self.primaryCacheLimits : EngineMeasurer.defaultCacheLimits
             let measurer: EngineMeasurer
             if let system = f.system, let size = key.size {
-                let (face, calibration) = try system.instance(size: size)
-                measurer = try EngineMeasurer(face: face, calibration: calibration, cacheLimits: limits)
+                let facesKey = SystemFacesKey(font: id, faces: system.facesKey(size: size))
+                if let (faces, base) = systemFaces[facesKey] {
+                    measurer = base.recalibrated(system.calibration(size: size, faces: faces))
+                } else {
+                    let faces = try system.faces(size: size)
+                    measurer = try EngineMeasurer(face: faces.face, calibration: system.calibration(size: size, faces: faces),
+                                                  cacheLimits: limits)
+                    systemFaces[facesKey] = (faces, measurer)
+                }
             } else {
                 measurer = try EngineMeasurer(face: faces[id.index], lineHeightRule: plan.lineHeightRule,
                                               features: f.features, language: f.language, cacheLimits: limits)

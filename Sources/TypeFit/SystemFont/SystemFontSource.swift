@@ -65,30 +65,84 @@ public struct SystemFontSource: Sendable, Hashable {
     /// The face whose tables describe the source (SF Pro Text, or the stand-in at 17 pt).
     public func referenceFace() throws -> FontFace { try instance(size: 17).face }
 
-    /// The face that measures at `size` and the calibration of its widths.
-    public func instance(size: Double) throws -> (face: FontFace, calibration: WidthCalibration) {
+    /// The faces that measure system text at one point size, and what its calibration needs from
+    /// them. Every size with the same ``facesKey(size:)`` is measured with the same faces; only the
+    /// calibration differs (so the audit shapes a word once for all of those sizes).
+    public struct Faces {
+        /// The face whose advances and ink are measured (SF Pro Text, or the stand-in).
+        public let face: FontFace
+        /// SF Pro Display, blended in by a(s).
+        public let display: FontFace?
+        /// The stand-in's average width at the Regular weight and the same optical size, in em
+        /// (English character frequencies), for k(s).
+        public let standInAverage: Double?
+    }
+
+    /// Which faces measure at `size`: the stand-in's `opsz` (14 up to 18.375 pt, 32 from 25.25 pt,
+    /// in between for each size), and 0 for SF Pro and any other font (the same faces at every size).
+    public func facesKey(size: Double) -> Double {
+        switch widths {
+        case .standIn: SystemFont.standInOpticalSize(size: size)
+        case .sfPro, .font: 0
+        }
+    }
+
+    /// Whether the faces at `size` measure a range of sizes (SF Pro and other fonts: every size;
+    /// the stand-in: up to 18.375 pt and from 25.25 pt) rather than this one size alone (the
+    /// stand-in's optical sizes in between), so the words they shape recur at other sizes.
+    public func facesServeManySizes(_ size: Double) -> Bool {
+        switch widths {
+        case .standIn: SystemFont.opticalBlend(size: size) == 0 || SystemFont.opticalBlend(size: size) == 1
+        case .sfPro, .font: true
+        }
+    }
+
+    /// The faces that measure at `size`, loaded (each face is used on one thread).
+    public func faces(size: Double) throws -> Faces {
         switch widths {
         case .sfPro(let cuts):
             let (text, display) = try cuts.open()
-            let toFace = Double(text.info.unitsPerEm) / SystemFont.unitsPerEm
-            let blend = WidthCalibration.Blend(face: display, amount: SystemFont.opticalBlend(size: size))
-            return (text, WidthCalibration(scale: 1, blend: blend, tracking: SystemFont.tracking(size: size) * toFace,
-                                           lineMetrics: Self.lineMetrics(unitsPerEm: text.info.unitsPerEm)))
+            return Faces(face: text, display: display, standInAverage: nil)
         case .standIn(let path):
             let face = try SystemFontStandIn.face(path: path, size: size, weight: weight)
             let regular = weight == .regular ? face : try SystemFontStandIn.face(path: path, size: size, weight: .regular)
-            return (face, Self.scaled(face, regular: regular, size: size))
+            return Faces(face: face, display: nil, standInAverage: Self.averageWidth(regular))
         case .font(_, let source):
             let face = try PlannedFont.open(source)
-            return (face, Self.scaled(face, regular: face, size: size))
+            return Faces(face: face, display: nil, standInAverage: Self.averageWidth(face))
         }
+    }
+
+    /// The calibration that makes `faces` (``faces(size:)`` of a size with the same
+    /// ``facesKey(size:)``) measure San Francisco's widths at `size`.
+    public func calibration(size: Double, faces: Faces) -> WidthCalibration {
+        let unitsPerEm = faces.face.info.unitsPerEm
+        let lineMetrics = Self.lineMetrics(unitsPerEm: unitsPerEm)
+        if let display = faces.display {
+            let toFace = Double(unitsPerEm) / SystemFont.unitsPerEm
+            return WidthCalibration(scale: 1, blend: WidthCalibration.Blend(face: display, amount: SystemFont.opticalBlend(size: size)),
+                                    tracking: SystemFont.tracking(size: size) * toFace, lineMetrics: lineMetrics)
+        }
+        let k = SystemFont.widthFactor(size: size, standInAverage: faces.standInAverage ?? Self.averageWidth(faces.face))
+        return WidthCalibration(scale: k, lineMetrics: lineMetrics)
+    }
+
+    /// The face that measures at `size` and the calibration of its widths.
+    public func instance(size: Double) throws -> (face: FontFace, calibration: WidthCalibration) {
+        let faces = try faces(size: size)
+        return (faces.face, calibration(size: size, faces: faces))
     }
 
     /// A stand-in's calibration at `size`: advances × k(s) (from `regular`'s average), iOS's
     /// vertical metrics.
     static func scaled(_ face: FontFace, regular: FontFace, size: Double) -> WidthCalibration {
-        let k = SystemFont.widthFactor(size: size, standInAverage: regular.weightedAverageWidth(EnglishCharacterFrequencies.latin))
+        let k = SystemFont.widthFactor(size: size, standInAverage: averageWidth(regular))
         return WidthCalibration(scale: k, lineMetrics: lineMetrics(unitsPerEm: face.info.unitsPerEm))
+    }
+
+    /// A stand-in's average width in em, weighted with English character frequencies.
+    static func averageWidth(_ face: FontFace) -> Double {
+        face.weightedAverageWidth(EnglishCharacterFrequencies.latin)
     }
 
     /// iOS's vertical metrics of the system font (ascender 1950, descender −494, no gap per 2048)
