@@ -157,6 +157,8 @@ public struct UIElement: Sendable, Hashable {
     public var minimumScaleFactor: Double?
     /// The categories the element allows (`.dynamicTypeSize(...)`); nil = all.
     public var categories: ClosedRange<ContentSizeCategory>?
+    /// Where the categories are limited (the `.dynamicTypeSize(…)` modifier), when they are.
+    public var categoriesPosition: UISourcePosition?
     public var width: UIWidthRule
     /// The width on a device in the regular horizontal size class (an iPad), where the source's
     /// defaults differ from `width` (SwiftUI list insets follow the 20 pt layout margins there);
@@ -168,7 +170,8 @@ public struct UIElement: Sendable, Hashable {
                 placeholder: UIText? = nil, font: UIFontSpec, fontPosition: UISourcePosition? = nil,
                 adjustsForContentSizeCategory: Bool, lines: Int, reservedLines: Int? = nil,
                 lineBreak: UILineBreak = .truncateTail, minimumScaleFactor: Double? = nil,
-                categories: ClosedRange<ContentSizeCategory>? = nil, width: UIWidthRule,
+                categories: ClosedRange<ContentSizeCategory>? = nil, categoriesPosition: UISourcePosition? = nil,
+                width: UIWidthRule,
                 regularWidth: UIWidthRule? = nil, height: UISizeConstraint? = nil) {
         self.id = id
         self.kind = kind
@@ -183,6 +186,7 @@ public struct UIElement: Sendable, Hashable {
         self.lineBreak = lineBreak
         self.minimumScaleFactor = minimumScaleFactor
         self.categories = categories
+        self.categoriesPosition = categoriesPosition
         self.width = width
         self.regularWidth = regularWidth
         self.height = height

@@ -9,7 +9,8 @@ import DynamicType
 public struct UICapping: Sendable, Hashable {
     /// The element that is capped.
     public var element: UIElementID
-    /// Where the range is written (the element's position when the reader has no better).
+    /// Where the range is written (the `.dynamicTypeSize(…)` modifier; the element's position when
+    /// the reader has no better): the line a developer changes.
     public var position: UISourcePosition
     /// The largest category the text is drawn at.
     public var lastCategory: ContentSizeCategory
@@ -41,7 +42,7 @@ public struct UICapping: Sendable, Hashable {
         let fixed: Bool = if case .font(_, .fixed) = element.font { true } else { false }
         guard let verdict = Self.verdict(categories: element.categories, fixedSize: fixed) else { return nil }
         self.element = element.id
-        self.position = element.position
+        self.position = element.categoriesPosition ?? element.position
         self.lastCategory = verdict.last
         self.givenUp = verdict.givenUp
     }

@@ -45,13 +45,17 @@ public struct UIElementObservation: Sendable, Equatable {
     public var fontSource: SourceLocation?
     /// The categories the element allows (SwiftUI's `.dynamicTypeSize(…)` range); nil = all 12.
     public var categories: ClosedRange<ContentSizeCategory>?
+    /// Where the range is set (the `.dynamicTypeSize(…)` modifier): what a developer changes for
+    /// `ui.capped`.
+    public var categoriesSource: SourceLocation?
 
     public init(screen: String, row: String? = nil, element: String, kind: String = "label", text: String? = nil,
                 source: SourceLocation? = nil, textStyle: String? = nil, face: String = "system",
                 pointSizes: [Double], lineHeights: [Double], isFixedSize: Bool, adjustsForContentSizeCategory: Bool,
                 lines: Int = 1, minimumScaleFactor: Double? = nil, heightConstant: Double? = nil,
                 heightRelation: String? = nil, heightRequired: Bool = true, heightSource: SourceLocation? = nil,
-                fontSource: SourceLocation? = nil, categories: ClosedRange<ContentSizeCategory>? = nil) {
+                fontSource: SourceLocation? = nil, categories: ClosedRange<ContentSizeCategory>? = nil,
+                categoriesSource: SourceLocation? = nil) {
         self.screen = screen
         self.row = row
         self.element = element
@@ -72,6 +76,7 @@ public struct UIElementObservation: Sendable, Equatable {
         self.heightSource = heightSource
         self.fontSource = fontSource
         self.categories = categories
+        self.categoriesSource = categoriesSource
     }
 
     /// The height the element's text needs at category index `i`: its lines (at least one) × line height.

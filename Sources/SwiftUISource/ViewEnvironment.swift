@@ -13,7 +13,8 @@ struct ViewEnvironment {
     var reservedLines: Int?
     var lineBreak: UILineBreak?
     var minimumScaleFactor: Double?
-    var categories: ClosedRange<ContentSizeCategory>?
+    /// `.dynamicTypeSize(…)`: the categories allowed, and where the modifier is written.
+    var dynamicTypeSize: (categories: ClosedRange<ContentSizeCategory>, position: UISourcePosition)?
     var width: UIWidthRule
     var regularWidth: UIWidthRule
     var height: UISizeConstraint?
@@ -142,7 +143,7 @@ extension ViewEnvironment {
             case "minimumScaleFactor":
                 if let first, let value = values.number(first) { minimumScaleFactor = value }
             case "dynamicTypeSize":
-                if let first, let range = Self.categories(first) { categories = range }
+                if let first, let range = Self.categories(first) { dynamicTypeSize = (range, file.position(of: modifier.node)) }
             case "frame":
                 applyFrame(call, values: values, file: file, at: modifier.node)
             case "fixedSize":

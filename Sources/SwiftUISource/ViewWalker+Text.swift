@@ -156,7 +156,8 @@ extension ViewWalker {
             id: screen.nextID(), kind: kind, position: file.position(of: node), text: text, placeholder: placeholder,
             font: font, fontPosition: env.font == nil ? nil : env.fontPosition, adjustsForContentSizeCategory: true,
             lines: lines, reservedLines: env.reservedLines, lineBreak: env.lineBreak ?? .truncateTail,
-            minimumScaleFactor: env.minimumScaleFactor, categories: env.categories, width: env.width,
+            minimumScaleFactor: env.minimumScaleFactor, categories: env.dynamicTypeSize?.categories,
+            categoriesPosition: env.dynamicTypeSize?.position, width: env.width,
             regularWidth: env.regularWidth == env.width ? nil : env.regularWidth, height: env.height))
     }
 
@@ -181,21 +182,21 @@ extension ViewWalker {
             case "toolbar":
                 var items = ViewEnvironment(container: .toolbarItem)
                 items.kind = .toolbarItem
-                items.categories = env.categories
+                items.dynamicTypeSize = env.dynamicTypeSize
                 for (_, closure) in call.closures { walk(closure, items, depth: depth + 1) }
             case "alert", "confirmationDialog":
                 presentedTitle(call, at: modifier.node, container: modifier.name == "alert" ? .alert : .confirmationDialog,
                                env: env, depth: depth)
             case "actionSheet", "sheet", "fullScreenCover", "popover", "navigationDestination", "safeAreaInset":
                 var presented = ViewEnvironment()
-                presented.categories = env.categories
+                presented.dynamicTypeSize = env.dynamicTypeSize
                 for (_, closure) in call.closures { walk(closure, presented, depth: depth + 1) }
             case "searchable":
                 // The search field's prompt, in the navigation bar beside its magnifying glass.
                 guard let prompt = call.argument("prompt") else { continue }
                 var field = ViewEnvironment(container: .navigationTitleLarge)
                 field.inset(SwiftUIWidthDefaults.iconWidth + SwiftUIWidthDefaults.stackSpacing, 0)
-                field.categories = env.categories
+                field.dynamicTypeSize = env.dynamicTypeSize
                 field.lines = 1
                 addText(kind: .textField, text: .runtime(reason: "text the user types"), placeholder: stringArgument(prompt),
                         at: modifier.node, field)
@@ -233,7 +234,7 @@ extension ViewWalker {
     private func presentedTitle(_ call: FunctionCallExprSyntax, at node: Syntax, container: SwiftUIContainer,
                                 env: ViewEnvironment, depth: Int) {
         var base = ViewEnvironment(container: container)
-        base.categories = env.categories
+        base.dynamicTypeSize = env.dynamicTypeSize
         if let title = call.arguments.first, title.label == nil, !title.expression.is(ClosureExprSyntax.self) {
             var titleEnv = base
             titleEnv.font = container == .alert ? Self.defaultFont(.alertTitle)
@@ -251,7 +252,7 @@ extension ViewWalker {
     /// `Alert(title: Text(…), message: Text(…), dismissButton: .default(Text(…)))`, `ActionSheet(…)`.
     func alertValue(_ call: FunctionCallExprSyntax, _ env: ViewEnvironment, container: SwiftUIContainer, depth: Int) {
         var base = ViewEnvironment(container: container)
-        base.categories = env.categories
+        base.dynamicTypeSize = env.dynamicTypeSize
         if let title = call.argument("title") {
             var titleEnv = base
             titleEnv.kind = .alertTitle

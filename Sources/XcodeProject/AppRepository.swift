@@ -44,23 +44,12 @@ public struct AppRepository: Sendable {
     /// Every file under `root` (relative paths, sorted), skipping tool and dependency folders.
     public static func walk(_ root: URL) -> [String] {
         let rootPath = root.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                                           options: [.skipsHiddenFiles]) else { return [] }
-        var files: [String] = []
-        while let item = walker.nextObject() as? URL {
-            let isDirectory = (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-            if isDirectory {
-                if skippedFolders.contains(item.lastPathComponent) { walker.skipDescendants() }
-                if PBXGraph.bundleLikeExtensions.contains(item.pathExtension) { walker.skipDescendants() }
-                if item.pathExtension == "xcodeproj" {
-                    files.append(relativePath(item.standardizedFileURL.path, to: rootPath))
-                    walker.skipDescendants()
-                }
-                continue
+        return FileTree.files(under: rootPath) { _, name in
+            if skippedFolders.contains(name) || PBXGraph.bundleLikeExtensions.contains((name as NSString).pathExtension) {
+                return .skip
             }
-            files.append(relativePath(item.standardizedFileURL.path, to: rootPath))
-        }
-        return files.sorted()
+            return (name as NSString).pathExtension == "xcodeproj" ? .list : .enter
+        }.map { relativePath($0, to: rootPath) }
     }
 
     static let ibExtensions: Set<String> = ["storyboard", "xib"]

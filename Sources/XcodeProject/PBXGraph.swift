@@ -66,19 +66,9 @@ struct PBXGraph {
 
     /// Every regular file under `folder`, sorted; bundle-like folders are not entered.
     static func walk(_ folder: String) -> [String] {
-        let url = URL(fileURLWithPath: folder)
-        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey],
-                                                           options: [.skipsHiddenFiles]) else { return [] }
-        var files: [String] = []
-        while let item = walker.nextObject() as? URL {
-            let isDirectory = (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-            if isDirectory {
-                if bundleLikeExtensions.contains(item.pathExtension) { walker.skipDescendants() }
-                continue
-            }
-            files.append(item.standardizedFileURL.path)
+        FileTree.files(under: URL(fileURLWithPath: folder).standardizedFileURL.path) { _, name in
+            bundleLikeExtensions.contains((name as NSString).pathExtension) ? .skip : .enter
         }
-        return files.sorted()
     }
 
     /// A native target with its files and settings.

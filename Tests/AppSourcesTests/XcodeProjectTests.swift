@@ -101,3 +101,41 @@ struct XcodeProjectTests {
         #expect(SwiftGenConfig.lowerFirstWord("URLString") == "urlString")
     }
 }
+
+/// The repository walk (`FileTree`, readdir) against Foundation's enumerator on the same tree: the
+/// same files, less what the walk leaves out on purpose (hidden entries, tool folders, bundles'
+/// insides, a FIFO, a link to a folder).
+@Suite("Repository walk")
+struct RepositoryWalkTests {
+    @Test func sameFilesAsFoundationsEnumerator() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-walk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = ["App/View.swift", "App/en.lproj/Localizable.strings", "App/Deep/er/Row.swift", "README.md",
+                     "App/Assets.xcassets/Contents.json", "App.xcodeproj/project.pbxproj", "Pods/Lib/Lib.swift",
+                     ".git/config", "App/.hidden.swift", "Ünïcode/Ä.swift"]
+        for file in files {
+            let url = root.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("App/Linked").path,
+                                                   withDestinationPath: root.appendingPathComponent("App/Deep").path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("App/Alias.swift").path,
+                                                   withDestinationPath: root.appendingPathComponent("App/View.swift").path)
+        #expect(mkfifo(root.appendingPathComponent("App/pipe").path, 0o600) == 0)
+
+        // Foundation's enumerator, every regular file, then the walk's rules applied by hand.
+        var expected: [String] = []
+        let walker = try #require(FileManager.default.enumerator(atPath: root.path))
+        while let path = walker.nextObject() as? String {
+            let type = walker.fileAttributes?[.type] as? FileAttributeType
+            if type == .typeRegular || (type == .typeSymbolicLink && path.hasSuffix(".swift")) { expected.append(path) }
+        }
+        expected = expected.filter { path in
+            let parts = path.split(separator: "/")
+            return !parts.contains { $0.hasPrefix(".") || $0 == "Pods" || $0.hasSuffix(".xcassets") || $0.hasSuffix(".xcodeproj") }
+        } + ["App.xcodeproj"]
+        #expect(AppRepository.walk(root) == expected.sorted())
+        #expect(AppRepository.walk(root).contains("App/Alias.swift") && !AppRepository.walk(root).contains("App/pipe"))
+    }
+}

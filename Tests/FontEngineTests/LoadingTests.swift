@@ -148,6 +148,18 @@ import Testing
         #expect(catalog.fallback(for: ["\u{0E01}"])?.postScriptName == "NotoSansThai-Regular")
     }
 
+    /// Faces of one file share one mapping of it (`FontFiles`): an audit opens the system font's
+    /// stand-in at many optical sizes and weights on every thread.
+    @Test func facesOfOneFileShareItsMapping() throws {
+        let path = Repository.font("InterVariable/InterVariable.ttf")
+        let text = try FontFace(path: path, variations: [VariationSetting(tag: "opsz", value: 14)])
+        let display = try FontFace(path: path, variations: [VariationSetting(tag: "opsz", value: 32)])
+        #expect(text.blob == display.blob)
+        #expect(text.coordinates != display.coordinates)
+        // Another file is another mapping.
+        #expect(try FontFace(path: Repository.font("Roboto/Roboto-Regular.ttf")).blob != text.blob)
+    }
+
     @Test func pathOrPattern() {
         #expect(FontCatalog.isPath(Repository.font("Roboto/Roboto-Regular.ttf")))
         #expect(FontCatalog.isPath("missing/Font.otf"))

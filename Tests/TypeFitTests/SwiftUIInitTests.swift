@@ -52,7 +52,8 @@ struct SwiftUIInitTests {
         // SF Symbol's `.font(.system(size: 40))`.
         #expect(findings.filter { $0.checkId == "ui.fixed-font" }.count == 1)
         #expect(lines("ui.fixed-font") == [try line(".font(", whole: true)])
-        #expect(lines("ui.capped") == [try line("Text(\"settings.title\")")])
+        // ui.capped at its `.dynamicTypeSize(` line, below the Text.
+        #expect(lines("ui.capped") == [try line(".dynamicTypeSize(")])
         #expect(lines("ui.autoshrink") == [try line("Text(userName)")])
         let capped = try #require(findings.first { $0.checkId == "ui.capped" })
         #expect(capped.category == .accessibilityMedium)
@@ -63,6 +64,53 @@ struct SwiftUIInitTests {
         let truncated = findings.filter { $0.checkId == "text.truncated" && $0.locale == "de" }
         let row = try #require(truncated.first { $0.text == "Mitteilungen und Benachrichtigungseinstellungen" })
         #expect(row.source == SourceLocation(file: Self.view, line: try line("Text(\"settings.notifications\")")))
+    }
+
+    /// A `List` row's width on an iPad: the inset-grouped list's 32 pt each side on an iPhone, 40 pt
+    /// on an iPad (docs/ui-sources.md, Widths: a 16/20 pt section inset plus the 16/20 pt cell margin
+    /// of compact/regular width).
+    @Test func listRowsTakeTheirIPadInsetsOnAnIPad() throws {
+        let dir = try copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outcome = try AppInit.run(directory: dir.path, force: false)
+        let plan = try AuditPlan.load(path: outcome.configPath)
+        let screen = try #require(plan.screens.first { $0.name == "SettingsView" })
+        let notifications = { (screen: PlannedScreen) in
+            screen.rows.flatMap(\.labels).first { $0.texts[0].first?.key == "Localizable.settings.notifications" }?.width
+        }
+        #expect(notifications(screen) == .share(1, leading: 32, trailing: 32))
+        #expect(notifications(screen.shown(on: .iphone, locale: 0)) == .share(1, leading: 32, trailing: 32))
+        #expect(notifications(screen.shown(on: .ipad, locale: 0)) == .share(1, leading: 40, trailing: 40))
+    }
+
+    /// A literal key that no strings file has shows the same text in every locale, so its findings
+    /// form one group, not one per locale (the view is laid out in both locales: its other text
+    /// has a German translation).
+    @Test func aKeyNoStringsFileHasGroupsAcrossLocales() throws {
+        let dir = try copy()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("""
+            import SwiftUI
+
+            struct BannerView: View {
+                var body: some View {
+                    VStack {
+                        Text("A sentence that no strings file has, far too long for one line of a phone")
+                            .lineLimit(1)
+                        Text("settings.notifications")
+                    }
+                }
+            }
+
+            """.utf8).write(to: dir.appendingPathComponent("App/BannerView.swift"))
+        let outcome = try AppInit.run(directory: dir.path, force: false)
+        let plan = try AuditPlan.load(path: outcome.configPath)
+        var options = AuditOptions(configDisplayPath: "typefit.yml")
+        options.threads = 1
+        let truncated = try AuditPipeline(plan: plan, options: options).run().findings
+            .filter { $0.checkId == "text.truncated" && $0.screen == "BannerView" && $0.text?.hasPrefix("A sentence") == true }
+        #expect(Set(truncated.compactMap(\.locale)) == ["en", "de"])
+        #expect(Set(truncated.map(\.groupKey)).count == 1)
     }
 
     /// A file that does not parse, one that is not UTF-8 and a 5 MB generated file beside the app: one

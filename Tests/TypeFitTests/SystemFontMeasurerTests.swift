@@ -100,6 +100,34 @@ import Testing
         }
     }
 
+    /// The audit measures every size whose faces are the same with one pair of shapers: a measurer
+    /// recalibrated to another size measures as the hand values above say for that size.
+    @Test func sizesWithTheSameFacesShareThem() throws {
+        let path = try SystemFontStandIn.path(fontsDirectory: Self.fonts)
+        let source = SystemFontSource(widths: .standIn(path: path), weight: .regular)
+        // opsz = 14 + 18 × a(s): 14 up to 18.375 pt, 32 from 25.25 pt.
+        #expect(source.facesKey(size: 11) == 14 && source.facesKey(size: 17) == 14)
+        #expect(source.facesKey(size: 28) == 32 && source.facesKey(size: 53) == 32)
+        let opsz20: Double = 14 + 18 * 2.6 / 11
+        #expect(abs(source.facesKey(size: 20) - opsz20) < 1e-12)
+        #expect(source.facesServeManySizes(17) && source.facesServeManySizes(53) && !source.facesServeManySizes(20))
+        let faces = try source.faces(size: 11)
+        let at11 = try EngineMeasurer(face: faces.face, calibration: source.calibration(size: 11, faces: faces))
+        let at17 = at11.recalibrated(source.calibration(size: 17, faces: faces))
+        // Face units (2048/em): hb-shape's advance × k(s) (standInWidthsByHand).
+        #expect(abs(at17.advance(of: "Settings") - 7891 * Self.systemAverage[17]! / Self.standInAverage[17]!) < 1e-9)
+        #expect(abs(at11.advance(of: "Last updated 5 minutes ago") - 26815 * Self.systemAverage[11]! / Self.standInAverage[11]!) < 1e-9)
+
+        // SF Pro's cuts serve every size: 17 pt (a = 0, −26/1000 em) recalibrated to 20 pt blends
+        // as textAndDisplayBlendPerGlyph's hand sums say, in the cut's 2816 units per em.
+        let cuts = SystemFontSource.Faces(face: try FontFace(path: Self.font("Inter/Inter-Regular.otf")),
+                                          display: try FontFace(path: Self.font("Inter/Inter-Bold.otf")), standInAverage: nil)
+        let at17SF = try EngineMeasurer(face: cuts.face, calibration: source.calibration(size: 17, faces: cuts))
+        let at20SF = at17SF.recalibrated(source.calibration(size: 20, faces: cuts))
+        #expect(abs(at17SF.advance(of: "AV Wave, Inc.") - (17940 - 26 * 2.816 * 13)) < 1e-9)
+        #expect(abs(at20SF.advance(of: "AV Wave, Inc.") - (17940 + 2.6 / 11 * (18665 - 17940) - 23 * 2.816 * 13)) < 1e-9)
+    }
+
     // MARK: SF Pro folders
 
     private func folder(_ files: [String: String]) throws -> String {

@@ -38,7 +38,7 @@ public struct UICappedCheck: Check {
             return e.finding(self, code: "range-below-accessibility",
                              message: "\(e.described): " + UICapping.message(last: verdict.last, givenUp: verdict.givenUp),
                              figures: UICapping.figures(last: verdict.last, givenUp: verdict.givenUp),
-                             category: verdict.givenUp.first)
+                             category: verdict.givenUp.first, source: e.categoriesSource)
         }
     }
 
@@ -49,7 +49,8 @@ public struct UICappedCheck: Check {
             screen: "SettingsView", row: "Form", element: "SettingsView#3", kind: "label", text: "Notifications",
             source: SourceLocation(file: "Sources/App/Settings/SettingsView.swift", line: 42), textStyle: "body",
             pointSizes: body, lineHeights: body.map { $0 * 1.2 }, isFixedSize: false,
-            adjustsForContentSizeCategory: true, lines: 0, categories: .extraSmall ... .extraExtraExtraLarge)
+            adjustsForContentSizeCategory: true, lines: 0, categories: .extraSmall ... .extraExtraExtraLarge,
+            categoriesSource: SourceLocation(file: "Sources/App/Settings/SettingsView.swift", line: 45))
         var large = capped
         large.categories = .large ... .large
         var accessible = capped

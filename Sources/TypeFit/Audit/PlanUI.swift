@@ -202,12 +202,10 @@ struct UIPlanner {
     private mutating func label(_ e: UIElement, id: LabelID, screen: String, row: String) -> PlannedLabel? {
         let binding = ui.bind[e.id.local]
         let width: RowLabelWidth
-        switch e.width {
-        case .inset(let l, let t): width = .share(1, leading: l, trailing: t)
-        case .fixed(let w): width = .fixed(w)
-        case .fraction(let f, let l, let t): width = .share(f, leading: l, trailing: t)
-        case .unknown(let reason):
-            account(e, laid: false, bound: binding != nil, reason: "width unknown: \(reason)")
+        switch Self.labelWidth(e.width) {
+        case .success(let known): width = known
+        case .failure(let unknown):
+            account(e, laid: false, bound: binding != nil, reason: "width unknown: \(unknown.reason)")
             return nil
         }
         let style: StyleID
@@ -226,7 +224,23 @@ struct UIPlanner {
         return PlannedLabel(id: id, name: e.id.local, style: style, lines: e.lines, lineBreak: lineBreak,
                             autoshrink: e.minimumScaleFactor.map { max(0.01, $0) },
                             location: ConfigLocation(file: e.position.file, line: e.position.line, column: e.position.column, path: ""),
-                            texts: texts, width: width)
+                            texts: texts, width: width,
+                            regularWidth: e.regularWidth.flatMap { try? Self.labelWidth($0).get() })
+    }
+
+    /// A width rule unknown to the reader, and why.
+    struct UnknownWidth: Error {
+        var reason: String
+    }
+
+    /// A reader's width rule as a label's width in its row.
+    static func labelWidth(_ rule: UIWidthRule) -> Result<RowLabelWidth, UnknownWidth> {
+        switch rule {
+        case .inset(let l, let t): .success(.share(1, leading: l, trailing: t))
+        case .fixed(let w): .success(.fixed(w))
+        case .fraction(let f, let l, let t): .success(.share(f, leading: l, trailing: t))
+        case .unknown(let reason): .failure(UnknownWidth(reason: reason))
+        }
     }
 
     /// The element's texts in every locale of the plan: a binding's, the file's translations, the development text.
@@ -235,7 +249,9 @@ struct UIPlanner {
         let source = Self.location(e.position)
         switch binding {
         case .text(let literal):
-            let text = PlannedText(text: resolver.samples.substitute(literal).text, key: nil, variant: nil, source: source)
+            // The same text in every locale: its findings form one group across locales.
+            let text = PlannedText(text: resolver.samples.substitute(literal).text, key: nil, variant: nil, source: source,
+                                   isLiteral: true)
             return Array(repeating: [text], count: base.locales.count)
         case .key(let key):
             let label = ConfigLabel(name: e.id.local, style: "", content: .key(key), lines: e.lines, lineBreak: .truncateTail,
@@ -252,12 +268,14 @@ struct UIPlanner {
         switch content {
         case .runtime: return nil
         case .verbatim(let text):
-            let planned = PlannedText(text: resolver.samples.substitute(text).text, key: nil, variant: nil, source: source)
+            let planned = PlannedText(text: resolver.samples.substitute(text).text, key: nil, variant: nil, source: source,
+                                      isLiteral: true)
             return Array(repeating: [planned], count: base.locales.count)
         case .localized(let table, let key, let development):
             let isIB = ["storyboard", "xib"].contains(URL(fileURLWithPath: e.id.file).pathExtension)
             let tables = isIB ? ibTable(for: e.id.file) : resolver.table
-            return base.locales.map { locale in
+            var translated = false
+            let texts = base.locales.map { locale in
                 let chain = LocaleID.fallbackChain(locale)
                 var found = tables.variants(key: key, fallbackChain: chain)
                 if found.isEmpty, !isIB { found = resolver.table.variants(key: key, fallbackChain: chain) }
@@ -265,11 +283,15 @@ struct UIPlanner {
                     let text = development ?? key
                     return [PlannedText(text: resolver.samples.substitute(text).text, key: "\(table).\(key)", variant: nil, source: source)]
                 }
+                translated = true
                 return found.map {
                     PlannedText(text: resolver.samples.substitute($0.value).text, key: "\(table).\(key)", variant: $0.variant, source: source,
                                 device: $0.device)
                 }
             }
+            // A key no strings file has shows the source's text in every locale: like a literal,
+            // its findings form one group across locales.
+            return translated ? texts : texts.map { $0.map { var t = $0; t.isLiteral = true; return t } }
         }
     }
 

@@ -145,7 +145,8 @@ extension UIPlanner {
             adjustsForContentSizeCategory: e.adjustsForContentSizeCategory, lines: e.lines,
             minimumScaleFactor: e.minimumScaleFactor, heightConstant: height?.constant, heightRelation: relation,
             heightRequired: height?.isRequired ?? true, heightSource: height?.position.map(Self.location),
-            fontSource: e.fontPosition.map(Self.location), categories: e.categories)
+            fontSource: e.fontPosition.map(Self.location), categories: e.categories,
+            categoriesSource: e.categoriesPosition.map(Self.location))
         observations.append(observation)
         return observation
     }

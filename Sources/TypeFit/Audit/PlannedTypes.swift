@@ -160,6 +160,9 @@ public struct PlannedLabel: Sendable {
     public var texts: [[PlannedText]]
     /// Its width in the row (an app's UI element: its width rule re-solved per device, PlanUI.swift).
     public var width: RowLabelWidth = .content
+    /// Its width on an iPad (the regular size class), where the source's rule differs there
+    /// (SwiftUI's list insets follow 20 pt margins); nil: `width` everywhere.
+    public var regularWidth: RowLabelWidth? = nil
 }
 
 /// A row of a planned screen. A row with `repeat: N` is one planned row laid out once and shown N times.
@@ -233,13 +236,17 @@ extension DeviceIdiom {
 
 extension PlannedScreen {
     /// The screen as a device of kind `idiom` shows it in the locale `locale`: each label's texts
-    /// there limited to the variants shown on that device (`DeviceVariant.shown`). A key whose
-    /// variants are all for other devices shows the key itself, as a lookup that finds nothing does.
+    /// there limited to the variants shown on that device (`DeviceVariant.shown`), and on an iPad
+    /// its iPad width. A key whose variants are all for other devices shows the key itself, as a
+    /// lookup that finds nothing does.
     func shown(on idiom: DeviceIdiom, locale: Int) -> PlannedScreen {
-        guard rows.contains(where: { $0.labels.contains { $0.texts[locale].contains { $0.device != nil } } }) else { return self }
+        let regular = idiom == .ipad && rows.contains { $0.labels.contains { $0.regularWidth != nil } }
+        guard regular || rows.contains(where: { $0.labels.contains { $0.texts[locale].contains { $0.device != nil } } })
+        else { return self }
         var screen = self
         for r in screen.rows.indices {
             for l in screen.rows[r].labels.indices {
+                if regular, let width = screen.rows[r].labels[l].regularWidth { screen.rows[r].labels[l].width = width }
                 let texts = screen.rows[r].labels[l].texts[locale]
                 guard texts.contains(where: { $0.device != nil }) else { continue }
                 let shown = DeviceVariant.shown(texts.map(\.device), on: idiom.variant)
