@@ -19,10 +19,10 @@ public enum SwiftUIReader {
     /// (their `tr("Table", "key")` accessors resolve `L10n.a.b`); `declarations`: other Swift files
     /// whose constants and font tokens views use (a design-system package), read for declarations only.
     /// `fontTokens` (typefit.yml `ui: fontTokens`) maps a token as written — `appBody` or
-    /// `DesignSystem.Font.body` — to a font; `layouts` (`ui: layouts`) gives the width of every text
-    /// of a view type, by the type's name. Paths in positions are relative to `root`.
+    /// `DesignSystem.Font.body` — to a font; `layouts` (`ui: layouts`) gives, by the type's name, the
+    /// width of every text of a view type or the container the view is a row of. Paths in positions are relative to `root`.
     public static func read(files: [URL], root: URL, swiftGen: [URL] = [], declarations: [URL] = [],
-                            fontTokens: [String: UIFontSpec] = [:], layouts: [String: UIWidthRule] = [:],
+                            fontTokens: [String: UIFontSpec] = [:], layouts: [String: SwiftUILayout] = [:],
                             threads: Int = 0) -> SwiftUIReading {
         let viewFiles = unique(files)
         let viewSet = Set(viewFiles.map(\.standardizedFileURL.path))
@@ -78,16 +78,20 @@ public enum SwiftUIReader {
     }
 
     private static func read(_ type: ViewType, file: SourceFile, index: DeclarationIndex,
-                             fontTokens: [String: UIFontSpec], layouts: [String: UIWidthRule]) -> ScreenReading {
+                             fontTokens: [String: UIFontSpec], layouts: [String: SwiftUILayout]) -> ScreenReading {
         let name = type.name.joined(separator: ".")
         let builder = ScreenBuilder(name: name, file: file, position: file.position(of: type.node), members: type.members)
         let walker = ViewWalker(screen: builder, values: ValueResolver(declarations: index, fontTokens: fontTokens, scope: type.name))
+        let layout = layouts[name] ?? layouts[type.name.last ?? name]
+        // A view that is a row of a list (`ui: layouts`) starts in that container, not the screen.
+        let start: SwiftUIContainer = if case .row(let container) = layout { container } else { .screen }
         // `body` first, then the members it did not use, each once.
         for index in type.members.indices where builder.readMembers.insert(index).inserted {
-            walker.walk(type.members[index].statements, ViewEnvironment(), depth: 0)
+            walker.walk(type.members[index].statements, ViewEnvironment(container: start), depth: 0)
         }
         var screen = builder.screen
-        if let rule = layouts[name] ?? layouts[type.name.last ?? name] {
+        if case .width(let points) = layout {
+            let rule = UIWidthRule.fixed(points)
             screen.rows = screen.rows.map { row in
                 var row = row
                 row.elements = row.elements.map { overriding($0, width: rule) }

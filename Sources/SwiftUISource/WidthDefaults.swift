@@ -78,3 +78,13 @@ extension UIWidthRule {
         }
     }
 }
+
+/// What `ui: layouts` says of a view type, where the reader cannot know it: where the view is
+/// used decides its width, and the reader reads each view type on its own.
+public enum SwiftUILayout: Sendable, Hashable {
+    /// Every text of the view is this wide, on every device.
+    case width(Double)
+    /// The view is a row of this container (a `List` row, a toolbar item): its texts start from the
+    /// container's widths (`SwiftUIWidthDefaults.rule`) instead of the screen's.
+    case row(SwiftUIContainer)
+}

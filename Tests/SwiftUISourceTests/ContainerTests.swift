@@ -104,11 +104,23 @@ import Testing
     }
 
     @Test func layoutsReplaceTheEstimate() throws {
-        let overridden = readApp(layouts: ["PlainScreen": .fixed(300)])
+        let overridden = readApp(layouts: ["PlainScreen": .width(300)])
         let plain = try #require(overridden.result.screens.first { $0.name == "PlainScreen" })
         #expect(plain.rows.flatMap(\.elements).count + plain.elements.count > 0)
         #expect((plain.rows.flatMap(\.elements) + plain.elements).allSatisfy { $0.width == .fixed(300) && $0.regularWidth == nil })
         #expect(overridden.element("row.plain")?.width == .inset(leading: 32, trailing: 32))
+    }
+
+    /// `ui: layouts: { PlainScreen: { row: listInsetGrouped } }`: the view's texts start from an
+    /// inset-grouped list row's widths (32 pt each side on an iPhone, 40 on an iPad) and keep what
+    /// the view itself takes (`.padding()`: 16 more each side) and sets (`.frame(width: 100)`).
+    @Test func aRowLayoutStartsFromItsContainer() throws {
+        let asRow = readApp(layouts: ["PlainScreen": .row(.listInsetGrouped)])
+        let padded = try #require(asRow.element("padded"))
+        #expect(padded.width == .inset(leading: 32 + 16, trailing: 32 + 16))
+        #expect(padded.regularWidth == .inset(leading: 40 + 16, trailing: 40 + 16))
+        #expect(try #require(reading.element("padded")).width == .inset(leading: 16, trailing: 16))
+        #expect(asRow.element("fixed")?.width == .fixed(100))
     }
 
     /// `ui.capped`: the Inheritance fixture's `...DynamicTypeSize.xxxLarge` gives up AX1–AX5.

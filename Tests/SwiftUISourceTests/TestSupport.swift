@@ -10,7 +10,7 @@ func fixture(_ path: String) -> URL { fixtures.appendingPathComponent(path) }
 
 /// The small app of Fixtures/App read as the wiring reads an app: its view files, SwiftGen's
 /// `Strings.swift` given as SwiftGen output.
-func readApp(fontTokens: [String: UIFontSpec] = [:], layouts: [String: UIWidthRule] = [:]) -> SwiftUIReading {
+func readApp(fontTokens: [String: UIFontSpec] = [:], layouts: [String: SwiftUILayout] = [:]) -> SwiftUIReading {
     let names = ["FontForms", "Tokens", "Inheritance", "StringForms", "Platforms", "Containers"]
     return SwiftUIReader.read(files: names.map { fixture("App/\($0).swift") }, root: fixtures,
                               swiftGen: [fixture("App/Strings.swift")], fontTokens: fontTokens, layouts: layouts, threads: 2)

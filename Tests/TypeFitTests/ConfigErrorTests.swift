@@ -54,6 +54,20 @@ import TypeFitSupport
                 == ["typefit.yml:1:1: warning: no devices or customDevices listed; the runner's default devices will be used"])
     }
 
+    /// `ui: layouts` takes a width or the container a view is a row of, one of them.
+    @Test func uiLayouts() throws {
+        // Line 13 "ui:", 14 "  layouts:", 15 the entry: its value starts at column 18 ("    SettingsRow: " is 17 characters).
+        func yaml(_ entry: String) -> String { Self.valid + "\nui:\n  layouts:\n    SettingsRow: " + entry }
+        let row = try ConfigFixtures.parse(yaml("{ row: listInsetGrouped }"))
+        #expect(row.ui?.layouts["SettingsRow"]?.row == .listInsetGrouped && row.ui?.layouts["SettingsRow"]?.width == nil)
+        #expect(try ConfigFixtures.parse(yaml("{ width: 280 }")).ui?.layouts["SettingsRow"]?.width == 280)
+        // "    SettingsRow: { row: listInsetGroupd }": `row:`'s value at column 25.
+        #expect(ConfigFixtures.error(yaml("{ row: listInsetGroupd }"))?.hasPrefix("typefit.yml:15:25: ") == true)
+        #expect(ConfigFixtures.error(yaml("{ row: listInsetGroupd }"))?.hasSuffix(#"did you mean "listInsetGrouped"?"#) == true)
+        #expect(ConfigFixtures.error(yaml("{ row: screen, width: 300 }")) == "typefit.yml:15:18: ui.layouts.SettingsRow: give width or row, not both")
+        #expect(ConfigFixtures.error(yaml("{}")) == "typefit.yml:15:18: ui.layouts.SettingsRow: expected width: points or row: a container")
+    }
+
     @Test func unknownKeySuggestsNearest() {
         // line 9 "        lable:" — 8 spaces, the key starts at column 9.
         let yaml = Self.replacing(line: 9, with: "        lable:")

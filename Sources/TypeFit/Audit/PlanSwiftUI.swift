@@ -68,8 +68,10 @@ extension AuditPlan {
                                 + "(\(TextStyle.allCases.map(\.rawValue).joined(separator: ", "))); the token stays unknown")
             }
         }
-        var layouts: [String: UIWidthRule] = [:]
-        for (type, layout) in ui.layouts { if let width = layout.width { layouts[type] = .fixed(width) } }
+        var layouts: [String: SwiftUILayout] = [:]
+        for (type, layout) in ui.layouts {
+            if let width = layout.width { layouts[type] = .width(width) } else if let row = layout.row { layouts[type] = .row(row) }
+        }
         let urls = { (paths: [String]) in paths.map { root.appendingPathComponent($0) } }
         let reading = SwiftUIReader.read(files: urls(viewFiles), root: root, swiftGen: urls(swiftGen),
                                          declarations: urls(declarations), fontTokens: tokens, layouts: layouts)

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUISource
 
 /// `ui:`: the app's own UI files to read (docs/ui-sources.md). `typefit init` writes it.
 public struct ConfigUI: Sendable, Equatable {
@@ -28,9 +29,12 @@ public struct ConfigUI: Sendable, Equatable {
         case text(String)
     }
 
-    /// A SwiftUI view type's width (`layouts:`), for the SwiftUI reader.
+    /// A SwiftUI view type's layout (`layouts:`), for the SwiftUI reader: a width for every text
+    /// of it, or the container it is a row of (its texts then take that container's widths on
+    /// each device, less what the view's own padding and stacks take).
     public struct Layout: Sendable, Equatable {
         public var width: Double?
+        public var row: SwiftUIContainer?
         public var location: ConfigLocation
     }
 
@@ -107,10 +111,13 @@ extension ConfigParser {
         }
         var layouts: [String: ConfigUI.Layout] = [:]
         if let value = map["layouts"] {
-            for entry in try value.mapping(what: "a mapping of view types to {width: points}").entries {
-                let inner = try entry.value.mapping(allowed: ["width"], what: "{width: points}")
-                layouts[entry.key] = ConfigUI.Layout(width: try inner["width"]?.number(minimum: 0, exclusive: true),
-                                                     location: entry.value.location)
+            for entry in try value.mapping(what: "a mapping of view types to {width: points} or {row: container}").entries {
+                let inner = try entry.value.mapping(allowed: ["width", "row"], what: "{width: points} or {row: container}")
+                let width = try inner["width"]?.number(minimum: 0, exclusive: true)
+                let row = try inner["row"]?.choice(SwiftUIContainer.self)
+                if width != nil && row != nil { throw entry.value.fail("give width or row, not both") }
+                if width == nil && row == nil { throw entry.value.fail("expected width: points or row: a container") }
+                layouts[entry.key] = ConfigUI.Layout(width: width, row: row, location: entry.value.location)
             }
         }
         return ConfigUI(root: root, project: project, target: try map["target"]?.string(what: "a target name"),
