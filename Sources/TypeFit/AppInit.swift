@@ -125,6 +125,9 @@ public enum AppInit {
               # Text set in code, by element id: a string key (`"XYZ-ab-123": settings.title`) or sample text
               # (`"XYZ-ab-123": { text: "Sample" }`). The audit lists the unbound elements.
               bind: {}
+              # A SwiftUI view type's width where the estimate is wrong: the container it is a row of, or
+              # points (`SettingsRow: { row: listInsetGrouped }`, `PriceTag: { width: 280 }`; docs/ui-sources.md).
+              # layouts: {}
 
             """
         return out

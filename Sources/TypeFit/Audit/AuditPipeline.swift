@@ -65,9 +65,6 @@ public struct AuditPipeline: Sendable {
                 collector.fail(error)
             }
         }
-        // The workers' fonts and caches are freed; their pages go back to the system before the
-        // reports are built (glibc keeps a freed thread arena's pages otherwise).
-        Memory.returnFreedPages()
         return try collector.result()
     }
 

@@ -86,6 +86,9 @@ final class FontSet {
     /// (it measures the words of every locale; the default one was emptied about 14 times per
     /// thread in the whole-app benchmark, each time shaping its words again).
     static let primaryCacheLimits = FastMeasurer.CacheLimits(entries: 1 << 16, bytes: 2 << 20)
+    /// The fast-path cache of a system-font face that measures one size alone: 32,768 words and
+    /// lines, 1 MiB of text.
+    static let oneSizeCacheLimits = FastMeasurer.CacheLimits(entries: 1 << 15, bytes: 1 << 20)
 
     /// The cascade of `key` (its measurers shared by every locale's variant).
     private func cascade(_ key: FontKey) throws -> CascadeMeasurer {
@@ -94,10 +97,12 @@ final class FontSet {
             if let known = members[key] { return known }
             let id = key.font
             let f = plan.font(id)
-            // The large cache for the fonts styles draw with, except the system font's faces for
-            // one size only: every face keeps the words of every text it measured.
+            // The large cache for the fonts styles draw with; half of it for the system font's faces
+            // of one size alone (the stand-in's optical sizes between 18.375 and 25.25 pt, up to
+            // seven per weight), whose words recur at no other size.
             let serving = f.system.map { system in key.size.map(system.facesServeManySizes) ?? true } ?? true
-            let limits = styleFonts.contains(id) && serving ? Self.primaryCacheLimits : EngineMeasurer.defaultCacheLimits
+            let limits = !styleFonts.contains(id) ? EngineMeasurer.defaultCacheLimits
+                : serving ? Self.primaryCacheLimits : Self.oneSizeCacheLimits
             let measurer: EngineMeasurer
             if let system = f.system, let size = key.size {
                 let facesKey = SystemFacesKey(font: id, faces: system.facesKey(size: size))
