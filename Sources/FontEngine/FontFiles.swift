@@ -63,7 +63,4 @@ enum FontFiles {
             }
         }
     }
-
-    /// How many files are open (for tests).
-    static var count: Int { open.withLock { $0.count } }
 }

@@ -92,7 +92,7 @@ public struct SystemFontSource: Sendable, Hashable {
     /// stand-in's optical sizes in between), so the words they shape recur at other sizes.
     public func facesServeManySizes(_ size: Double) -> Bool {
         switch widths {
-        case .standIn: SystemFont.opticalBlend(size: size) == 0 || SystemFont.opticalBlend(size: size) == 1
+        case .standIn: [0, 1].contains(SystemFont.opticalBlend(size: size))
         case .sfPro, .font: true
         }
     }
