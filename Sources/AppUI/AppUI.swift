@@ -165,6 +165,10 @@ public struct UIElement: Sendable, Hashable {
     /// nil: `width` holds on every device.
     public var regularWidth: UIWidthRule?
     public var height: UISizeConstraint?
+    /// The element this one is another control state of, in the same font (a button's selected
+    /// title beside its normal one): its text is laid out, but the `ui.*` checks, which judge the
+    /// control's font and size, judge the control once.
+    public var stateOf: UIElementID?
 
     public init(id: UIElementID, kind: UIElementKind, position: UISourcePosition, text: UIText,
                 placeholder: UIText? = nil, font: UIFontSpec, fontPosition: UISourcePosition? = nil,

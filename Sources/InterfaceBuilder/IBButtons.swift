@@ -46,12 +46,14 @@ extension FileReader {
                   let title = text(state["title"], attributed: state.child("attributedString", key: "attributedTitle")
                                        ?? state.child("attributedString"), key: "\(id).\(name)Title") else { continue }
             var element = make(.button, title, nil, lines, made.isEmpty ? nil : state, made.isEmpty ? nil : "\(id).\(name)Title")
-            // An attributed title carries its own font.
+            element.stateOf = made.first?.id
+            // An attributed title carries its own font (then the state is judged on its own).
             if node.child("fontDescription", key: "fontDescription") == nil,
                let attributed = state.child("attributedString", key: "attributedTitle") ?? state.child("attributedString"),
                let font = attributed.children.lazy.compactMap({ $0.child("attributes")?.child("font", key: "NSFont") }).first {
                 element.font = Self.attributedFont(font)
                 element.fontPosition = position(font)
+                element.stateOf = nil
             }
             made.append(element)
         }

@@ -289,8 +289,9 @@ struct InterfaceBuilderReaderTests {
         #expect(text("btn-03-001.disabledTitle") == .localized(table: "Controls", key: "btn-03-001.disabledTitle", developmentText: "Unavailable"))
         #expect(all["btn-03-001.highlightedTitle"] == nil)
         #expect(all["btn-03-001.selectedTitle"]?.position.line == 19)
-        // Every state shares the button's font and width.
+        // Every state shares the button's font and width, and is a state of the normal title's element.
         #expect(all["btn-03-001.disabledTitle"]?.font == .font(face: .system(.regular), size: .fixed(17)))
+        #expect(all["btn-03-001.disabledTitle"]?.stateOf == all["btn-03-001"]?.id && all["btn-03-001"]?.stateOf == nil)
         #expect(all["btn-03-001.disabledTitle"]?.width == .inset(leading: 20, trailing: 20))
         // A configuration's title and subtitle with their fonts; the legacy "Button" state beside it is not drawn.
         let subscribe = try #require(all["btn-03-002"])

@@ -114,6 +114,11 @@ struct AppInitTests {
         #expect(findings.contains { $0.checkId == "text.truncated" && $0.label == "btn-03-002" && $0.locale == "de" })
         // Only the German locale of the screen is left out.
         #expect(!findings.contains { $0.screen == "Banner" && $0.locale == "de" })
+        // "Follow" has three titles (normal, selected, disabled) in one fixed 17 pt font: one
+        // ui.fixed-font, on the button, not one per state; each state's text is still laid out.
+        #expect(Set(findings.filter { $0.checkId == "ui.fixed-font" && $0.label?.hasPrefix("btn-03-001") == true }.map(\.label))
+                == ["btn-03-001"])
+        #expect(plans.rows.flatMap(\.labels).filter { $0.name.hasPrefix("btn-03-001") }.count == 3)
     }
 
     /// The bench's large app: the iOS storyboards and XIBs of a folder (Localized: Main.storyboard and

@@ -102,7 +102,8 @@ extension UIPlanner {
     /// The element's observation for the `ui.*` checks (nil when its font is unknown).
     @discardableResult
     mutating func observe(_ e: UIElement, screen: String, row: String?) -> UIElementObservation? {
-        guard case .font(let face, let size) = e.font else { return nil }
+        // Another state of a control in the control's font: the ui.* checks judge the control once.
+        guard e.stateOf == nil, case .font(let face, let size) = e.font else { return nil }
         let categories = ContentSizeCategory.allCases
         let sizes: [Double]
         var textStyle: String?
