@@ -151,7 +151,8 @@ public enum HTMLReporter {
             if let shot = webAnchor(doc, g) { place = "<a href=\"#\(shot)\">\(place.isEmpty ? "screenshot" : place)</a>" }
             let status = (g.certainty == .measured ? "" : " (\(g.certainty.label))")
                 + (g.status == .baselined ? " (baseline)" : (g.status == .worse ? " (worse)" : ""))
-            h += "<tr class=\"\(cls)\"\(attributes(screen: g.key.screen, locale: g.key.locale, devices: g.devices, categories: g.categories))>"
+            h += "<tr class=\"\(cls)\"\(attributes(screen: g.key.screen, locale: g.key.locale, devices: g.devices, categories: g.categories))"
+                + (g.key.locale == nil ? g.locales.map { " data-locales=\"\(e(jsonArray($0)))\"" } ?? "" : "") + ">"
                 + "<td>\(e(g.severity.rawValue))\(status)</td><td><code>\(e(g.checkId))</code></td>"
                 + "<td>\(place)</td><td>\(e(doc.summary(g)))<div class=\"detail\">\(e(g.message))</div></td>"
                 + "<td>\(e(g.source.map { "\($0.file):\($0.line)" } ?? ""))</td></tr>\n"
@@ -264,7 +265,8 @@ public enum HTMLReporter {
     }
 
     /// The filters: an element is hidden when it names a screen, locale, device or category other
-    /// than the one picked (elements that name none stay); "new only" hides baselined rows; a screen
+    /// than the one picked (elements that name none stay; a literal text's group names the locales
+    /// it happens in); "new only" hides baselined rows; a screen
     /// heading whose mockups are all hidden is hidden too. The page's
     /// query string sets them at load, e.g. `report.html?locale=de&category=accessibilityMedium&new=1`.
     static let script = """
@@ -274,10 +276,11 @@ public enum HTMLReporter {
         var pick = {};
         ['screen', 'device', 'locale', 'category'].forEach(function (k) { pick[k] = form.elements[k].value; });
         var onlyNew = form.elements['new'].checked;
-        document.querySelectorAll('[data-screen],[data-locale],[data-devices],[data-categories]').forEach(function (el) {
+        document.querySelectorAll('[data-screen],[data-locale],[data-locales],[data-devices],[data-categories]').forEach(function (el) {
           var d = el.dataset, show = true;
           if (pick.screen && d.screen !== undefined && d.screen !== pick.screen) show = false;
           if (pick.locale && d.locale !== undefined && d.locale !== pick.locale) show = false;
+          if (pick.locale && d.locales !== undefined && JSON.parse(d.locales).indexOf(pick.locale) < 0) show = false;
           if (pick.device && d.devices !== undefined && JSON.parse(d.devices).indexOf(pick.device) < 0) show = false;
           if (pick.category && d.categories !== undefined && JSON.parse(d.categories).indexOf(pick.category) < 0) show = false;
           if (onlyNew && el.classList.contains('baselined')) show = false;

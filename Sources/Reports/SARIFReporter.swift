@@ -160,6 +160,7 @@ public enum SARIFReporter {
             if let v = g.key.font { json.key("font"); json.string(v) }
             if let v = g.key.label { json.key("label"); json.string(v) }
             if let v = g.key.locale { json.key("locale"); json.string(v) }
+            if g.key.locale == nil, let v = g.locales { json.key("locales"); json.strings(v) }
             json.key("occurrences"); json.int(g.occurrences.count)
             if let v = g.key.row { json.key("row"); json.string(v) }
             if let v = g.key.screen { json.key("screen"); json.string(v) }
@@ -239,6 +240,8 @@ public enum SARIFReporter {
                        ("stringKey", g.key.stringKey)] {
             if let v { props[k] = v }
         }
+        // A literal text's group spans locales: the ones it happens in.
+        if g.key.locale == nil, let v = g.locales { props["locales"] = v }
         if let w = g.worseIn { props["worseIn"] = w }
         if g.certainty == .atRisk { props["certainty"] = g.certainty.rawValue }
         result["properties"] = props

@@ -82,6 +82,20 @@ struct LiteralTextGroupTests {
         #expect(again?.occurrences.map(\.locale) == group.occurrences.map(\.locale))
     }
 
+    /// SARIF and report.html name the locales a literal text's group happens in (a viewer filters
+    /// on them; report.html's locale filter hides the row for a locale it does not happen in).
+    @Test func sarifAndHTMLNameTheLocales() throws {
+        let run = try audit()
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(SARIFReporter.render(run.document).utf8)) as? [String: Any])
+        let results = ((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        let truncated = try #require(results.first { $0["ruleId"] as? String == "text.truncated" })
+        let properties = try #require(truncated["properties"] as? [String: Any])
+        #expect(properties["locales"] as? [String] == ["en", "de"] && properties["locale"] == nil)
+        let html = HTMLReporter.render(run.document)
+        #expect(html.contains(#"data-locales="[&quot;en&quot;,&quot;de&quot;]""#))
+        #expect(html.contains("JSON.parse(d.locales).indexOf(pick.locale) < 0"))
+    }
+
     /// A baseline that recorded the label per locale (one group each) matches the one group.
     @Test func perLocaleBaselineStillMatches() throws {
         let run = try audit()
