@@ -15,7 +15,7 @@ struct SystemFallbackTests {
     static func config(limits: [Double]) -> String {
         let arabic = Repository.root.appendingPathComponent("Fonts/Noto/NotoSansArabic-Regular.ttf").path
         let texts = ["Settings", "Settings محرك البحث"]
-        var yaml = """
+        let yaml = """
             version: 1
             fonts:
               arabic: { file: \(arabic) }
@@ -30,11 +30,7 @@ struct SystemFallbackTests {
                 rows:
 
             """
-        for (i, limit) in limits.enumerated() {
-            yaml += "      - { name: r\(i), accessory: \(String(format: "%.6f", 272 - limit)), "
-                + "labels: [{ name: t, style: body17, text: \"\(texts[i])\", lines: 1 }] }\n"
-        }
-        return yaml
+        return yaml + SystemFontAuditTests.rows(limits: limits, texts: Array(texts.prefix(limits.count)))
     }
 
     static func truncations(_ limits: [Double]) throws -> (run: AuditRun, latin: Finding, mixed: Finding) {

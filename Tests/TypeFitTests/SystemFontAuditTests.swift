@@ -42,12 +42,18 @@ struct SystemFontAuditTests {
                 rows:
 
             """
-        for (i, limit) in limits.enumerated() {
-            yaml += "      - { name: r\(i), accessory: \(String(format: "%.6f", 272 - limit)), "
-                + "labels: [{ name: t, style: body17, text: \"Settings\", lines: 1 }] }\n"
-        }
+        yaml += rows(limits: limits, texts: limits.map { _ in "Settings" })
         yaml += "      - { name: h, labels: [{ name: t, style: headline, text: \"Headline\" }] }\n"
         return yaml
+    }
+
+    /// Rows r0, r1, … of screen S: row i's single-line body17 label shows `texts[i]` in `limits[i]`
+    /// points (the accessory takes the rest of the 272 pt the SE's row leaves).
+    static func rows(limits: [Double], texts: [String]) -> String {
+        zip(limits, texts).enumerated().map { i, row in
+            "      - { name: r\(i), accessory: \(String(format: "%.6f", 272 - row.0)), "
+                + "labels: [{ name: t, style: body17, text: \"\(row.1)\", lines: 1 }] }\n"
+        }.joined()
     }
 
     @Test func systemNeedsNoDeclarationAndAppleStylesUseIt() throws {
