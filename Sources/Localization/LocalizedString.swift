@@ -190,13 +190,14 @@ struct LineIndex {
 }
 
 extension LocalizationError {
-    /// The bytes of a strings file, or a one-line error naming it (every reader loads this way).
+    /// The most bytes one strings file may hold (256 MB): the largest real catalogs are a few MB.
+    public static let maximumFileBytes = 256 << 20
+
+    /// The bytes of a strings file, or a one-line error naming it (every reader loads this way):
+    /// at most `maximumFileBytes`, regular files only (`BoundedRead`).
     static func read(_ url: URL) throws(LocalizationError) -> Data {
-        if let kind = FileKind.nonRegular(url.path) {
-            throw LocalizationError(file: url.path, message: "is \(kind), not a regular file")
-        }
-        do { return try Data(contentsOf: url) } catch {
-            throw LocalizationError(file: url.path, message: "cannot read file (\(error.localizedDescription))")
+        do { return try BoundedRead.data(atPath: url.path, limit: maximumFileBytes) } catch {
+            throw LocalizationError(file: url.path, message: error.description)
         }
     }
 }

@@ -76,11 +76,52 @@ public enum StringsFile {
         return try parse(data, file: url.path, locale: locale, mode: mode)
     }
 
-    /// Parses `.strings` bytes; `file` is only used in entries and messages.
+    /// Parses `.strings` bytes; `file` is only used in entries and messages. A file in property
+    /// list form (binary `bplist0…`, or text whose first character past white space is `<`: an XML
+    /// plist), which Xcode accepts too, is read by ``parsePropertyList(_:file:locale:mode:)``.
     public static func parse(_ data: Data, file: String, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
+        if data.starts(with: Array("bplist0".utf8)) {
+            return try parsePropertyList(data, file: file, locale: locale, mode: mode)
+        }
         let decoded = try decode(data, file: file)
+        if let first = decoded.units.first(where: { !StringsParser.isSpace($0) }), first == 0x3C /* < */ {
+            return try parsePropertyList(data, file: file, locale: locale, mode: mode)
+        }
         var parser = StringsParser(units: decoded.units, file: file, locale: LocaleID.normalize(locale), mode: mode)
         return try parser.run()
+    }
+
+    /// Parses a `.strings` file in property list form: a dictionary of string keys to string
+    /// values (`<dict><key>…</key><string>…</string>…</dict>`), XML or binary, through
+    /// `PropertyListSerialization` behind `binaryPropertyListProblem`. Entries come in the order of
+    /// their `<key>` lines (0 in a binary list); a value that is not a string is an error at its key
+    /// (strict) or skipped with a warning (lenient).
+    public static func parsePropertyList(_ data: Data, file: String, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
+        if let problem = binaryPropertyListProblem(data) {
+            throw LocalizationError(file: file, message: "not a valid .strings property list (\(problem))")
+        }
+        let plist: Any
+        do { plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
+            throw LocalizationError(file: file, message: "not a valid property list (\(error.localizedDescription))")
+        }
+        guard let root = plist as? [String: Any] else {
+            throw LocalizationError(file: file, message: "a .strings property list must be a dictionary of strings")
+        }
+        let lineOf = StringsDictFile.topLevelKeyLines(data)
+        let locale = LocaleID.normalize(locale)
+        var result = LoadResult()
+        for key in root.keys.sorted(by: { (lineOf[$0] ?? 0, $0) < (lineOf[$1] ?? 0, $1) }) {
+            let line = lineOf[key] ?? 0
+            guard let value = root[key] as? String else {
+                let message = "key \"\(key)\": the value is not a string"
+                if mode == .strict { throw LocalizationError(file: file, line: line, column: line > 0 ? 1 : 0, message: message) }
+                result.warnings.append(LocalizationWarning(file: file, line: line, column: line > 0 ? 1 : 0,
+                                                           message: message + "; entry skipped"))
+                continue
+            }
+            result.entries.append(LocalizedString(key: key, locale: locale, value: value, file: file, line: line))
+        }
+        return result
     }
 
     /// Parses `.strings` source text.

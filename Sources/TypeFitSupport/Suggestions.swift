@@ -60,29 +60,3 @@ func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int?
     }
     return previous[m] <= limit ? previous[m] : nil
 }
-
-/// Whether `data` is a binary property list (`bplist0…`) whose object table holds a set (marker 0xC_).
-/// Swift on Linux crashes (SIGSEGV while bridging NSSet to Set<AnyHashable>, Swift 6.3.1) when
-/// `PropertyListSerialization` meets one, so such files are refused before it is called; no
-/// TypeFit input format uses sets. Unparsable trailers are left to `PropertyListSerialization`.
-public func binaryPropertyListContainsSet(_ data: Data) -> Bool {
-    let bytes = [UInt8](data)
-    let n = bytes.count
-    guard n >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return false }
-    func uint(_ at: Int, _ size: Int) -> Int? {
-        guard size >= 1, size <= 8, at >= 0, at + size <= n else { return nil }
-        var value: UInt64 = 0
-        for i in 0..<size { value = value << 8 | UInt64(bytes[at + i]) }
-        return value > UInt64(Int.max) ? nil : Int(value)
-    }
-    // Trailer (last 32 bytes): 6 unused, offset size, reference size, object count, top object, table offset.
-    let trailer = n - 32
-    let offsetSize = Int(bytes[trailer + 6])
-    guard let count = uint(trailer + 8, 8), let table = uint(trailer + 24, 8),
-          offsetSize >= 1, offsetSize <= 8, count <= n, table <= trailer, count * offsetSize <= trailer - table else { return false }
-    for index in 0..<count {
-        guard let offset = uint(table + index * offsetSize, offsetSize), offset < trailer else { continue }
-        if bytes[offset] >> 4 == 0xC { return true }
-    }
-    return false
-}

@@ -29,3 +29,31 @@ public func binaryPlistWithSet() -> Data {
     bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]   // offset table at byte 12
     return Data(bytes)
 }
+
+/// A binary property list built by hand: the dictionary `{"k": A0}` where each array `Ai` holds two
+/// references to `Ai+1` and the last refers to the string "leaf" twice (or, with `cycle`, to `A0`).
+/// Expanded as a tree, `A0` is 2^(depth+1) − 1 objects (each level doubles), from 8 + 3 + 2 + 3 ×
+/// depth + 5 bytes of objects: the shape that makes Foundation on Linux copy objects exponentially.
+/// Objects: 0 the dictionary (D1, key 1, value 2), 1 "k" (51 6B), 2…depth+1 the arrays (A2, two
+/// 1-byte references), depth+2 "leaf" (54 6C 65 61 66); 1-byte offsets and references (depth ≤ 60).
+public func binaryPlistOfSharedArrays(depth: Int, cycle: Bool = false) -> Data {
+    precondition(depth >= 1 && depth <= 60)
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    offsets.append(bytes.count); bytes += [0xD1, 0x01, 0x02]
+    offsets.append(bytes.count); bytes += [0x51, 0x6B]
+    let leaf = UInt8(depth + 2)
+    for i in 0..<depth {
+        offsets.append(bytes.count)
+        let next: UInt8 = i == depth - 1 ? (cycle ? 2 : leaf) : UInt8(3 + i)
+        bytes += [0xA2, next, next]
+    }
+    offsets.append(bytes.count); bytes += [0x54] + Array("leaf".utf8)
+    let table = bytes.count
+    bytes += offsets.map { UInt8($0) }
+    bytes += [0, 0, 0, 0, 0, 0, 1, 1]                       // unused ×6, offset size 1, reference size 1
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(offsets.count)]    // object count
+    bytes += [0, 0, 0, 0, 0, 0, 0, 0]                       // top object 0
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]            // offset table
+    return Data(bytes)
+}
