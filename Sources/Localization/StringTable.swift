@@ -70,6 +70,9 @@ public struct StringTable: Sendable {
     /// File extensions read by ``load(contentsOf:locale:options:)``.
     public static let supportedExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
 
+    /// Why a `.strings` or `.stringsdict` file's locale cannot be told from where it is.
+    public static let unknownLocaleReason = "cannot tell the locale (not in an xx.lproj folder, file name is not a locale)"
+
     /// The locale implied by a file's location: `xx.lproj` parent folder, else a locale-like file name.
     public static func inferredLocale(for url: URL) -> String? {
         var dir = url.deletingLastPathComponent()
@@ -99,7 +102,7 @@ public struct StringTable: Sendable {
             result = try StringCatalogFile.load(contentsOf: url, options: .init(skipStale: options.skipStale), mode: options.mode)
         case "strings", "stringsdict":
             guard let loc = Self.inferredLocale(for: url) ?? locale.map(LocaleID.normalize) else {
-                throw LocalizationError(file: url.path, message: "cannot tell the locale (not in an xx.lproj folder, file name is not a locale, and no locale given)")
+                throw LocalizationError(file: url.path, message: Self.unknownLocaleReason + ", and no locale given")
             }
             result = url.pathExtension == "strings"
                 ? try StringsFile.load(contentsOf: url, locale: loc, mode: options.mode)

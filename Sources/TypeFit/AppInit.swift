@@ -1,6 +1,7 @@
 import AppUI
 import Foundation
 import InterfaceBuilder
+import Localization
 import XcodeProject
 
 /// `typefit init [DIR]`: reads an app's repository and writes a typefit.yml that audits its UI
@@ -33,9 +34,28 @@ public enum AppInit {
             throw ConfigError(file: path, message: "already exists; `typefit init --force` replaces it")
         }
         let repository = AppRepository.discover(root: root)
-        let text = configText(repository)
-        let config = try TypeFitConfig.parse(yaml: text, file: path, baseDirectory: root)
-        let plan = try AuditPlan(config: config)
+        var plan: AuditPlan
+        var text: String
+        // Planned as the audit will plan it. A strings source the plan refuses (a file that does
+        // not parse) is left out and named in the summary, so the config written always loads; an
+        // error at a place of the typefit.yml not written names the folder instead.
+        var (sources, leftOut) = stringsSources(repository)
+        while true {
+            text = configText(repository, sources: sources)
+            do {
+                let config = try TypeFitConfig.parse(yaml: text, file: path, baseDirectory: root)
+                plan = try AuditPlan(config: config)
+                break
+            } catch let error as ConfigError where error.file == path {
+                if let index = stringsIndex(error.path), index < sources.count {
+                    leftOut.append(LeftOutStrings(path: sources[index], reason: error.message))
+                    sources.remove(at: index)
+                    continue
+                }
+                throw ConfigError(file: root.path, message: "cannot plan an audit of this folder: "
+                                  + (error.path.map { "\($0): " } ?? "") + error.message)
+            }
+        }
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
             throw ConfigError(file: path, message: "cannot write: \(error.localizedDescription)")
         }
@@ -43,7 +63,25 @@ public enum AppInit {
         // (an Xcode project that could not be read is written as `project: none`).
         var ui = plan.ui
         ui.warnings = repository.warnings.filter { !ui.warnings.contains($0) } + ui.warnings
-        return Outcome(configPath: path, summary: summary(ui, configPath: path))
+        var strings = leftOut.map { "  left out \($0.path): \($0.reason)" }
+        strings += plan.stringsFallbacks.map {  // (init writes no pseudo-locale: the plan's locales are the audited ones)
+            "  \($0.summary(audited: plan.locales.count)): measured in \(plan.locales[0]) there, as iOS falls back"
+        }
+        return Outcome(configPath: path, summary: summary(ui, configPath: path, strings: strings))
+    }
+
+    /// A strings file init leaves out of the config, and why.
+    struct LeftOutStrings: Sendable, Equatable {
+        var path: String
+        var reason: String
+    }
+
+    /// The index of `strings[i]` in a config error's key path (`strings[2].path` → 2).
+    static func stringsIndex(_ path: String?) -> Int? {
+        guard let path, path.hasPrefix("strings[") else { return nil }
+        let digits = path.dropFirst("strings[".count).prefix { $0.isNumber }
+        guard !digits.isEmpty, path.dropFirst("strings[".count + digits.count).hasPrefix("]") else { return nil }
+        return Int(digits)
     }
 
     /// A YAML string literal.
@@ -52,10 +90,12 @@ public enum AppInit {
     }
 
     /// The strings sources: `.lproj` paths as `{locale}` patterns, catalogs as they are; the
-    /// per-storyboard strings (read with their storyboard) left out.
-    static func stringsSources(_ repository: AppRepository) -> [String] {
+    /// per-storyboard strings (read with their storyboard) left out, and so is (with its reason) a
+    /// `.strings` or `.stringsdict` file outside any `.lproj` folder whose name is not a locale.
+    static func stringsSources(_ repository: AppRepository) -> (sources: [String], leftOut: [LeftOutStrings]) {
         let ibNames = Set(repository.interfaceBuilderFiles.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent })
         var sources: [String] = []
+        var leftOut: [LeftOutStrings] = []
         for file in repository.stringsFiles {
             let url = URL(fileURLWithPath: file)
             if ibNames.contains(url.deletingPathExtension().lastPathComponent) { continue }
@@ -63,15 +103,19 @@ public enum AppInit {
             if let i = parts.lastIndex(where: { $0.hasSuffix(".lproj") }), url.pathExtension != "xcstrings" {
                 if parts[i] == "Base.lproj" { continue }
                 parts[i] = "{locale}.lproj"
+            } else if url.pathExtension != "xcstrings",
+                      StringTable.inferredLocale(for: repository.root.appendingPathComponent(file)) == nil {
+                leftOut.append(LeftOutStrings(path: file, reason: StringTable.unknownLocaleReason))
+                continue
             }
             let source = parts.joined(separator: "/")
             if !sources.contains(source) { sources.append(source) }
         }
-        return sources
+        return (sources, leftOut)
     }
 
     /// The typefit.yml for `repository`, every key commented.
-    static func configText(_ repository: AppRepository) -> String {
+    static func configText(_ repository: AppRepository, sources: [String]) -> String {
         var out = """
             # TypeFit config written by `typefit init`: it audits the app's own UI files as they are.
             # Every key: docs/config.md; the `ui:` section and what can be bound: docs/ui-sources.md.
@@ -95,7 +139,6 @@ public enum AppInit {
 
 
             """
-        let sources = stringsSources(repository)
         if sources.isEmpty {
             out += "# No strings files were found: texts are the ones written in the UI files.\nstrings: []\n\n"
         } else {
@@ -134,7 +177,8 @@ public enum AppInit {
     }
 
     /// The ten-second summary.
-    public static func summary(_ ui: UIPlan, configPath: String) -> String {
+    /// `strings`: lines under "Strings files" (tables left out, tables some locales lack).
+    public static func summary(_ ui: UIPlan, configPath: String, strings: [String] = []) -> String {
         var lines: [String] = []
         let repository = ui.repository
         if let target = repository?.target, let project = repository?.project {
@@ -150,6 +194,8 @@ public enum AppInit {
                      + "; the system font: SF Pro when systemFont or TYPEFIT_SYSTEM_FONTS gives it, else Inter calibrated to San Francisco")
         lines.append("Locales: \((repository?.locales ?? []).joined(separator: ", "))")
         lines.append("Strings files: \(repository?.stringsFiles.count ?? 0)")
+        lines += strings.prefix(8)
+        if strings.count > 8 { lines.append("  … \(strings.count - 8) more") }
         let read = ui.interfaceBuilderFiles.filter { $0.outcome == .read }
         let other = ui.interfaceBuilderFiles.count - read.count
         let elements = read.reduce(0) { $0 + $1.elements }

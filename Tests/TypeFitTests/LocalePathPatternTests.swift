@@ -5,7 +5,7 @@ import Testing
 @testable import TypeFit
 
 /// `{locale}` in any component of a strings path: the config validation and the
-/// loader use the one expansion (`LocalePathPattern`), and an audited locale without a file is an error.
+/// loader use the one expansion (`LocalePathPattern`), and an audited locale without a file falls back with one warning.
 @Suite struct LocalePathPatternTests {
     /// A folder holding `files` (path → text) and a typefit.yml using the bundled Inter.
     static func project(_ files: [String: String]) throws -> URL {
@@ -84,17 +84,19 @@ import Testing
         #expect(texts[1].first?.source?.file.hasSuffix("de.lproj/Localizable.strings") == true)
     }
 
-    /// An audited locale the pattern has no file for stops the audit at the pattern's position:
-    /// line 7 is `  - path: "Resources/…"`, the quoted scalar starts at column 11.
-    @Test func auditedLocaleWithoutAFileIsAnError() throws {
+    /// An audited locale the pattern has no file for falls back to the development language, as
+    /// iOS does, with one warning at the pattern's position (line 7 is `  - path: "Resources/…"`,
+    /// the quoted scalar starts at column 11); the fr text is the en one.
+    @Test func auditedLocaleWithoutAFileFallsBackWithOneWarning() throws {
         let folder = try Self.project(Self.lproj)
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = try TypeFitConfig.parse(yaml: Self.yaml(locales: "[en, de, fr]", path: "Resources/{locale}.lproj/Localizable.strings"),
                                              file: "typefit.yml", baseDirectory: folder)
-        #expect(throws: ConfigError.self) { _ = try AuditPlan(config: config) }
-        do { _ = try AuditPlan(config: config) } catch {
-            #expect(String(describing: error) == #"typefit.yml:7:11: strings[0].path: no file for locale "fr" matches the pattern "Resources/{locale}.lproj/Localizable.strings" (it matches de, en)"#)
-        }
+        let plan = try AuditPlan(config: config)
+        #expect(plan.stringsFallbacks == [StringsFallback(path: "Resources/{locale}.lproj/Localizable.strings",
+                                                          location: config.strings[0].location, missing: ["fr"], found: ["de", "en"])])
+        #expect(plan.diagnostics.filter { $0.message.contains("has no file in") }.map(\.location) == ["typefit.yml:7:11"])
+        #expect(plan.screens[0].rows[0].labels[0].texts[2].first?.text == "Settings")
         // de-CH falls back to de, as lookups do.
         let swiss = try TypeFitConfig.parse(yaml: Self.yaml(locales: "[en, de-CH]", path: "Resources/{locale}.lproj/Localizable.strings"),
                                             file: "typefit.yml", baseDirectory: folder)
@@ -119,7 +121,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = try TypeFitConfig.parse(yaml: Self.yaml(["A/{locale}.lproj/Localizable.strings", "B/{locale}.strings"]),
                                              file: "typefit.yml", baseDirectory: folder)
-        let loaded = try StringsSources.load(config.strings, auditedLocales: config.locales)
+        let loaded = try StringsSources.load(config.strings, auditedLocales: config.locales).table
         var serial = StringTable()
         for path in ["A/de.lproj/Localizable.strings", "A/en.lproj/Localizable.strings", "A/fr.lproj/Localizable.strings",
                      "B/de.strings", "B/en.strings", "B/fr.strings"] {

@@ -33,6 +33,9 @@ public struct AuditPlan: Sendable {
     /// Keys of the string tables, sorted (for did-you-mean suggestions).
     public var stringObservations: [StringObservation]
     public var diagnostics: [Diagnostic]
+    /// The `strings:` patterns with no file for some audited locales, whose keys fall back to the
+    /// development language there (one warning in `diagnostics` says so).
+    public var stringsFallbacks: [StringsFallback] = []
     /// The app's UI read from its files (`ui:` in the config): observations for the `ui.*` checks
     /// and the account of every element (PlanUI.swift).
     public var ui = UIPlan()
@@ -157,12 +160,18 @@ public struct AuditPlan: Sendable {
         }
 
         // Strings.
-        let table = try StringsSources.load(config.strings, auditedLocales: config.locales)
+        let loaded = try StringsSources.load(config.strings, auditedLocales: config.locales)
+        let table = loaded.table
+        diagnostics += loaded.diagnostics
         diagnostics += table.warnings.map {
             Diagnostic(location: "\($0.file):\($0.line):\($0.column)", code: .strings, message: $0.message)
         }
         var locales = config.locales ?? table.locales
         if locales.isEmpty { locales = ["en"] }
+        self.stringsFallbacks = loaded.fallbacks
+        if let fallback = StringsFallback.diagnostic(loaded.fallbacks, audited: locales.count, development: locales[0]) {
+            diagnostics.append(fallback)
+        }
         var pseudo: (id: String, transform: PseudoLocale)?
         if let p = config.pseudoLocale, p.enabled {
             pseudo = (p.id, PseudoLocale(expansion: .fixed(p.expansion)))

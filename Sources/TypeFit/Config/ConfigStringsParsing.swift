@@ -5,11 +5,12 @@ extension ConfigParser {
     func parseStrings(_ node: ConfigCursor) throws -> [ConfigStringsSource] {
         try node.list(what: "a list of string sources").map { item in
             var pathNode = item
-            var skipStale = false
+            var skipStale = false, required = false
             if case .mapping = item.node {
-                let map = try item.mapping(allowed: ["path", "skipStale"], what: "a string source")
+                let map = try item.mapping(allowed: ["path", "skipStale", "required"], what: "a string source")
                 pathNode = try map.required("path")
                 skipStale = try map["skipStale"]?.bool() ?? false
+                required = try map["required"]?.bool() ?? false
             }
             let raw = try pathNode.string(what: "a path")
             let resolved = pathNode.resolve(raw)
@@ -24,7 +25,11 @@ extension ConfigParser {
             if skipStale && resolved.pathExtension != "xcstrings" {
                 item.warn("skipStale only applies to .xcstrings files")
             }
-            return ConfigStringsSource(path: raw, resolved: resolved, skipStale: skipStale, location: pathNode.location)
+            if required && !pattern.hasPlaceholder {
+                item.warn("required only applies to a path with {locale}")
+            }
+            return ConfigStringsSource(path: raw, resolved: resolved, skipStale: skipStale, required: required,
+                                       location: pathNode.location)
         }
     }
 

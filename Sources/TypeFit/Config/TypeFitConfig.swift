@@ -236,6 +236,9 @@ public struct ConfigStringsSource: Sendable, Equatable {
     public var resolved: URL
     /// Skip `.xcstrings` entries marked stale.
     public var skipStale: Bool
+    /// A `{locale}` pattern must have a file for every audited locale (else its keys fall back to
+    /// the development language there, with one warning).
+    public var required: Bool = false
     /// Where this entry is written (its first character) and its key path, for later errors.
     public var location: ConfigLocation
 }
