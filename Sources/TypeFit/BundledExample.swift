@@ -11,20 +11,27 @@ public enum BundledExample {
     /// Where its reports go, relative to the package root.
     public static let reportsRelativePath = "Reports"
 
-    /// The package root: the current folder when it holds the example, else the folder above the
-    /// executable (…/.build/debug/typefit) that holds Package.swift and the example.
+    /// Whether `folder` is TypeFit's own checkout: its Package.swift declares the package
+    /// `TypeFit` (read with a 1 MB bound) and it holds the example's config. An app repository
+    /// that happens to hold an `Examples/Focus/typefit.yml` is not it.
+    public static func isCheckout(_ folder: URL) -> Bool {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: folder.appendingPathComponent(configRelativePath).path),
+              let data = try? BoundedRead.data(atPath: folder.appendingPathComponent("Package.swift").path, limit: 1 << 20),
+              let text = String(data: data, encoding: .utf8) else { return false }
+        return text.contains("name: \"TypeFit\"")
+    }
+
+    /// The package root: the current folder when it is the checkout (`isCheckout`), else the
+    /// checkout above the executable (…/.build/debug/typefit, symbolic links resolved).
     public static func packageRoot(currentDirectory: String = FileManager.default.currentDirectoryPath,
                                    executablePath: String? = TypeFitSupport.executablePath()) -> URL? {
-        let fm = FileManager.default
         let cwd = URL(fileURLWithPath: currentDirectory)
-        if fm.fileExists(atPath: cwd.appendingPathComponent(configRelativePath).path) { return cwd }
+        if isCheckout(cwd) { return cwd }
         guard let executablePath else { return nil }
         var url = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
-            if fm.fileExists(atPath: url.appendingPathComponent(configRelativePath).path),
-               fm.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url
-            }
+            if isCheckout(url) { return url }
             url.deleteLastPathComponent()
         }
         return nil
@@ -39,8 +46,11 @@ public enum BundledExample {
 ///   when the file exists, and the first `--update-baseline` creates it.
 /// - `typefit audit` with no CONFIG: the current folder's `typefit.yml` (or `typefit.yaml`,
 ///   `typefit.json`), as above.
-/// - Only when there is none, the bundled example: from the package root into its `Reports/` (the
-///   committed reports); from any other folder nothing is written into the tool's checkout — the
+/// - When there is none: in TypeFit's own checkout (`BundledExample.isCheckout`), the bundled
+///   example into its `Reports/` (the committed reports); anywhere else an error (`NoConfig`),
+///   so that an app's CI never passes by auditing the wrong app.
+/// - `--bundled-example` (`bundledExample`): the bundled example of the checkout holding the
+///   executable, from any folder; from outside the checkout nothing is written into it — the
 ///   report goes to the terminal, and `--update-baseline` needs an explicit `--baseline`.
 public struct DefaultAuditTarget: Sendable, Equatable {
     /// Config names looked for in the current folder, in this order.
@@ -70,9 +80,14 @@ public struct DefaultAuditTarget: Sendable, Equatable {
         }
     }
 
+    /// No config in the current folder, which is not TypeFit's checkout.
+    public struct NoConfig: Error, CustomStringConvertible, Sendable {
+        public var description: String { "no typefit.yml here; `typefit init` writes one" }
+    }
+
     public struct NotFound: Error, CustomStringConvertible, Sendable {
         public var description: String {
-            "no CONFIG given, no \(DefaultAuditTarget.configNames.joined(separator: ", ")) in the current folder and the bundled example (\(BundledExample.configRelativePath)) was not found; pass a typefit.yml"
+            "--bundled-example: the bundled example (\(BundledExample.configRelativePath)) was not found beside the executable; pass a typefit.yml"
         }
     }
 
@@ -98,14 +113,19 @@ public struct DefaultAuditTarget: Sendable, Equatable {
                                   note: nil)
     }
 
-    /// The target of `typefit audit` with no CONFIG in `currentDirectory`.
+    /// The target of `typefit audit` with no CONFIG in `currentDirectory` (`bundledExample`:
+    /// `--bundled-example`, the bundled example whatever the folder holds).
     public static func resolve(currentDirectory: String = FileManager.default.currentDirectoryPath,
-                               executablePath: String? = TypeFitSupport.executablePath()) throws -> DefaultAuditTarget {
+                               executablePath: String? = TypeFitSupport.executablePath(),
+                               bundledExample: Bool = false) throws -> DefaultAuditTarget {
         let fm = FileManager.default
         let cwd = URL(fileURLWithPath: currentDirectory)
-        let found = configNames.filter { fm.fileExists(atPath: cwd.appendingPathComponent($0).path) }
-        if found.count > 1 { throw Ambiguous(names: found) }
-        if let name = found.first { return beside(config: name, currentDirectory: currentDirectory) }
+        if !bundledExample {
+            let found = configNames.filter { fm.fileExists(atPath: cwd.appendingPathComponent($0).path) }
+            if found.count > 1 { throw Ambiguous(names: found) }
+            if let name = found.first { return beside(config: name, currentDirectory: currentDirectory) }
+            guard BundledExample.isCheckout(cwd) else { throw NoConfig() }
+        }
         guard let root = BundledExample.packageRoot(currentDirectory: currentDirectory, executablePath: executablePath) else {
             throw NotFound()
         }
@@ -115,11 +135,12 @@ public struct DefaultAuditTarget: Sendable, Equatable {
         if root.standardizedFileURL.path == cwd.standardizedFileURL.path {
             return DefaultAuditTarget(config: config, output: root.appendingPathComponent(BundledExample.reportsRelativePath).path,
                                       baseline: baseline, baselineExists: exists, baselineWritable: true,
-                                      note: "no typefit.yml here: auditing the bundled example \(BundledExample.configRelativePath)")
+                                      note: bundledExample ? "auditing the bundled example \(BundledExample.configRelativePath)"
+                                          : "no typefit.yml here: auditing the bundled example \(BundledExample.configRelativePath)")
         }
         return DefaultAuditTarget(
             config: config, output: nil, baseline: baseline, baselineExists: exists, baselineWritable: false,
-            note: "no typefit.yml, typefit.yaml or typefit.json here: auditing the bundled example \(config) "
-                + "(terminal report only; pass --output DIR for report files, or your typefit.yml)")
+            note: "auditing the bundled example \(config) "
+                + "(terminal report only; pass --output DIR for report files)")
     }
 }

@@ -16,9 +16,10 @@ struct AuditCommand: ParsableCommand {
         `typefit audit CONFIG` writes the reports into Reports and compares with typefit-baseline.json \
         (when that file exists; the first --update-baseline creates it), both in CONFIG's folder: what \
         `typefit audit` run in that folder does. With no CONFIG it audits ./typefit.yml (or ./typefit.yaml, \
-        ./typefit.json) that way. Only when there is none does it audit the \
-        bundled example (Examples/Focus/typefit.yml): from the tool's checkout into its Reports/ against \
-        the committed baseline; from any other folder to the terminal only, writing nothing into the checkout.
+        ./typefit.json) that way. Where there is none it exits 2 (`typefit init` writes one), except in \
+        TypeFit's own checkout, where it audits the bundled example (Examples/Focus/typefit.yml) into its \
+        Reports/ against the committed baseline. --bundled-example audits the example from any folder: \
+        outside the checkout to the terminal only, writing nothing into it.
 
         HTML pages listed under `webViews:` are rendered in one headless Chromium (on PATH, or the \
         executable in TYPEFIT_CHROMIUM) at every device width and category (docs/web.md).
@@ -40,8 +41,11 @@ struct AuditCommand: ParsableCommand {
           typefit merge part-1 part-2 part-3 --output Reports --baseline typefit-baseline.json
         """)
 
-    @Argument(help: "The typefit.yml (or .json) to audit. Default: ./typefit.yml (.yaml, .json), else the bundled example.")
+    @Argument(help: "The typefit.yml (or .json) to audit. Default: ./typefit.yml (.yaml, .json); in TypeFit's checkout, the bundled example.")
     var config: String?
+
+    @Flag(help: "Audit the bundled example (Examples/Focus) of the checkout holding this executable, from any folder.")
+    var bundledExample = false
 
     @Option(help: "Folder for report files (created if needed). Default: Reports in CONFIG's folder (see above).")
     var output: String?
@@ -59,7 +63,8 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         // `typefit audit CONFIG` is `typefit audit` in CONFIG's folder: its Reports and baseline.
-        let target = try config.map { DefaultAuditTarget.beside(config: $0) } ?? DefaultAuditTarget.resolve()
+        if bundledExample, config != nil { throw ValidationError("--bundled-example audits the bundled example: give no CONFIG with it") }
+        let target = try config.map { DefaultAuditTarget.beside(config: $0) } ?? DefaultAuditTarget.resolve(bundledExample: bundledExample)
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         if let shardText = shard {
             // A part: only what the command line says (no default reports or baseline).
@@ -141,10 +146,10 @@ enum ReportOutput {
         if let (made, path) = newBaseline {
             writeMessage("wrote \(made.groups.count) groups to the baseline \(path)")
         }
-        if let terminal { print(terminal, terminator: "") }
+        if let terminal { writeStdout(terminal, terminator: "") }
         let env = ProcessInfo.processInfo.environment
         if formats.contains(.github) || GitHubAnnotations.isRunningInActions(environment: env) {
-            print(GitHubAnnotations.render(document), terminator: "")
+            writeStdout(GitHubAnnotations.render(document), terminator: "")
         }
         if let output, formats.contains(where: { $0.fileName != nil }) {
             writeMessage("reports in \(output)")

@@ -105,9 +105,9 @@ struct BenchCommand: ParsableCommand {
             let executable = auditWith ?? (executablePath() ?? CommandLine.arguments[0])
             let figures = try AppBenchmark.run(app: URL(fileURLWithPath: app).standardizedFileURL, ibFiles: ibFiles,
                                                  executable: executable, threads: threads > 0 ? threads : nil) {
-                FileHandle.standardError.write(Data(($0 + "\n").utf8))
+                writeStderr($0 + "\n")
             }
-            print(AppBenchmark.describe(figures), terminator: "")
+            writeStdout(AppBenchmark.describe(figures), terminator: "")
             return
         }
         if ibFiles != nil { throw MeasureError(message: "--ib-files needs --app DIR") }
@@ -125,8 +125,8 @@ struct BenchCommand: ParsableCommand {
                 guard let fontsDirectory else { throw MeasureError(message: "Fonts/: bundled fonts folder not found (set TYPEFIT_FONTS)") }
                 let executable = auditWith ?? (executablePath() ?? CommandLine.arguments[0])
                 let figures = try ShardBenchmark.run(corpus: app, fonts: fontsDirectory, executable: executable,
-                                                     shardCounts: counts) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-                print(ShardBenchmark.describe(figures), terminator: "")
+                                                     shardCounts: counts) { writeStderr($0 + "\n") }
+                writeStdout(ShardBenchmark.describe(figures), terminator: "")
                 return
             }
             try runWholeApp(app, fonts: fontsDirectory)
@@ -137,8 +137,8 @@ struct BenchCommand: ParsableCommand {
             let lines = try Benchmark.corpusLines(at: URL(fileURLWithPath: corpus))
             let faces = Benchmark.bundledFaces(in: fontsDirectory)
             let result = try Benchmark.verify(lines: lines, fonts: faces, threads: threads)
-            for m in result.mismatches.prefix(50) { print(m) }
-            print("verify: \(result.comparisons) comparisons (\(lines.count) lines × \(faces.count) faces), \(result.mismatches.count) differences")
+            for m in result.mismatches.prefix(50) { writeStdout("\(m)") }
+            writeStdout("verify: \(result.comparisons) comparisons (\(lines.count) lines × \(faces.count) faces), \(result.mismatches.count) differences")
             if !result.mismatches.isEmpty { throw ExitCode(1) }
             return
         }
@@ -161,21 +161,21 @@ struct BenchCommand: ParsableCommand {
         let options = Benchmark.Options(corpus: URL(fileURLWithPath: corpus), fonts: specs, threads: threads, repeats: repeats,
                                         uharfbuzzScript: script)
         if !wholeProcess {
-            let output = try Benchmark.run(options) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-            print(output, terminator: "")
+            let output = try Benchmark.run(options) { writeStderr($0 + "\n") }
+            writeStdout(output, terminator: "")
         }
         // The whole-process figures: `measure` on a lines file, beside the C loop and uharfbuzz.
         let this = (executablePath() ?? CommandLine.arguments[0])
         if let measureWith, !FileManager.default.isExecutableFile(atPath: measureWith) {
             throw MeasureError(message: "\(measureWith): no such executable (--measure-with)")
         }
-        print(try ProcessBenchmark.run(executable: measureWith ?? this, cLoopProgram: ProcessBenchmark.cLoopProgram(besides: this),
+        writeStdout(try ProcessBenchmark.run(executable: measureWith ?? this, cLoopProgram: ProcessBenchmark.cLoopProgram(besides: this),
                                        lines: Benchmark.corpusLines(at: options.corpus), fonts: specs, threads: threads,
-                                       repeats: repeats, uharfbuzzScript: script) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                                       repeats: repeats, uharfbuzzScript: script) { writeStderr($0 + "\n") },
               terminator: "")
         if wholeProcess { return }
         if FileManager.default.fileExists(atPath: app.path) {
-            print("")
+            writeStdout("")
             try runWholeApp(app, fonts: fontsDirectory)
         }
     }
@@ -185,9 +185,9 @@ struct BenchCommand: ParsableCommand {
         let executable = auditWith ?? (executablePath() ?? CommandLine.arguments[0])
         let figures = try WholeAppBenchmark.run(corpus: app, fonts: fonts, executable: executable,
                                                 threads: threads > 0 ? threads : nil) {
-            FileHandle.standardError.write(Data(($0 + "\n").utf8))
+            writeStderr($0 + "\n")
         }
-        print(WholeAppBenchmark.describe(figures), terminator: "")
+        writeStdout(WholeAppBenchmark.describe(figures), terminator: "")
     }
 
     /// The corpus folder to read: `given` (from --corpus) or the default, with a one-line error that

@@ -17,7 +17,7 @@ enum CLIMain {
         } catch {
             if root.exitCode(for: error) == .success {
                 // --help, `typefit help …`, --version
-                print(root.fullMessage(for: error))
+                writeStdout(root.fullMessage(for: error))
                 exit(0)
             }
             if let web = error as? WebAuditError, web.browserFailure {
@@ -54,6 +54,24 @@ func writeMessage(_ text: String) {
     writeStderr("typefit: " + visible(text) + "\n")
 }
 
+// The one way the CLI writes: every write goes out whole, at once, in the order of the calls (no
+// stdio buffer holds stdout back while stderr is written), so when both streams go to one pipe (a
+// CI log) a message never lands in the middle of a report line. Anything a library left in
+// stdout's stdio buffer is flushed first.
+
+/// `text` on stdout, then `terminator`.
+func writeStdout(_ text: String, terminator: String = "\n") {
+    writeStdout(Data((text + terminator).utf8))
+}
+
+/// `data` on stdout.
+func writeStdout(_ data: Data) {
+    fflush(nil)  // every stdio output stream (stdout among them)
+    FileHandle.standardOutput.write(data)
+}
+
+/// `s` on stderr (after stdout's pending bytes).
 func writeStderr(_ s: String) {
+    fflush(nil)  // every stdio output stream (stdout among them)
     FileHandle.standardError.write(Data(s.utf8))
 }

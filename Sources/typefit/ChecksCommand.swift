@@ -34,7 +34,7 @@ struct ChecksCommand: ParsableCommand {
                 Entry(id: $0.id, defaultSeverity: $0.defaultSeverity.rawValue, title: $0.title, rationale: $0.rationale)
             }))
         case .text:
-            print(TextTable.render([["id", "severity", "title"]] + checks.map { [$0.id, $0.defaultSeverity.rawValue, $0.title] },
+            writeStdout(TextTable.render([["id", "severity", "title"]] + checks.map { [$0.id, $0.defaultSeverity.rawValue, $0.title] },
                                    leftAligned: [0, 1, 2]),
                   terminator: "")
         }
@@ -45,5 +45,5 @@ struct ChecksCommand: ParsableCommand {
 func writePrettyJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+    writeStdout(try encoder.encode(value) + Data("\n".utf8))
 }

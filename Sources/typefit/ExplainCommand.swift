@@ -66,7 +66,7 @@ struct ExplainCommand: ParsableCommand {
                     out += wrap("“\(message)”", indent: "      ") + "\n"
                 }
             }
-            print(out, terminator: "")
+            writeStdout(out, terminator: "")
         }
     }
 

@@ -32,6 +32,6 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try AppInit.run(directory: directory, force: force)
-        print(outcome.summary)
+        writeStdout(outcome.summary)
     }
 }

@@ -77,7 +77,7 @@ func writeJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    writeStdout(data + Data("\n".utf8))
 }
 
 struct InspectCommand: ParsableCommand {
@@ -129,8 +129,8 @@ struct InspectCommand: ParsableCommand {
         switch OutputFormat.resolve(format) {
         case .json: try writeJSON(report)
         case .text:
-            print(report.table(face.info, sizes: sizes), terminator: "")
-            print("\n" + InspectReport.checksText(checks, style: textStyle), terminator: "")
+            writeStdout(report.table(face.info, sizes: sizes), terminator: "")
+            writeStdout("\n" + InspectReport.checksText(checks, style: textStyle), terminator: "")
         }
     }
 }

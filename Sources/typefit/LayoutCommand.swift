@@ -83,9 +83,9 @@ struct LayoutCommand: ParsableCommand {
             struct Document: Encodable { let results: [LayoutSummary] }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            FileHandle.standardOutput.write(try encoder.encode(Document(results: results)) + Data("\n".utf8))
+            writeStdout(try encoder.encode(Document(results: results)) + Data("\n".utf8))
         case .text:
-            print(Self.text(results), terminator: "")
+            writeStdout(Self.text(results), terminator: "")
         }
     }
 

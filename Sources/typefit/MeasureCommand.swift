@@ -122,8 +122,8 @@ struct MeasureCommand: ParsableCommand {
                               },
                               emit: { collected.append($0) })
         let chunks = collected.values
-        print(textTable(header: header, rows: chunks.flatMap(\.rows)), terminator: "")
-        for note in chunks.flatMap(\.notes) { print(note) }
+        writeStdout(textTable(header: header, rows: chunks.flatMap(\.rows)), terminator: "")
+        for note in chunks.flatMap(\.notes) { writeStdout(note) }
     }
 
     /// The lines of a UTF-8 file (or stdin for "-") read by `read` (see `TextLines`), with its

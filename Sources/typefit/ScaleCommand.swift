@@ -171,8 +171,8 @@ struct ScaleCommand: ParsableCommand {
         }
         let rows = ScalingTable.rows(styles: limited, fontLineHeight: fontLineHeight)
         switch format {
-        case .json: print(try ScalingTable.json(rows), terminator: "")
-        case .text: print(ScalingTable.text(rows), terminator: "")
+        case .json: writeStdout(try ScalingTable.json(rows), terminator: "")
+        case .text: writeStdout(ScalingTable.text(rows), terminator: "")
         }
         // After the table, so that an error above stays the only line on stderr.
         if let rounding {

@@ -84,15 +84,15 @@ enum SystemFontCLI {
                 }
                 out += try encoder.encode(record) + Data("\n".utf8)
             }
-            FileHandle.standardOutput.write(out)
+            writeStdout(out)
         case .text:
-            print("system text: \(source.description), " + bandText(source.method, sizes: sizes))
+            writeStdout("system text: \(source.description), " + bandText(source.method, sizes: sizes))
             let header = ["#"] + sizes.map { "\(sizeKey($0)) pt" } + ["text"]
             let rows = lines.enumerated().map { i, line in
                 ["\(i + 1)"] + measurers.map { String(format: "%.2f", $0.width(of: line)) }
                     + [line.count > 48 ? String(line.prefix(47)) + "…" : String(line)]
             }
-            print(textTable(header: header, rows: rows), terminator: "")
+            writeStdout(textTable(header: header, rows: rows), terminator: "")
         }
     }
 
@@ -148,7 +148,7 @@ enum SystemFontCLI {
         switch OutputFormat.resolve(format) {
         case .json: try writeJSON(record)
         case .text:
-            print("""
+            writeStdout("""
             font               system (iOS's San Francisco)
             measured with      \(record.measuredWith)
             unitsPerEm         2048 (SF Pro)
@@ -166,7 +166,7 @@ enum SystemFontCLI {
                     + (standIn ? [String(format: "%.2f", r.standInOpticalSize ?? 0), String(format: "%.4f", r.widthFactor ?? 0)] : [])
                     + [sizeKey(r.errorBand)]
             }
-            print("\n" + textTable(header: header, rows: rows), terminator: "")
+            writeStdout("\n" + textTable(header: header, rows: rows), terminator: "")
         }
     }
 }

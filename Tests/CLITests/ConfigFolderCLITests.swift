@@ -81,25 +81,33 @@ struct ConfigFolderCLITests {
         #expect(!fm.fileExists(atPath: app.appendingPathComponent("Reports").path))
     }
 
-    /// `typefit` run through a `PATH` entry (a symbolic link in another folder, as an installed tool
+    /// `typefit` run through a symbolic link on `PATH` (as a Homebrew or `/usr/local/bin` install
     /// is): argv[0] is then only "typefit", yet the bundled example and the bundled fonts are found
-    /// beside the real executable. From a folder with no config the audit picks the bundled example
-    /// (refusing `--update-baseline` into the checkout, which it does only once it found it), and
-    /// `Inter` resolves to the bundled Fonts/Inter (no system font of that name on the test machine
-    /// is assumed: TYPEFIT_FONTS is unset and the font's path is checked).
+    /// beside the real executable. From a folder with no config the audit is an error; with
+    /// `--bundled-example` it picks the bundled example (refusing `--update-baseline` into the
+    /// checkout, which it does only once it found it), and `Inter` resolves to the bundled
+    /// Fonts/Inter. The machine's own fonts are hidden (FONTCONFIG_FILE names a fontconfig file with
+    /// no font folder), so a system Inter (Debian's fonts-inter) is not found first.
     @Test func typefitFoundThroughPATHFindsItsCheckout() throws {
         let dir = try temporaryDirectory("typefit-path")
         defer { try? FileManager.default.removeItem(at: dir) }
         let bin = dir.appendingPathComponent("bin"), work = dir.appendingPathComponent("work")
         for folder in [bin, work] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("typefit"), withDestinationURL: CLIRunner.binary)
+        let noFonts = dir.appendingPathComponent("fonts.conf")
+        try Data("<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".utf8).write(to: noFonts)
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = bin.path + ":/usr/bin:/bin"
         environment["TYPEFIT_FONTS"] = nil
+        environment["FONTCONFIG_FILE"] = noFonts.path
         func shell(_ command: String) throws -> ProcessOutput {
             try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], directory: work, environment: environment)
         }
-        let argv0 = try shell("typefit audit --no-progress --update-baseline")
+        let none = try shell("typefit audit --no-progress")
+        #expect(none.status == 2)
+        #expect(none.stderr == "typefit: error: no typefit.yml here; `typefit init` writes one\n")
+        #expect(none.stdout.isEmpty)
+        let argv0 = try shell("typefit audit --bundled-example --no-progress --update-baseline")
         #expect(argv0.status == 2)
         #expect(argv0.stderrLines.count == 1)
         #expect(argv0.stderr.hasPrefix("typefit: error: --update-baseline would write into the bundled example in the tool's checkout; pass --baseline FILE"))
@@ -109,5 +117,24 @@ struct ConfigFolderCLITests {
         let path = try #require(object["path"] as? String)
         #expect(URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             == Repository.url("Fonts/Inter/Inter-Regular.otf").resolvingSymlinksInPath().path)
+    }
+
+    /// stdout and stderr in one pipe (a CI log): each line whole, in the order written — the report
+    /// on stdout, then "typefit: reports in …" on stderr on a line of its own, not glued to the
+    /// report's last characters (stdout was buffered while stderr was not).
+    @Test func stdoutAndStderrInOnePipeDoNotInterleaveMidLine() throws {
+        let dir = try temporaryDirectory("typefit-one-pipe")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let command = "'\(CLIRunner.binary.path)' audit Examples/Focus/typefit.yml --no-progress --format terminal,json --output '\(out.path)' 2>&1"
+        let both = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], directory: Repository.root)
+        #expect(both.status == 0, "\(both.stdout)")
+        let alone = try CLIRunner.run(["audit", "Examples/Focus/typefit.yml", "--no-progress", "--format", "terminal,json", "--output", out.path])
+        #expect(!alone.stdout.isEmpty)
+        // The terminal report whole, then the last stderr line.
+        #expect(both.stdout.hasSuffix(alone.stdout + "typefit: reports in \(out.path)\n"))
+        for line in both.stdout.split(separator: "\n") where line.contains("typefit: ") {
+            #expect(line.hasPrefix("typefit: "), "a message inside a line: \(line)")
+        }
     }
 }

@@ -103,26 +103,34 @@ struct EverydayCLITests {
         #expect(two.stderr == "typefit: error: no CONFIG given and typefit.yml and typefit.yaml are both here; pass the one to audit\n")
     }
 
-    /// From a folder without a config, the bundled example is audited to the terminal only: nothing is
-    /// written into the tool's checkout (or the current folder), and --update-baseline is refused.
+    /// From a folder without a config the audit is an error (exit 2, one line, nothing written): in an
+    /// app's CI a green check must not come from auditing the bundled example. `--bundled-example`
+    /// audits it there to the terminal only: nothing is written into the tool's checkout (or the
+    /// current folder), and --update-baseline is refused.
     @Test func auditElsewhereWithoutConfigNeverWritesIntoTheCheckout() throws {
         let dir = try folder()
         defer { remove(dir) }
         let before = try committedReports()
-        let run = try CLIRunner.run(["audit", "--no-progress"], directory: dir)
+        let none = try CLIRunner.run(["audit", "--no-progress"], directory: dir)
+        #expect(none.status == 2)
+        #expect(none.stderr == "typefit: error: no typefit.yml here; `typefit init` writes one\n")
+        #expect(none.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        let run = try CLIRunner.run(["audit", "--bundled-example", "--no-progress"], directory: dir)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("auditing the bundled example \(root.path)/Examples/Focus/typefit.yml (terminal report only"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
         #expect(try committedReports() == before)
-        let update = try CLIRunner.run(["audit", "--no-progress", "--update-baseline"], directory: dir)
+        let update = try CLIRunner.run(["audit", "--bundled-example", "--no-progress", "--update-baseline"], directory: dir)
         #expect(update.status == 2)
         #expect(update.stderr.contains("--update-baseline would write into the bundled example"))
     }
 
     // MARK: {locale} patterns (point 2)
 
-    /// `Resources/{locale}.lproj/Localizable.strings` with locales [en, de, fr] and no fr.lproj: exit 2,
-    /// one line at the pattern (line 9 `  - path: "Resources/…"`, the scalar at column 11).
+    /// `Resources/{locale}.lproj/Localizable.strings` with locales [en, de, fr] and no fr.lproj: fr
+    /// falls back to the development language with one warning at the pattern (line 9
+    /// `  - path: "Resources/…"`, the scalar at column 11); with `required: true` it is exit 2, one line there.
     @Test func auditedLocaleWithoutAFileStopsTheAudit() throws {
         let dir = try folder()
         defer { remove(dir) }
@@ -135,9 +143,17 @@ struct EverydayCLITests {
             try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
             try Data("\"settings.title\" = \"\(text)\";\n".utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
         }
+        let fallback = try CLIRunner.run(["audit", "typefit.yml", "--no-progress", "--format", "terminal"], directory: dir)
+        #expect(fallback.status != 2, "\(fallback.stderr)")
+        let warnings = fallback.stderrLines.filter { $0.contains("has no file in") }
+        #expect(warnings == [#"typefit: typefit.yml:9:11: warning: strings[0].path: Resources/{locale}.lproj/Localizable.strings has no file in 1 of 3 locales (fr): their keys are measured in the development language (en) there, as iOS falls back; `required: true` on an entry makes this an error"#])
+        yaml = yaml.replacingOccurrences(of: "  - path: \"Resources/{locale}.lproj/Localizable.strings\"",
+                                         with: "  - { path: \"Resources/{locale}.lproj/Localizable.strings\", required: true }")
+        try Data(yaml.utf8).write(to: dir.appendingPathComponent("typefit.yml"))
         let run = try CLIRunner.run(["audit", "typefit.yml", "--no-progress"], directory: dir)
         #expect(run.status == 2)
-        #expect(run.stderr == #"typefit: error: typefit.yml:9:11: strings[0].path: no file for locale "fr" matches the pattern "Resources/{locale}.lproj/Localizable.strings" (it matches de, en)"# + "\n")
+        // The scalar now starts at column 13 of `  - { path: "Resources/…`.
+        #expect(run.stderr == #"typefit: error: typefit.yml:9:13: strings[0].path: no file for locale "fr" matches the pattern "Resources/{locale}.lproj/Localizable.strings" (it matches de, en; it is `required: true`)"# + "\n")
     }
 
     // MARK: scale --device (point 11)

@@ -51,15 +51,38 @@ import Testing
         #expect(target.baselineWritable)
     }
 
-    @Test func theBundledExampleFromElsewhereWritesNothing() throws {
+    /// Outside the checkout a folder without a config is an error (an app's CI must not pass by
+    /// auditing the example); `--bundled-example` audits it there, writing nothing into the checkout.
+    @Test func theBundledExampleFromElsewhereOnlyWhenAskedAndWritesNothing() throws {
         let folder = try ConfigFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let target = try DefaultAuditTarget.resolve(currentDirectory: folder.path,
-                                                    executablePath: root.appendingPathComponent(".build/debug/typefit").path)
+        let executable = root.appendingPathComponent(".build/debug/typefit").path
+        #expect(throws: DefaultAuditTarget.NoConfig.self) {
+            try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: executable)
+        }
+        #expect(String(describing: DefaultAuditTarget.NoConfig()) == "no typefit.yml here; `typefit init` writes one")
+        let target = try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: executable, bundledExample: true)
         #expect(target.config == root.appendingPathComponent("Examples/Focus/typefit.yml").path)
         #expect(target.output == nil && !target.baselineWritable)
         #expect(throws: DefaultAuditTarget.NotFound.self) {
-            try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: "/nonexistent/bin/typefit")
+            try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: "/nonexistent/bin/typefit", bundledExample: true)
         }
+    }
+
+    /// A folder holding an Examples/Focus/typefit.yml is not TypeFit's checkout unless its
+    /// Package.swift declares the package TypeFit.
+    @Test func onlyTypeFitsOwnCheckoutAuditsTheExampleByDefault() throws {
+        let folder = try ConfigFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Examples/Focus"), withIntermediateDirectories: true)
+        try Data("version: 1\n".utf8).write(to: folder.appendingPathComponent("Examples/Focus/typefit.yml"))
+        #expect(!BundledExample.isCheckout(folder))
+        try Data("// swift-tools-version: 6.0\nlet package = Package(\n    name: \"GardenApp\"\n)\n".utf8)
+            .write(to: folder.appendingPathComponent("Package.swift"))
+        #expect(!BundledExample.isCheckout(folder))
+        #expect(throws: DefaultAuditTarget.NoConfig.self) {
+            try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: nil)
+        }
+        #expect(BundledExample.isCheckout(root))
     }
 }
