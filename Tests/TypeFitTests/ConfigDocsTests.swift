@@ -63,6 +63,7 @@ import Testing
         let ui = try #require(config.ui)
         #expect(ui.project == .auto && ui.target == "MyApp" && ui.interfaceBuilder == .auto && ui.swift == .auto)
         #expect(ui.bind == ["XYZ-ab-123": .key("settings.title"), "QRS-tu-456": .text("Alexandra Johnson-Whitfield")])
+        #expect(ui.exclude.map(\.pattern) == ["**/Mac/**", "**/*Tests*/**"])
     }
 
     @Test func fullExampleParses() throws {

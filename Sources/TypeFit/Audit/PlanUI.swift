@@ -7,6 +7,7 @@ import InterfaceBuilder
 import Layout
 import Localization
 import Reports
+import TypeFitSupport
 import XcodeProject
 
 // The app's UI files planned into the audit (docs/ui-sources.md): each storyboard scene or XIB
@@ -22,17 +23,32 @@ extension AuditPlan {
         let projectPath: String? = if case .path(let p) = ui.project { p } else { nil }
         let repository = AppRepository.discover(root: ui.root, projectPath: projectPath, targetName: ui.target,
                                                 useProject: ui.project != .none)
+        if let name = ui.target, repository.target == nil {
+            // Auditing the whole folder instead would audit what the config does not mean.
+            let location = ui.targetLocation ?? ui.location
+            guard let project = repository.project else {
+                throw location.error(ui.project == .none
+                    ? "target \"\(name)\" needs an Xcode project, and `project: none` reads none"
+                    : "target \"\(name)\": no Xcode project found under \(displayPath(ui.root.path))")
+            }
+            let names = project.targets.map(\.name)
+            var message = "no target named \"\(name)\" in \(project.path)"
+            if let near = nearest(name, in: names) { message += "; did you mean \"\(near)\"?" }
+            else { message += " (targets: \(names.joined(separator: ", ")))" }
+            throw location.error(message)
+        }
         plan.repository = repository
         plan.warnings += repository.warnings
+        let kept = { (path: String) in !ui.exclude.contains { $0.matches(path) } }
         let ibPaths: [String] = switch ui.interfaceBuilder {
-        case .auto: repository.interfaceBuilderFiles
+        case .auto: repository.interfaceBuilderFiles.filter(kept)
         case .none: []
-        case .list(let paths): paths
+        case .list(let paths): paths.filter(kept)
         }
         plan.swiftFiles = switch ui.swift {
-        case .auto: repository.swiftFiles
+        case .auto: repository.swiftFiles.filter(kept)
         case .none: []
-        case .list(let paths): paths
+        case .list(let paths): paths.filter(kept)
         }
         let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root)
         plan.warnings += read.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftUISource
+import TypeFitSupport
 
 /// `ui:`: the app's own UI files to read (docs/ui-sources.md). `typefit init` writes it.
 public struct ConfigUI: Sendable, Equatable {
@@ -7,7 +8,8 @@ public struct ConfigUI: Sendable, Equatable {
     public enum Files: Sendable, Equatable {
         case auto
         case none
-        /// Paths relative to `root`.
+        /// Files relative to `root`, in the order listed (a listed folder: every file of the
+        /// kind under it, sorted).
         case list([String])
     }
 
@@ -43,6 +45,10 @@ public struct ConfigUI: Sendable, Equatable {
     public var project: Project
     /// The application target's name; nil = the one with the most files.
     public var target: String?
+    /// Where `target` is written (a target the project does not have is an error there).
+    public var targetLocation: ConfigLocation?
+    /// Interface Builder and Swift files (paths relative to `root`) not to read.
+    public var exclude: [PathGlob] = []
     public var interfaceBuilder: Files
     public var swift: Files
     /// Bindings by element id (an Interface Builder object id, or SwiftUI `View#n`).
@@ -57,7 +63,7 @@ public struct ConfigUI: Sendable, Equatable {
 }
 
 extension ConfigParser {
-    static let uiKeys = ["root", "project", "target", "interfaceBuilder", "swift", "bind", "fontTokens", "layouts"]
+    static let uiKeys = ["root", "project", "target", "interfaceBuilder", "swift", "exclude", "bind", "fontTokens", "layouts"]
 
     /// `ui:` (docs/ui-sources.md).
     func parseUI(_ node: ConfigCursor) throws -> ConfigUI {
@@ -77,10 +83,28 @@ extension ConfigParser {
                 project = .path(text)
             }
         }
-        func files(_ key: String, what: String) throws -> ConfigUI.Files {
+        // A listed path must exist (an error at its line:column); a folder stands for every file
+        // with one of `extensions` under it.
+        func files(_ key: String, what: String, extensions: Set<String>) throws -> ConfigUI.Files {
             guard let value = map[key] else { return .auto }
             if case .sequence = value.node {
-                return .list(try value.stringList(what: what).map(\.0))
+                var paths: [String] = []
+                for (path, item) in try value.stringList(what: what) {
+                    let url = root.appendingPathComponent(path).standardizedFileURL
+                    var isFolder: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                        throw item.fail("\(what) \"\(path)\" not found (looked for \(url.path))")
+                    }
+                    guard isFolder.boolValue else { paths.append(path); continue }
+                    let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+                    for file in FileTree.files(under: url.path)
+                    where extensions.contains((file as NSString).pathExtension.lowercased()) {
+                        let inner = String(file.dropFirst(url.path.count + 1))
+                        let relative = folder == "." || folder.isEmpty ? inner : folder + "/" + inner
+                        if !paths.contains(relative) { paths.append(relative) }
+                    }
+                }
+                return .list(paths)
             }
             switch try value.string(what: "auto, none or a list of \(what)s") {
             case "auto": return .auto
@@ -120,9 +144,20 @@ extension ConfigParser {
                 layouts[entry.key] = ConfigUI.Layout(width: width, row: row, location: entry.value.location)
             }
         }
-        return ConfigUI(root: root, project: project, target: try map["target"]?.string(what: "a target name"),
-                        interfaceBuilder: try files("interfaceBuilder", what: "storyboard or XIB path"),
-                        swift: try files("swift", what: "Swift file path"), bind: bind, bindLocations: bindLocations,
+        var exclude: [PathGlob] = []
+        if let value = map["exclude"] {
+            for (pattern, item) in try value.stringList(what: "a path pattern") {
+                guard !pattern.isEmpty else { throw item.fail("expected a path pattern such as \"**/Mac/**\", got an empty string") }
+                exclude.append(PathGlob(pattern))
+            }
+        }
+        let target = map["target"]
+        return ConfigUI(root: root, project: project, target: try target?.string(what: "a target name"),
+                        targetLocation: target?.location, exclude: exclude,
+                        interfaceBuilder: try files("interfaceBuilder", what: "storyboard or XIB path",
+                                                    extensions: ["storyboard", "xib"]),
+                        swift: try files("swift", what: "Swift file path", extensions: ["swift"]),
+                        bind: bind, bindLocations: bindLocations,
                         fontTokens: tokens, layouts: layouts, location: node.location)
     }
 }
