@@ -1,3 +1,4 @@
+import AppUI
 import Foundation
 
 /// One XML element of a storyboard or XIB, with its line and column in the file.
@@ -25,11 +26,27 @@ final class IBNode {
         children.first { $0.name == name && (key == nil || $0["key"] == key) }
     }
 
-    /// Every descendant, depth first in document order.
+    /// Released without recursion: a node's children are taken off one by one, so a tree nested
+    /// thousands deep does not release itself through a chain of nested deinits.
+    deinit {
+        guard !children.isEmpty else { return }
+        var pending = children
+        children = []
+        while var node = pending.popLast() {
+            if isKnownUniquelyReferenced(&node) {
+                pending.append(contentsOf: node.children)
+                node.children = []
+            }
+        }
+    }
+
+    /// Every descendant, depth first in document order (with an explicit stack: the depth of a
+    /// document is its author's).
     func forEachDescendant(_ body: (IBNode) -> Void) {
-        for child in children {
-            body(child)
-            child.forEachDescendant(body)
+        var pending: [IBNode] = children.reversed()
+        while let node = pending.popLast() {
+            body(node)
+            pending.append(contentsOf: node.children.reversed())
         }
     }
 
@@ -43,7 +60,8 @@ final class IBNode {
         return nil
     }
 
-    func double(_ key: String) -> Double? { attributes[key].flatMap(Double.init) }
+    /// A number attribute, when finite and within `UISourceNumbers.largest` (else as if absent).
+    func double(_ key: String) -> Double? { UISourceNumbers.length(attributes[key].flatMap(Double.init)) }
     func bool(_ key: String) -> Bool { attributes[key] == "YES" }
 }
 

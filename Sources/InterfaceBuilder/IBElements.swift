@@ -1,6 +1,7 @@
 import AppUI
 import DynamicType
 import Foundation
+import TypeFitSupport
 
 /// The text elements of one XML element of an iOS document.
 extension FileReader {
@@ -37,7 +38,7 @@ extension FileReader {
         }
         switch node.name {
         case "label":
-            let lines = node["numberOfLines"].flatMap(Int.init) ?? 1
+            let lines = node["numberOfLines"].flatMap { UISourceNumbers.lines(Double($0)) } ?? 1
             return [make(.label, text(node, key: "text", id: id), lines: lines)]
         case "textField":
             let placeholder = node["placeholder"].flatMap { $0.isEmpty ? nil : UIText.localized(table: table, key: "\(id).placeholder", developmentText: $0) }
@@ -74,10 +75,16 @@ extension FileReader {
         if let mode = node["lineBreakMode"], Self.lineBreak(mode) == nil {
             found.append(UIReadWarning(position: position(node), message: "unknown lineBreakMode \"\(mode)\" of <\(node.name)>: read as UIKit's default"))
         }
+        if let lines = node["numberOfLines"], UISourceNumbers.lines(Double(lines)) == nil {
+            found.append(UIReadWarning(position: position(node), message: "numberOfLines \"\(quotedInput(lines))\" of <\(node.name)> is not a line count: read as 1"))
+        }
         var descriptions = node.children.filter { $0.name == "fontDescription" }
         if let configuration = node.child("buttonConfiguration") { descriptions += configuration.children.filter { $0.name == "fontDescription" } }
         for d in descriptions {
-            if let style = d["style"], (try? TextStyle(parsing: style)) == nil {
+            if let size = d["pointSize"], d["style"] == nil, UISourceNumbers.fontSize(Double(size)) == nil {
+                found.append(UIReadWarning(position: position(d), message: "pointSize \"\(quotedInput(size))\" is not a font size (above 0, at most "
+                                           + "\(Int(UISourceNumbers.largestFontSize))): the element is not laid out"))
+            } else if let style = d["style"], (try? TextStyle(parsing: style)) == nil {
                 found.append(UIReadWarning(position: position(d), message: "unknown text style \"\(style)\": the element is not laid out"))
             } else if d["style"] == nil, d["name"] == nil, d["family"] == nil, let type = d["type"], !Self.fontTypes.contains(type) {
                 found.append(UIReadWarning(position: position(d), message: "unknown font type \"\(type)\": read as the system font"))
@@ -141,7 +148,15 @@ extension FileReader {
             guard let textStyle = try? TextStyle(parsing: style) else { return .unknown(reason: "unknown text style \"\(style)\"") }
             return .font(face: .system(.regular), size: .textStyle(textStyle))
         }
-        let size = d.double("pointSize") ?? 17
+        let size: Double
+        if let written = d["pointSize"] {
+            guard let valid = UISourceNumbers.fontSize(Double(written)) else {
+                return .unknown(reason: "pointSize \"\(quotedInput(written))\" is not a font size")
+            }
+            size = valid
+        } else {
+            size = 17
+        }
         if let name = d["name"] ?? d["family"] { return .font(face: .named(name), size: .fixed(size)) }
         switch d["type"] ?? "system" {
         case "boldSystem": return .font(face: .system(.bold), size: .fixed(size))
@@ -156,7 +171,15 @@ extension FileReader {
 
     /// `<font key="NSFont" size=… name=… metaFont=…>` of attributed text.
     static func attributedFont(_ font: IBNode) -> UIFontSpec {
-        let size = font.double("size") ?? 17
+        let size: Double
+        if let written = font["size"] {
+            guard let valid = UISourceNumbers.fontSize(Double(written)) else {
+                return .unknown(reason: "size \"\(quotedInput(written))\" of an attributed text's font is not a font size")
+            }
+            size = valid
+        } else {
+            size = 17
+        }
         if let name = font["name"] { return .font(face: .named(name), size: .fixed(size)) }
         switch font["metaFont"] ?? "system" {
         case "systemBold", "boldSystem": return .font(face: .system(.bold), size: .fixed(size))

@@ -19,20 +19,34 @@ struct IBXMLScanner {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
     }
 
+    /// Where the last column was counted on the current line: counting goes on from there, so a
+    /// file written on one line costs the same as one of many lines.
+    private var counted = (lineStart: -1, offset: 0, characters: 0)
+
     /// The 1-based column of byte offset `at` on the current line, in characters.
-    func column(_ at: Int) -> Int {
-        var n = 1
+    mutating func column(_ at: Int) -> Int {
+        var n = 0
         var k = lineStart
+        if counted.lineStart == lineStart, counted.offset <= at { (k, n) = (counted.offset, counted.characters) }
         while k < at && k < bytes.count {
             if bytes[k] & 0xC0 != 0x80 { n += 1 }
             k += 1
         }
-        return max(1, n - (k > lineStart && bytes[lineStart] & 0xC0 == 0x80 ? 1 : 0))
+        counted = (lineStart, k, n)
+        return max(1, 1 + n - (k > lineStart && bytes[lineStart] & 0xC0 == 0x80 ? 1 : 0))
     }
 
     mutating func fail(_ message: String, at: Int? = nil) {
         if error == nil { error = (line, column(at ?? i), "malformed XML: " + message) }
     }
+
+    /// Elements nested deeper than this stop the reading (Interface Builder writes a few dozen levels;
+    /// the same bound as a string catalog's JSON).
+    static let deepestNesting = 512
+    /// Elements after this many stop the reading: about 400 MB of nodes (the largest storyboards
+    /// of real apps hold a few thousand).
+    static let mostElements = 1_000_000
+    private var elements = 0
 
     /// Advances one byte, counting lines.
     mutating func step() {
@@ -178,6 +192,15 @@ struct IBXMLScanner {
                 guard let value = decode(bytes[start..<i], attribute: true) else { fail("unknown entity in \(key)", at: start); return }
                 i += 1
                 guard attributes.updateValue(value, forKey: key) == nil else { fail("\(key) given twice", at: attributeAt); return }
+            }
+            elements += 1
+            guard elements <= Self.mostElements else {
+                error = (tagLine, tagColumn, "more than \(Self.mostElements) XML elements; the rest of the file is not read")
+                return
+            }
+            guard selfClosing || stack.count < Self.deepestNesting else {
+                error = (tagLine, tagColumn, "elements nested deeper than \(Self.deepestNesting) levels; the rest of the file is not read")
+                return
             }
             let node = IBNode(name: name, attributes: attributes, parent: stack.last, line: tagLine, column: tagColumn)
             if let parent = stack.last { parent.children.append(node) }

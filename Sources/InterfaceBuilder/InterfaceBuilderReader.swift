@@ -1,6 +1,7 @@
 import AppUI
 import DynamicType
 import Foundation
+import TypeFitSupport
 
 /// Reads the text elements of iOS storyboards and XIBs into `UIScreenSource`s: each storyboard
 /// scene or XIB is a screen, each table view cell a row, each label, button title, text field,
@@ -38,10 +39,17 @@ public enum InterfaceBuilderReader {
         return (result, outcomes)
     }
 
+    /// The largest storyboard or XIB read (bytes): a hundred times the largest of six real apps
+    /// (120 KB); a larger file is left out with one warning.
+    public static let largestFile = 16 << 20
+
     /// Reads one storyboard or XIB.
     public static func read(path: String, root: URL) -> ([UIScreenSource], [UIReadWarning], FileOutcome) {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
-            return ([], [UIReadWarning(position: UISourcePosition(file: path, line: 1), message: "cannot read the file")], .unreadable)
+        let data: Data
+        do {
+            data = try BoundedRead.data(atPath: root.appendingPathComponent(path).path, limit: largestFile)
+        } catch {
+            return ([], [UIReadWarning(position: UISourcePosition(file: path, line: 1), message: "\(error); file skipped")], .unreadable)
         }
         return read(data: data, path: path)
     }
@@ -105,10 +113,10 @@ struct FileReader {
                 if !screen.allElements.isEmpty { screens.append(screen) }
             }
         } else if let objects = root.child("objects") {
-            for top in objects.children where top["id"] != nil && !top.name.hasPrefix("placeholder") {
+            let tops = objects.children.filter { $0["id"] != nil && !$0.name.hasPrefix("placeholder") }
+            for top in tops {
                 var screen = self.screen(top, kind: .xib)
-                screen.name = unique(objects.children.filter { $0["id"] != nil && !$0.name.hasPrefix("placeholder") }.count > 1
-                                     ? "\(table)/\(top["customClass"] ?? top.name)" : table)
+                screen.name = unique(tops.count > 1 ? "\(table)/\(top["customClass"] ?? top.name)" : table)
                 if !screen.allElements.isEmpty { screens.append(screen) }
             }
         }

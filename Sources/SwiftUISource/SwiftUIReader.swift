@@ -12,8 +12,11 @@ import TypeFitSupport
 /// its static properties — constants, font tokens, SwiftGen accessors — so a view may name one
 /// declared anywhere; the second reads the view types of `files`.
 public enum SwiftUIReader {
-    /// Files larger than this (bytes) are not read, one warning each; SwiftGen's output always is.
+    /// Files larger than this (bytes) are not read, one warning each.
     public static let largestFile = 2_000_000
+    /// SwiftGen's output is read up to this size (its accessors are what `L10n.a.b` resolves
+    /// through; the largest of six real apps is 0.5 MB); a larger one is not read, one warning.
+    public static let largestSwiftGenFile = 8_000_000
 
     /// Reads `files` (the app target's Swift files). `swiftGen`: SwiftGen's generated Swift files
     /// (their `tr("Table", "key")` accessors resolve `L10n.a.b`); `declarations`: other Swift files
@@ -35,7 +38,7 @@ public enum SwiftUIReader {
         // Pass 1: declarations of every file; which view files have view types.
         let first = pool.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?, read: Bool) in
             let path = relativePath(all[i].standardizedFileURL.path, to: rootPath)
-            let limit = generated.contains(all[i].standardizedFileURL.path) ? nil : largestFile
+            let limit = generated.contains(all[i].standardizedFileURL.path) ? largestSwiftGenFile : largestFile
             let (file, warning) = SourceFile.load(all[i], path: path, sizeLimit: limit)
             guard let file else { return ([], false, warning, false) }
             let collector = DeclarationCollector(file: path)

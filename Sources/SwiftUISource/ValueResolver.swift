@@ -164,10 +164,11 @@ struct ValueResolver {
         return fontTokens[name.components.joined(separator: ".")] ?? fontTokens[name.last]
     }
 
-    /// A number: a literal, `CGFloat(n)`, or a static constant holding one.
+    /// A number: a literal, `CGFloat(n)`, or a static constant holding one; nil unless finite and
+    /// within ±`UISourceNumbers.largest`.
     func number(_ expression: ExprSyntax, depth: Int = 0) -> Double? {
         let expression = expression.unwrapped
-        if let value = expression.number { return value }
+        if let value = expression.number { return UISourceNumbers.length(value) }
         if let call = expression.as(FunctionCallExprSyntax.self),
            ["CGFloat", "Double", "Float", "Int"].contains(call.calledExpression.writtenName?.spelled ?? ""),
            call.arguments.count == 1, let only = call.arguments.first {
@@ -179,6 +180,14 @@ struct ValueResolver {
         var inner = self
         inner.scope = property.scope
         return inner.number(Self.parse(source), depth: depth + 1)
+    }
+
+    /// A line count (0: no limit) as `UISourceNumbers.lines` reads it; a literal too large to be
+    /// a number here (`Int.max`) is no limit too.
+    func lineCount(_ expression: ExprSyntax) -> Int? {
+        if let n = number(expression) { return UISourceNumbers.lines(n) }
+        if let literal = expression.unwrapped.number, literal > UISourceNumbers.largest { return 0 }
+        return nil
     }
 
     // MARK: Vocabulary

@@ -170,19 +170,19 @@ extension ViewEnvironment {
         guard let call, let first = call.arguments.first?.expression.unwrapped else { return }
         if first.is(NilLiteralExprSyntax.self) {
             lines = 0
-        } else if let n = values.number(first) {
-            lines = Int(n)
-            reservedLines = call.argument("reservesSpace")?.as(BooleanLiteralExprSyntax.self)?.literal.text == "true" ? Int(n) : nil
+        } else if let n = values.lineCount(first) {
+            lines = n
+            reservedLines = call.argument("reservesSpace")?.as(BooleanLiteralExprSyntax.self)?.literal.text == "true" && n > 0 ? n : nil
         } else if let sequence = first.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
             // `a...b` (also `a..<b`: at most b - 1 lines).
             let parts = Array(sequence.elements)
             let op = parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text
-            if let upper = values.number(parts[2]) { lines = Int(op == "..<" ? upper - 1 : upper) }
+            if let upper = values.lineCount(parts[2]) { lines = op == "..<" && upper > 0 ? upper - 1 : upper }
         } else if let postfix = first.as(PostfixOperatorExprSyntax.self), postfix.operator.text == "..." {
             lines = 0   // `a...`: no upper limit
         } else if let prefix = first.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "...",
-                  let upper = values.number(prefix.expression) {
-            lines = Int(upper)
+                  let upper = values.lineCount(prefix.expression) {
+            lines = upper
         }
     }
 

@@ -52,9 +52,11 @@ extension AuditPlan {
         }
         let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root)
         plan.warnings += read.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
+        var elementCounts: [String: Int] = [:]
+        for screen in read.screens { elementCounts[screen.position.file, default: 0] += screen.allElements.count }
         for path in ibPaths {
-            let count = read.screens.filter { $0.position.file == path }.reduce(0) { $0 + $1.allElements.count }
-            plan.interfaceBuilderFiles.append(UIPlan.FileCount(path: path, outcome: outcomes[path] ?? .unreadable, elements: count))
+            plan.interfaceBuilderFiles.append(UIPlan.FileCount(path: path, outcome: outcomes[path] ?? .unreadable,
+                                                               elements: elementCounts[path] ?? 0))
         }
         var swiftUIScreens: [UIScreenSource] = []
         if !plan.swiftFiles.isEmpty {
@@ -118,6 +120,8 @@ struct UIPlanner {
     var missingFaces: [UIFontFace: String] = [:]
     /// The strings tables of each Interface Builder file.
     private var ibTables: [String: StringTable] = [:]
+    /// The app's strings files by folder and name (made when the first Interface Builder file needs it).
+    private var ibStrings: IBLocalization.Index?
 
     init(plan: AuditPlan, fonts: FontPlanner, resolver: TextResolver, ui: ConfigUI, repository: AppRepository) {
         self.base = plan
@@ -315,7 +319,9 @@ struct UIPlanner {
     private mutating func ibTable(for file: String) -> StringTable {
         if let known = ibTables[file] { return known }
         var table = StringTable()
-        for (locale, path) in IBLocalization.stringsFiles(for: file, among: repository.allFiles) {
+        let index = ibStrings ?? IBLocalization.Index(files: repository.allFiles)
+        ibStrings = index
+        for (locale, path) in index.stringsFiles(for: file) {
             do { try table.load(contentsOf: ui.root.appendingPathComponent(path), locale: locale) } catch {
                 warnings.append("\(path): \(error)")
             }
