@@ -18,11 +18,11 @@ import Testing
 
     @Test func summaryContents() {
         let doc = Fixture.document()
-        let plain = TerminalReporter.render(doc, colors: false)
+        let plain = TerminalReporter.render(doc, colors: false, verbose: true)
         #expect(!plain.contains("\u{1B}"))
-        let coloured = TerminalReporter.render(doc, colors: TerminalStyle.shouldUseColors(environment: ["FORCE_COLOR": "1"], isTTY: false))
+        let coloured = TerminalReporter.render(doc, colors: TerminalStyle.shouldUseColors(environment: ["FORCE_COLOR": "1"], isTTY: false), verbose: true)
         #expect(coloured.contains("\u{1B}[31m") || coloured.contains("\u{1B}[1;31m"))
-        let noColor = TerminalReporter.render(doc, colors: TerminalStyle.shouldUseColors(environment: ["NO_COLOR": "1"], isTTY: true))
+        let noColor = TerminalReporter.render(doc, colors: TerminalStyle.shouldUseColors(environment: ["NO_COLOR": "1"], isTTY: true), verbose: true)
         #expect(noColor == plain)
 
         let lines = plain.split(separator: "\n").map(String.init)
@@ -48,7 +48,8 @@ import Testing
         // The worst group first, one line: place, summary, file:line. The summary says where each part
         // happens: the name needs 15.533 em, so it is truncated where 15.533 × size > the width —
         // on iPhone SE (343 pt) from 23 pt (xxxL), on iPhone 15 Pro (361 pt) from 28 pt (AX1).
-        let listed = lines.filter { $0.hasPrefix("  error") || $0.hasPrefix("  warning") || $0.hasPrefix("  info") }
+        let newGroups = try! #require(lines.firstIndex { $0.hasPrefix("New groups, worst first") })
+        let listed = lines[newGroups...].filter { $0.hasPrefix("  error") || $0.hasPrefix("  warning") || $0.hasPrefix("  info") }
         #expect(listed.count == 6)
         #expect(listed.first == "  error    new    text.truncated  Contacts / contact-1 / name  contact.name (en): text is truncated "
             + "from xxxL to AX5 on iPhone SE; from AX1 to AX5 on iPhone 15 Pro; needs 823.249 pt, has 343 pt  "
@@ -57,8 +58,8 @@ import Testing
         #expect(!listed.contains { $0.contains("text.clipped") && $0.contains("(en)") })
     }
 
-    /// Default output fits a screen whatever the app: 10,000 new groups give the summary, 40 groups
-    /// and the count of the rest.
+    /// Default output fits 40 lines whatever the app; `verbose` 300: 10,000 new groups (10,000 labels,
+    /// so 10,000 places) give the summary, 40 groups and the count of the rest.
     @Test func fitsAScreen() {
         var findings: [Finding] = []
         for i in 0..<10_000 {
@@ -69,7 +70,13 @@ import Testing
         let doc = ReportDocument(tool: ToolInfo(version: "1"), config: "c.yml",
                                  scope: Scope(categories: Fixture.categories, devices: ["iPhone SE"], locales: ["de"]),
                                  checks: Fixture.checks, findings: findings, screens: [], fonts: [])
-        let out = TerminalReporter.render(doc, colors: false)
+        // By default: header, blank, "Checks with findings:", the one check, blank, "Fix first", 31
+        // places, "…and 9969 more places", blank, the verdict = 40 lines.
+        let short = TerminalReporter.render(doc, colors: false)
+        #expect(short.split(separator: "\n", omittingEmptySubsequences: false).count - 1 == 40)
+        #expect(short.contains("  …and 9969 more places"))
+        #expect(short.hasSuffix("✖ 10000 new failing groups (10000 occurrences) in 10000 places.\n"))
+        let out = TerminalReporter.render(doc, colors: false, verbose: true)
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count <= 300)
         #expect(out.contains("  …and 9960 more new groups"))
@@ -89,7 +96,8 @@ import Testing
         var doc = Fixture.document()
         doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", screen: "Settings", row: "r", label: "l",
                                               stringKey: "settings.gone", locale: "de"), message: "m")]
-        let out = TerminalReporter.render(doc, colors: false)
+        #expect(TerminalReporter.render(doc, colors: false).contains("Fixed since the baseline: 1 group — run `typefit audit --update-baseline` to drop them.\n"))
+        let out = TerminalReporter.render(doc, colors: false, verbose: true)
         #expect(out.contains("Fixed since the baseline (1) — run `typefit audit --update-baseline` to drop them:\n"
             + "  fixed    text.truncated  settings.gone (de)  Settings / r / l\n"))
     }
