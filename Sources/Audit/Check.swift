@@ -24,6 +24,8 @@ public protocol Check: Sendable {
     var readings: [FigureReading] { get }
     /// The message codes its findings carry (`Finding.code`).
     var codes: [MessageCode] { get }
+    /// How its findings are fixed, read from their figures (the roll-ups' hints; nil: no hint).
+    var fix: FixHint? { get }
     /// Small inputs with the findings they must produce; run as tests.
     var examples: [CheckExample] { get }
     /// Findings for `input`, each with `defaultSeverity` (overrides are applied by `Auditor`).
@@ -32,11 +34,13 @@ public protocol Check: Sendable {
 
 extension Check {
     public var readings: [FigureReading] { [] }
+    public var fix: FixHint? { nil }
 
     /// The report descriptor, with `severity` in force for this run (default: `defaultSeverity`).
     public func descriptor(severity: Severity? = nil) -> CheckDescriptor {
         CheckDescriptor(id: id, title: title, rationale: rationale, defaultSeverity: defaultSeverity,
-                        severity: severity ?? defaultSeverity, figures: figures, readings: readings, codes: codes)
+                        severity: severity ?? defaultSeverity, figures: figures, readings: readings, codes: codes,
+                        fix: fix)
     }
 }
 

@@ -22,12 +22,13 @@ public enum ReportAssembler {
     public static func assemble(tool: ToolInfo, config: String, scope: Scope, checks: [CheckDescriptor],
                                 findings: [Finding], rowsVisible: [RowsVisibleSeries] = [], screens: [ScreenSnapshot],
                                 fonts: [FontInfo], baseline: (Baseline, path: String)? = nil, failOn: Severity,
-                                generatedAt: String? = nil, mockupCap: Int = ReportDocument.defaultMockupCap) -> ReportDocument {
+                                generatedAt: String? = nil, mockupCap: Int = ReportDocument.defaultMockupCap,
+                                elementSources: [ElementKey: SourceLocation] = [:]) -> ReportDocument {
         var grouper = FindingGrouper()
         grouper.add(findings)
         return assemble(tool: tool, config: config, scope: scope, checks: checks, grouper: grouper,
                         rowsVisible: rowsVisible, screens: screens, fonts: fonts, baseline: baseline, failOn: failOn,
-                        generatedAt: generatedAt, mockupCap: mockupCap)
+                        generatedAt: generatedAt, mockupCap: mockupCap, elementSources: elementSources)
     }
 
     /// `assemble` from findings already collected in a `FindingGrouper` (the occurrences need not be kept).
@@ -35,21 +36,24 @@ public enum ReportAssembler {
                                 grouper: FindingGrouper, rowsVisible: [RowsVisibleSeries] = [],
                                 screens: [ScreenSnapshot], fonts: [FontInfo], baseline: (Baseline, path: String)? = nil,
                                 failOn: Severity, generatedAt: String? = nil,
-                                mockupCap: Int = ReportDocument.defaultMockupCap) -> ReportDocument {
+                                mockupCap: Int = ReportDocument.defaultMockupCap,
+                                elementSources: [ElementKey: SourceLocation] = [:]) -> ReportDocument {
         // Row order of the screens the producer did not give, from the first snapshot of each.
         var scope = scope
         for s in screens where scope.rows[s.screen] == nil { scope.rows[s.screen] = s.rows.map(\.name) }
         var groups = grouper.groups(scope: scope, checks: checks)
         for i in groups.indices { groups[i].status = .new }
-        let doc = ReportDocument(
+        var doc = ReportDocument(
             tool: tool, generatedAt: generatedAt, config: config, scope: scope, checks: checks, groups: groups,
             rowsVisible: rowsVisible.isEmpty ? RowsVisibleSeries.from(screens, scope: scope) : rowsVisible,
             screens: screens, mockups: MockupSummary(cap: mockupCap), fonts: fonts, failOn: failOn)
+        doc.elementSources = elementSources
         return applying(baseline, to: doc)
     }
 
     /// `document` compared with `baseline` (nil: every group new, no fixed groups), its mockups picked
-    /// again from its screens (baselined groups' after the new groups'), normalized. `--update-baseline`
+    /// again from its screens (baselined groups' after the new groups'), its new groups rolled up
+    /// (`rollingUp`, with the document's `elementSources`), normalized. `--update-baseline`
     /// uses it to show the run against the baseline it just made, without auditing twice.
     public static func applying(_ baseline: (Baseline, path: String)?, to document: ReportDocument) -> ReportDocument {
         var doc = document
@@ -64,7 +68,7 @@ public enum ReportAssembler {
             doc.fixed = []
             doc.baseline = nil
         }
-        return doc.selectingMockups()
+        return doc.selectingMockups().rollingUp(elementSources: doc.elementSources)
     }
 }
 

@@ -112,12 +112,16 @@ extension HTMLReporter {
     }
 
     /// Colours for the locales' lines (Okabe and Ito's palette, told apart with colour-blindness),
-    /// by the locale's place in the scope; past eight locales the colours repeat with a dash pattern.
+    /// by the locale's place in the scope; past eight locales, hues a golden angle (137.5°) apart
+    /// in two lightnesses, each drawn dashed, so every locale of an app has a colour of its own.
     static let localeColors = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#000000", "#f0e442"]
 
     static func localeColor(_ doc: ReportDocument, _ locale: String) -> (color: String, dashed: Bool) {
         let i = doc.scope.locales.firstIndex(of: locale) ?? 0
-        return (localeColors[i % localeColors.count], i >= localeColors.count)
+        if i < localeColors.count { return (localeColors[i], false) }
+        let k = i - localeColors.count
+        let hue = (Double(k) * 137.508 + 15).truncatingRemainder(dividingBy: 360)
+        return ("hsl(\(Int(hue)), 70%, \(k % 2 == 0 ? 38 : 55)%)", true)
     }
 
     /// The inline style of a locale's line (`fill: false`) or legend swatch.

@@ -21,6 +21,26 @@ public struct HTMLSection: Sendable, Equatable {
 public enum HTMLReporter {
     /// Rows of the groups table at most (new groups first, worst first); the rest is counted.
     public static let groupRowCap = 2000
+    /// Rows-visible charts at most (list screens × devices, fewest rows first); the rest is counted.
+    public static let chartCap = 40
+
+    /// Screen × device pairs, the one with the fewest rows visible at the largest category laid
+    /// out first (then document order).
+    static func rankedByFewestRows(_ pairs: [(String, String)], _ index: RowsChartIndex) -> [(String, String)] {
+        let worst = pairs.map { p -> Double in
+            let series = index.series[RowsChartIndex.Pair(screen: p.0, device: p.1)] ?? []
+            var last: Double = .infinity
+            var lastIndex = -1
+            for s in series {
+                for (i, v) in s.values.enumerated() {
+                    guard let v, v.isFinite else { continue }
+                    if i > lastIndex { lastIndex = i; last = v } else if i == lastIndex { last = min(last, v) }
+                }
+            }
+            return last
+        }
+        return pairs.indices.sorted { worst[$0] != worst[$1] ? worst[$0] < worst[$1] : $0 < $1 }.map { pairs[$0] }
+    }
 
     /// Renders the summary, filters (screen, device, locale, category, new only), the rows-visible
     /// charts per screen × device (one line per locale, x = categories, dashed line at the
@@ -53,6 +73,25 @@ public enum HTMLReporter {
         h += " · <span id=\"verdict\">\(failingCount) new failing group\(failingCount == 1 ? "" : "s")</span></p>"
         if let system = doc.systemText { h += "<p class=\"system-text\">\(e(system.summary))</p>" }
         h += "</header>\n"
+
+        // Fix first: the failing roll-ups.
+        let places = doc.rollups.filter(\.failing)
+        if !places.isEmpty {
+            h += "<section id=\"fix-first\"><h2>Fix first (\(places.count) place\(places.count == 1 ? "" : "s"))</h2>\n"
+            if places.count > groupRowCap {
+                h += "<p class=\"note\">The first \(groupRowCap); <b>\(places.count - groupRowCap) more</b> are in report.json (<code>rollups</code>).</p>\n"
+            }
+            h += "<table><thead><tr><th>Where</th><th>Source</th><th>Checks</th><th>Locales</th><th>Sizes and devices</th><th>Fix</th></tr></thead><tbody>\n"
+            for r in places.prefix(groupRowCap) {
+                h += "<tr class=\"failing\"\(r.locales.isEmpty ? "" : " data-locales=\"\(e(jsonArray(r.locales)))\"")"
+                    + "\(attributes(screen: nil, locale: nil, devices: r.devices, categories: r.categories))>"
+                    + "<td>\(e(r.element))</td><td>\(e(r.source.map { "\($0.file):\($0.line)" } ?? ""))</td>"
+                    + "<td>\(e(r.severity.rawValue)): \(e(r.checks.joined(separator: ", ")))\(r.groups > 1 ? " (\(r.groups) groups)" : "")</td>"
+                    + "<td>\(e(r.localeList(shown: 6)))</td><td>\(e(r.sizesAndDevices(scope: doc.scope.categories)))</td>"
+                    + "<td>\(e(r.hints.joined(separator: "; ")))</td></tr>\n"
+            }
+            h += "</tbody></table></section>\n"
+        }
 
         // Filters.
         h += "<form id=\"filters\" class=\"filters\">\n"
@@ -94,13 +133,22 @@ public enum HTMLReporter {
             h += "</ul></section>\n"
         }
 
-        // Rows-visible charts.
-        h += "<section id=\"rows-visible\"><h2>Rows visible</h2>\n<div class=\"charts\">\n"
-        let charts = RowsChartIndex(doc)
-        for pair in screenDevicePairs(doc) {
-            h += rowsChart(doc, screen: pair.0, device: pair.1, index: charts)
+        // Rows-visible charts: list screens only, worst first, at most `chartCap`.
+        let lists = Set(doc.scope.lists)
+        let pairs = screenDevicePairs(doc).filter { lists.contains($0.0) }
+        if !pairs.isEmpty {
+            let charts = RowsChartIndex(doc)
+            let ranked = rankedByFewestRows(pairs, charts)
+            h += "<section id=\"rows-visible\"><h2>Rows visible on list screens</h2>\n"
+            if ranked.count > chartCap {
+                h += "<p class=\"note\">The \(chartCap) screens × devices with the fewest rows visible; <b>\(ranked.count - chartCap) more</b> are in report.json (<code>rowsVisible</code>).</p>\n"
+            }
+            h += "<div class=\"charts\">\n"
+            for pair in ranked.prefix(chartCap) {
+                h += rowsChart(doc, screen: pair.0, device: pair.1, index: charts)
+            }
+            h += "</div></section>\n"
         }
-        h += "</div></section>\n"
 
         // Mockups.
         h += "<section id=\"mockups\"><h2>Screens</h2>\n"

@@ -14,7 +14,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// 2: groups instead of a flat findings list; `fixed`, `rowsVisible`, `mockups`, `scope.screens`.
     /// 3: each group's `certainty` (at risk: docs/system-font.md) and `systemText`, what measured
     /// the system font.
-    public static let currentSchemaVersion = 3
+    /// 4: `rollups` (the new groups rolled up per element, with fix hints) and `scope.lists`.
+    public static let currentSchemaVersion = 4
     /// Mockups the HTML page draws at most, unless the producer says otherwise.
     public static let defaultMockupCap = 40
 
@@ -49,6 +50,17 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// What measured text in iOS's system font, and how sure its widths are; nil when the audit
     /// has no system text.
     public var systemText: SystemTextMeasurement?
+    /// The new groups rolled up per element (the line to change), failing first, worst first
+    /// (`rollingUp()`, Rollups.swift). Every report leads with them.
+    public var rollups: [Rollup] = []
+    /// Where each label is defined (its storyboard, Swift or config line), for the roll-ups; in
+    /// memory only (report.json has each roll-up's `source`).
+    public var elementSources: [ElementKey: SourceLocation] = [:]
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, tool, generatedAt, config, scope, checks, groups, fixed, rowsVisible, screens, mockups, fonts,
+             baseline, failOn, webPages, systemText, rollups
+    }
 
     public init(schemaVersion: Int = ReportDocument.currentSchemaVersion, tool: ToolInfo, generatedAt: String? = nil,
                 config: String, scope: Scope, checks: [CheckDescriptor], groups: [FindingGroup],
@@ -85,6 +97,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
                   rowsVisible: rowsVisible.isEmpty ? RowsVisibleSeries.from(screens, scope: scope) : rowsVisible,
                   screens: screens, mockups: MockupSummary(cap: max(ReportDocument.defaultMockupCap, screens.count)),
                   fonts: fonts, baseline: baseline, failOn: failOn)
+        self = rollingUp()
     }
 
     /// Every occurrence as a `Finding` (in canonical group order). An occurrence keeps its device,
@@ -152,8 +165,12 @@ public struct Scope: Codable, Sendable, Equatable {
     public var categories: [String]
     public var devices: [String]
     public var locales: [String]
+    /// The screens that are lists (a repeated row, or a minimum of rows visible): reports chart
+    /// their rows visible; on other screens the figure says little.
+    public var lists: [String]
     public init(screens: [String] = [], rows: [String: [String]] = [:], categories: [String], devices: [String],
-                locales: [String]) {
+                locales: [String], lists: [String] = []) {
+        self.lists = lists
         self.screens = screens
         self.rows = rows
         self.categories = categories
@@ -229,9 +246,12 @@ public struct CheckDescriptor: Codable, Sendable, Equatable {
     public var readings: [FigureReading] = []
     /// The message codes the check gives its findings.
     public var codes: [MessageCode] = []
+    /// How its findings are fixed, from their figures (the roll-ups' hints; not in report.json).
+    public var fix: FixHint?
 
     public init(id: String, title: String, rationale: String, defaultSeverity: Severity, severity: Severity,
-                figures: [FigureSpec] = [], readings: [FigureReading] = [], codes: [MessageCode] = []) {
+                figures: [FigureSpec] = [], readings: [FigureReading] = [], codes: [MessageCode] = [], fix: FixHint? = nil) {
+        self.fix = fix
         self.id = id
         self.title = title
         self.rationale = rationale

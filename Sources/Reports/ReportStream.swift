@@ -174,8 +174,8 @@ struct PrettyJSON {
 extension ReportDocument {
     /// Writes the canonical report.json group by group, without its whole text in memory: the
     /// normalized document with sorted keys, slashes unescaped and a trailing newline, pretty-printed
-    /// as `JSONEncoder` does, except that each element of `groups`, `fixed`, `rowsVisible`, `screens`
-    /// and `webPages` takes one line, encoded by `JSONEncoder` without pretty printing (a report of
+    /// as `JSONEncoder` does, except that each element of `groups`, `fixed`, `rollups`, `rowsVisible`,
+    /// `screens` and `webPages` takes one line, encoded by `JSONEncoder` without pretty printing (a report of
     /// 100,000 occurrences stays small, and a diff still shows one changed group per line).
     /// Pass `normalized: true` when the document already is.
     public func writeJSON(to stream: ReportStream, normalized isNormalized: Bool = false) {
@@ -195,6 +195,7 @@ extension ReportDocument {
             ("generatedAt", doc.generatedAt.map(v)),
             ("groups", j(doc.groups)),
             ("mockups", v(doc.mockups)),
+            ("rollups", l(doc.rollups)),
             ("rowsVisible", j(doc.rowsVisible)),
             ("schemaVersion", v(doc.schemaVersion)),
             ("scope", v(doc.scope)),

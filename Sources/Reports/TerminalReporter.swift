@@ -13,25 +13,37 @@ public enum TerminalStyle {
     }
 }
 
-/// The human summary printed at the end of `typefit audit`. It fits a screen whatever the size of
-/// the app: its length depends on the number of checks and categories, not of findings.
+/// The human summary printed at the end of `typefit audit`. By default it fits `screenLines`
+/// lines whatever the size of the app; `--verbose` adds the tables.
 public enum TerminalReporter {
-    /// Renders: a header; a table by check (groups, new, worse, baselined, failing, occurrences); a
-    /// table by check × category (12 columns xS…AX5, occurrences); the baseline groups that no longer
-    /// occur (at most 10, then a count); then the new groups worst first (`ReportDocument.worstFirst`),
-    /// one line each, at most `limit`, then the count of the rest; then the verdict.
+    /// The default summary's length at most, in lines.
+    public static let screenLines = 40
+
+    /// Renders by default (at most `screenLines` lines): a header; one line per check that has
+    /// groups; the failing roll-ups (`ReportDocument.rollups`: element, line to change, checks,
+    /// locales, sizes and devices, fix), as many as fit; one line each for the fixed baseline
+    /// groups and the other new places; the verdict. `verbose`: instead, a table by check (groups,
+    /// new, worse, baselined, failing, occurrences), a table by check × category (xS…AX5,
+    /// occurrences), the fixed baseline groups (at most 10, then a count), every failing roll-up
+    /// (at most `limit`), the new groups worst first (`ReportDocument.worstFirst`), at most `limit`,
+    /// then the count of the rest; then the verdict.
     /// ANSI escapes only when `colors` is true.
     /// `normalized`: `document` is already `normalized()`.
-    public static func render(_ document: ReportDocument, colors: Bool, limit: Int = 40, normalized: Bool = false) -> String {
+    public static func render(_ document: ReportDocument, colors: Bool, limit: Int = 40, verbose: Bool = false,
+                              normalized: Bool = false) -> String {
         let stream = ReportStream()
-        write(document, colors: colors, limit: limit, to: stream, normalized: normalized)
+        write(document, colors: colors, limit: limit, verbose: verbose, to: stream, normalized: normalized)
         return String(decoding: stream.data, as: UTF8.self)
     }
 
     /// Writes what `render` returns into `stream`.
-    public static func write(_ document: ReportDocument, colors: Bool, limit: Int = 40, to stream: ReportStream,
-                             normalized isNormalized: Bool = false) {
+    public static func write(_ document: ReportDocument, colors: Bool, limit: Int = 40, verbose: Bool = false,
+                             to stream: ReportStream, normalized isNormalized: Bool = false) {
         let doc = isNormalized ? document : document.normalized()
+        if !verbose {
+            stream.write(summary(doc, Palette(on: colors)))
+            return
+        }
         let s = Palette(on: colors)
         var out = ""
         out += s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(shown(doc.config))"
@@ -90,6 +102,14 @@ public enum TerminalReporter {
             out += "\n"
         }
 
+        let places = doc.rollups.filter(\.failing)
+        if !places.isEmpty {
+            out += s.bold("Fix first (\(places.count) place\(places.count == 1 ? "" : "s")):") + "\n"
+            for r in places.prefix(limit) { out += rollupLine(r, doc, s) + "\n" }
+            if places.count > limit { out += "  …and \(places.count - limit) more places (report.md, report.html, report.json)\n" }
+            out += "\n"
+        }
+
         // New groups, worst first.
         let new = doc.newWorstFirst()
         let failing = doc.groups.indices.filter { doc.isFailing(doc.groups[$0]) }
@@ -111,6 +131,103 @@ public enum TerminalReporter {
             out += s.red("✖ \(failing.count) new failing group\(failing.count == 1 ? "" : "s") (\(occurrences) occurrence\(occurrences == 1 ? "" : "s")).") + "\n"
         }
         stream.write(out)
+    }
+
+    /// The default summary (see `render`), at most `screenLines` lines.
+    static func summary(_ doc: ReportDocument, _ s: Palette) -> String {
+        var head = s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(short(doc.config))"
+        head += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \(short($0))" } ?? "") + ")\n"
+        if let system = doc.systemText { head += short(system.summary, 200) + "\n" }
+        var tail: [String] = []
+        if !doc.fixed.isEmpty {
+            tail.append(s.green("Fixed since the baseline: \(doc.fixed.count) group\(doc.fixed.count == 1 ? "" : "s") — run `typefit audit --update-baseline` to drop them."))
+        }
+        let others = doc.rollups.filter { !$0.failing }
+        if !others.isEmpty {
+            tail.append("Other new findings, below \(doc.failOn.rawValue): \(others.count) place\(others.count == 1 ? "" : "s") (report.md; --verbose).")
+        }
+        let failing = doc.groups.indices.filter { doc.isFailing(doc.groups[$0]) }
+        let places = doc.rollups.filter(\.failing)
+        if failing.isEmpty {
+            let new = doc.groups.count(where: \.isNew)
+            tail.append(new == 0 ? s.green("✔ No new findings.") : s.green("✔ No new findings at or above \(doc.failOn.rawValue)."))
+        } else {
+            let occurrences = failing.reduce(0) { $0 + doc.groups[$1].occurrences.count }
+            tail.append(s.red("✖ \(failing.count) new failing group\(failing.count == 1 ? "" : "s") (\(occurrences) occurrence\(occurrences == 1 ? "" : "s")) in \(places.count) place\(places.count == 1 ? "" : "s")."))
+        }
+        // Lines: header, blank, checks (+ heading), blank, places (+ heading, + "more"), blank, tail.
+        let headLines = head.count(where: { $0 == "\n" })
+        let byCheck = doc.groupIndicesByCheck()
+        let ids = checkIds(doc).filter { !(byCheck[$0] ?? []).isEmpty }
+        let fixed = headLines + 1 + 1 + 1 + tail.count + (places.isEmpty ? 0 : 3)
+        let room = max(0, screenLines - fixed)
+        // Places get at least 10 lines (or as many as there are); checks the rest.
+        let placeLines = min(places.count, max(10, room - ids.count))
+        let checkLines = min(ids.count, max(1, room - placeLines))
+        var out = head + "\n"
+        if ids.isEmpty {
+            out += "No findings.\n"
+        } else {
+            out += s.bold("Checks with findings:") + "\n"
+            // The checks with failing groups first when not all fit.
+            let ranked = ids.indices.sorted { a, b in
+                let fa = (byCheck[ids[a]] ?? []).count(where: { doc.isFailing(doc.groups[$0]) })
+                let fb = (byCheck[ids[b]] ?? []).count(where: { doc.isFailing(doc.groups[$0]) })
+                return fa != fb ? fa > fb : a < b
+            }
+            let shownChecks = ids.count <= checkLines ? Array(ids.indices) : Array(ranked.prefix(max(0, checkLines - 1))).sorted()
+            let idWidth = min(28, shownChecks.map { ids[$0].count }.max() ?? 0)
+            for i in shownChecks {
+                let id = ids[i]
+                let gs = byCheck[id] ?? []
+                let new = gs.count(where: { doc.groups[$0].status == .new }), worse = gs.count(where: { doc.groups[$0].status == .worse })
+                let baselined = gs.count(where: { doc.groups[$0].status == .baselined })
+                let failingCount = gs.count(where: { doc.isFailing(doc.groups[$0]) })
+                let severity = doc.checks.first { $0.id == id }?.severity ?? doc.groups[gs[0]].severity
+                var parts = ["\(gs.count) group\(gs.count == 1 ? "" : "s")"]
+                var detail: [String] = []
+                if failingCount > 0 { detail.append(s.red("\(failingCount) failing")) }
+                if new > 0 { detail.append("\(new) new") }
+                if worse > 0 { detail.append("\(worse) worse") }
+                if baselined > 0 { detail.append("\(baselined) baselined") }
+                if !detail.isEmpty { parts[0] += " (" + detail.joined(separator: ", ") + ")" }
+                let occurrences = gs.reduce(0) { $0 + doc.groups[$1].occurrences.count }
+                parts.append("\(occurrences) occurrence\(occurrences == 1 ? "" : "s")")
+                out += "  " + pad(short(id, 28), idWidth) + s.severity(severity) + "  " + parts.joined(separator: ", ") + "\n"
+            }
+            if shownChecks.count < ids.count {
+                out += "  …and \(ids.count - shownChecks.count) more checks with findings (--verbose)\n"
+            }
+        }
+        out += "\n"
+        if !places.isEmpty {
+            out += s.bold("Fix first (\(places.count) place\(places.count == 1 ? "" : "s"), worst first):") + "\n"
+            for r in places.prefix(placeLines) { out += rollupLine(r, doc, s) + "\n" }
+            if places.count > placeLines {
+                out += "  …and \(places.count - placeLines) more places (report.md, report.html, report.json; --verbose)\n"
+            }
+            out += "\n"
+        }
+        out += tail.joined(separator: "\n") + "\n"
+        return out
+    }
+
+    /// One roll-up on one line: severity, element, the line to change, checks, locales, where, the fix.
+    static func rollupLine(_ r: Rollup, _ doc: ReportDocument, _ s: Palette) -> String {
+        var parts = [s.severity(r.severity), short(r.element, 80)]
+        if let src = r.source { parts.append(short(src.file, 80) + (src.line >= 1 ? ":\(src.line)" : "")) }
+        parts.append(short(r.checks.joined(separator: ", "), 80))
+        if !r.locales.isEmpty { parts.append(short(r.localeList(shown: 3), 60)) }
+        let where_ = r.sizesAndDevices(scope: doc.scope.categories)
+        if !where_.isEmpty { parts.append(short(where_, 120)) }
+        if !r.hints.isEmpty { parts.append("→ " + short(r.hints.joined(separator: "; "), 200)) }
+        return "  " + parts.joined(separator: "  ")
+    }
+
+    /// `shown(s)`, at most `limit` characters ("…" where cut), on one line.
+    static func short(_ s: String, _ limit: Int = 120) -> String {
+        let flat = shown(s.replacingOccurrences(of: "\n", with: " "))
+        return flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
     }
 
     static func checkIds(_ doc: ReportDocument) -> [String] {

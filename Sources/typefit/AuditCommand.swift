@@ -76,7 +76,7 @@ struct AuditCommand: ParsableCommand {
         }
         let configPath = displayPath(target.config)
         let output = output ?? target.output
-        let baseline = target.baseline(given: report.baseline, updating: report.updateBaseline)
+        let baseline = try report.baselinePath(target.baseline(given: report.baseline, updating: report.updateBaseline))
         let note = target.note
         let formats = try report.formats(output: output)
         let progress = ProgressBar.make(enabled: !noProgress)
@@ -99,7 +99,7 @@ struct AuditCommand: ParsableCommand {
             throw ValidationError("--shard \(quotedInput(text)): expected I/N with 1 ≤ I ≤ N ≤ \(Shard.maxCount), e.g. --shard 2/4")
         }
         guard let output = self.output else { throw ValidationError("--shard needs --output DIR (the folder the part is written to)") }
-        if report.baseline != nil || report.updateBaseline || report.format != nil || report.timestamp || report.failOn != nil {
+        if report.baseline != nil || report.updateBaseline || report.noBaseline || report.format != nil || report.timestamp || report.failOn != nil {
             throw ValidationError("--shard writes a part, not reports: give --baseline, --update-baseline, --format, --fail-on and --timestamp to `typefit merge`")
         }
         let progress = ProgressBar.make(enabled: !noProgress)
@@ -119,7 +119,7 @@ struct AuditCommand: ParsableCommand {
 enum ReportOutput {
     /// - Parameter updateBaseline: (path to write, path reports show) when the run's groups become the baseline.
     static func finish(_ run: AuditRun, formats: [ReportFormat], output: String?,
-                       updateBaseline: (path: String, display: String)?) throws {
+                       updateBaseline: (path: String, display: String)?, verbose: Bool = false) throws {
         var result = run
         // --update-baseline: the run's groups become the baseline; the reports show the run against it.
         // The baseline is written only after the reports were.
@@ -139,7 +139,7 @@ enum ReportOutput {
                                                    isTTY: isatty(STDOUT_FILENO) != 0)
         let fontData = result.fontData, baseline = newBaseline
         let terminal = try WorkerPool(threads: 2).map(2) { _, job -> String? in
-            if job == 1 { return formats.contains(.terminal) ? TerminalReporter.render(document, colors: colors, normalized: true) : nil }
+            if job == 1 { return formats.contains(.terminal) ? TerminalReporter.render(document, colors: colors, verbose: verbose, normalized: true) : nil }
             try AuditOutput.write(document, formats: Set(formats), to: output, fontData: fontData, baseline: baseline, normalized: true)
             return nil
         }[1]

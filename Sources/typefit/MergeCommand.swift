@@ -36,9 +36,10 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         guard !parts.isEmpty else { throw ValidationError("give the part folders to merge, e.g. typefit merge part-1 part-2 --output Reports") }
-        try report.checkBaseline(report.baseline, output: output)
+        let baseline = try report.baselinePath(report.baseline)
+        try report.checkBaseline(baseline, output: output)
         let formats = try report.formats(output: output)
-        let result = try TypeFit.merge(partPaths: parts, configPath: config, options: report.auditOptions(baseline: report.baseline))
-        try report.finish(result, formats: formats, baseline: report.baseline, output: output)
+        let result = try TypeFit.merge(partPaths: parts, configPath: config, options: report.auditOptions(baseline: baseline))
+        try report.finish(result, formats: formats, baseline: baseline, output: output)
     }
 }

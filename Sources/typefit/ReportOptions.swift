@@ -22,6 +22,20 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Put the current time in the reports (off by default so reports are deterministic).")
     var timestamp = false
 
+    @Flag(help: "Compare with no baseline (every finding group is new), even when typefit-baseline.json exists.")
+    var noBaseline = false
+
+    @Flag(help: "The terminal summary with its tables (by check, by category) and every new group, not only what fits a screen.")
+    var verbose = false
+
+    /// The baseline to use: none with --no-baseline (refused beside --baseline or --update-baseline).
+    func baselinePath(_ baseline: String?) throws -> String? {
+        guard noBaseline else { return baseline }
+        if self.baseline != nil { throw ValidationError("--no-baseline and --baseline: give one") }
+        if updateBaseline { throw ValidationError("--no-baseline and --update-baseline: give one") }
+        return nil
+    }
+
     /// The baseline checks made before any work: `--update-baseline` needs a file to write, outside
     /// the output folder; a baseline to read must exist.
     func checkBaseline(_ baseline: String?, output: String?) throws {
@@ -48,6 +62,6 @@ struct ReportOptions: ParsableArguments {
     /// Writes the reports, then the baseline when asked, of `result`.
     func finish(_ result: AuditRun, formats: [ReportFormat], baseline: String?, output: String?) throws {
         try ReportOutput.finish(result, formats: formats, output: output,
-                                updateBaseline: updateBaseline ? baseline.map { ($0, displayPath($0)) } : nil)
+                                updateBaseline: updateBaseline ? baseline.map { ($0, displayPath($0)) } : nil, verbose: verbose)
     }
 }

@@ -28,7 +28,7 @@ import Testing
             baseline: nil, failOn: .error)
         let hint = "did you mean “settings.health”?"
         #expect(String(decoding: document.jsonData(), as: UTF8.self).contains(hint))
-        #expect(TerminalReporter.render(document, colors: false).contains(hint))
+        #expect(TerminalReporter.render(document, colors: false, verbose: true).contains(hint))
         #expect(MarkdownReporter.render(document).contains(hint))
     }
 

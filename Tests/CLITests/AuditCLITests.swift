@@ -56,7 +56,8 @@ struct AuditCLITests {
         let baseline = dir.appendingPathComponent("Examples/Focus/typefit-baseline.json")
         let before = try Data(contentsOf: baseline)
 
-        let failing = try CLIRunner.run(["audit", config.path, "--baseline", baseline.path, "--no-progress"],
+        // --verbose: every new group on a line of its own.
+        let failing = try CLIRunner.run(["audit", config.path, "--baseline", baseline.path, "--no-progress", "--verbose"],
                                         directory: dir)
         #expect(failing.status == 1)
         // The new failing finding names the key, file:line, category and device.

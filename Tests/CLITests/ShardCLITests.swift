@@ -248,7 +248,8 @@ struct GitHubActionsExampleTests {
         try fm.createDirectory(at: dir.appendingPathComponent("typefit/.build/release"), withIntermediateDirectories: true)
         try fm.createSymbolicLink(at: dir.appendingPathComponent("typefit/.build/release/typefit"), withDestinationURL: CLIRunner.binary)
         let env = ["TYPEFIT_CONFIG": "Examples/Focus/typefit.yml", "TYPEFIT_BASELINE": "Examples/Focus/typefit-baseline.json",
-                   "GITHUB_OUTPUT": dir.appendingPathComponent("github-output").path]
+                   "GITHUB_OUTPUT": dir.appendingPathComponent("github-output").path,
+                   "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("step-summary").path]
 
         let n = 2
         for i in 1...n {

@@ -35,7 +35,7 @@ import Testing
 
     @Test func everyFormatSaysAtRisk() throws {
         let (doc, _) = try Self.document()
-        let terminal = TerminalReporter.render(doc, colors: false)
+        let terminal = TerminalReporter.render(doc, colors: false, verbose: true)
         #expect(terminal.contains(Self.header))
         #expect(terminal.split(separator: "\n").contains { $0.contains("warning") && $0.contains("at risk") && $0.contains("text.truncated") })
         let markdown = MarkdownReporter.render(doc)

@@ -218,7 +218,7 @@ enum Fixture {
             tool: ToolInfo(version: "0.1.0"), config: config,
             // Config order: Settings before Contacts (reports keep it; alphabetical would swap them).
             scope: Scope(screens: ["Settings", "Contacts"], categories: categories, devices: devices.map(\.name),
-                         locales: ["en", "ar"]),
+                         locales: ["en", "ar"], lists: ["Settings", "Contacts"]),
             checks: checks, findings: findings.reversed(), screens: screens.reversed(),
             fonts: [FontInfo(id: "NotoSansArabic-Regular", family: "Noto Sans Arabic", style: "Regular",
                              path: "Fonts/Noto/NotoSansArabic-Regular.ttf"),

@@ -24,7 +24,7 @@ enum HostileNames {
 
 @Suite struct TerminalInjectionTests {
     @Test func acting_characters_are_shown_not_sent() {
-        let out = TerminalReporter.render(HostileNames.document(message: "msg\r\u{1B}[2J"), colors: false)
+        let out = TerminalReporter.render(HostileNames.document(message: "msg\r\u{1B}[2J"), colors: false, verbose: true)
         // Without colours the reporter writes no control character but the line feed.
         #expect(!out.unicodeScalars.contains { $0 != "\n" && isActingCharacterForTest($0) })
         // No line of the output is a workflow command (GitHub reads `::` only at a line's start).
@@ -32,7 +32,7 @@ enum HostileNames {
         // The name is shown with its control characters written out (Swift's \u{…} spelling).
         #expect(out.contains(#"name\u{A}::error file=README.md,line=1::pwned\u{1B}]0;owned\u{7}\u{D}\u{1B}[32m✔ No new findings.\u{202E}txt.exe"#))
         // With colours, the only escapes are the reporter's own SGR sequences (ESC [ digits/; m).
-        let coloured = TerminalReporter.render(HostileNames.document(), colors: true)
+        let coloured = TerminalReporter.render(HostileNames.document(), colors: true, verbose: true)
         let escapes = coloured.components(separatedBy: "\u{1B}").dropFirst()
         #expect(escapes.allSatisfy { $0.range(of: #"^\[[0-9;]+m"#, options: .regularExpression) != nil })
     }
@@ -41,7 +41,7 @@ enum HostileNames {
         var doc = Fixture.document()
         doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", stringKey: "k\u{1B}[2Jgone", locale: "de"), message: "")]
         doc.config = "typefit\u{202E}lmy.yml"
-        let out = TerminalReporter.render(doc, colors: false)
+        let out = TerminalReporter.render(doc, colors: false, verbose: true)
         #expect(out.contains(#"k\u{1B}[2Jgone (de)"#))
         #expect(out.contains(#"typefit\u{202E}lmy.yml"#))
         #expect(!out.unicodeScalars.contains { $0 != "\n" && isActingCharacterForTest($0) })

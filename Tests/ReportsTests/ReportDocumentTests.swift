@@ -316,6 +316,7 @@ enum Expected {
             if let g = normalized.generatedAt { members.append("  \"generatedAt\" : " + (try value(g))) }
             members.append("  \"groups\" : " + (try line(normalized.groups)))
             members.append("  \"mockups\" : " + (try value(normalized.mockups)))
+            members.append("  \"rollups\" : " + (try line(normalized.rollups)))
             members.append("  \"rowsVisible\" : " + (try line(normalized.rowsVisible)))
             members.append("  \"schemaVersion\" : " + (try value(normalized.schemaVersion)))
             members.append("  \"scope\" : " + (try value(normalized.scope)))
@@ -338,17 +339,17 @@ enum Expected {
 
     @Test func decodeRefusesOtherSchemasAndBadInput() throws {
         var doc = Fixture.document()
-        doc.schemaVersion = 4
+        doc.schemaVersion = 5
         #expect(throws: ReportDecodingError(
-            "report.json: report schema version 4 is newer than this typefit supports (3); upgrade typefit")) {
+            "report.json: report schema version 5 is newer than this typefit supports (4); upgrade typefit")) {
             try ReportDocument.decode(doc.jsonData(), source: "report.json")
         }
         #expect(throws: ReportDecodingError(
-            "old.json: report schema version 1 is older than this typefit reads (3); run the audit again")) {
+            "old.json: report schema version 1 is older than this typefit reads (4); run the audit again")) {
             try ReportDocument.decode(Data("{\"schemaVersion\": 1, \"tool\": {}}".utf8), source: "old.json")
         }
         do {
-            _ = try ReportDocument.decode(Data("{\"schemaVersion\": 3, \"tool\": {}}".utf8), source: "bad.json")
+            _ = try ReportDocument.decode(Data("{\"schemaVersion\": 4, \"tool\": {}}".utf8), source: "bad.json")
             Issue.record("expected an error")
         } catch let error as ReportDecodingError {
             #expect(error.description.hasPrefix("bad.json: missing key"))

@@ -18,11 +18,11 @@ import Testing
 
     @Test func summaryContents() {
         let doc = Fixture.document()
-        let plain = TerminalReporter.render(doc, colors: false)
+        let plain = TerminalReporter.render(doc, colors: false, verbose: true)
         #expect(!plain.contains("\u{1B}"))
-        let coloured = TerminalReporter.render(doc, colors: TerminalStyle.shouldUseColors(environment: ["FORCE_COLOR": "1"], isTTY: false))
+        let coloured = TerminalReporter.render(doc, colors: TerminalStyle.shouldUseColors(environment: ["FORCE_COLOR": "1"], isTTY: false), verbose: true)
         #expect(coloured.contains("\u{1B}[31m") || coloured.contains("\u{1B}[1;31m"))
-        let noColor = TerminalReporter.render(doc, colors: TerminalStyle.shouldUseColors(environment: ["NO_COLOR": "1"], isTTY: true))
+        let noColor = TerminalReporter.render(doc, colors: TerminalStyle.shouldUseColors(environment: ["NO_COLOR": "1"], isTTY: true), verbose: true)
         #expect(noColor == plain)
 
         let lines = plain.split(separator: "\n").map(String.init)
@@ -48,7 +48,8 @@ import Testing
         // The worst group first, one line: place, summary, file:line. The summary says where each part
         // happens: the name needs 15.533 em, so it is truncated where 15.533 × size > the width —
         // on iPhone SE (343 pt) from 23 pt (xxxL), on iPhone 15 Pro (361 pt) from 28 pt (AX1).
-        let listed = lines.filter { $0.hasPrefix("  error") || $0.hasPrefix("  warning") || $0.hasPrefix("  info") }
+        let newGroups = try! #require(lines.firstIndex { $0.hasPrefix("New groups, worst first") })
+        let listed = lines[newGroups...].filter { $0.hasPrefix("  error") || $0.hasPrefix("  warning") || $0.hasPrefix("  info") }
         #expect(listed.count == 6)
         #expect(listed.first == "  error    new    text.truncated  Contacts / contact-1 / name  contact.name (en): text is truncated "
             + "from xxxL to AX5 on iPhone SE; from AX1 to AX5 on iPhone 15 Pro; needs 823.249 pt, has 343 pt  "
@@ -57,8 +58,8 @@ import Testing
         #expect(!listed.contains { $0.contains("text.clipped") && $0.contains("(en)") })
     }
 
-    /// Default output fits a screen whatever the app: 10,000 new groups give the summary, 40 groups
-    /// and the count of the rest.
+    /// Default output fits 40 lines whatever the app; `verbose` 300: 10,000 new groups (10,000 labels,
+    /// so 10,000 places) give the summary, 40 groups and the count of the rest.
     @Test func fitsAScreen() {
         var findings: [Finding] = []
         for i in 0..<10_000 {
@@ -69,7 +70,13 @@ import Testing
         let doc = ReportDocument(tool: ToolInfo(version: "1"), config: "c.yml",
                                  scope: Scope(categories: Fixture.categories, devices: ["iPhone SE"], locales: ["de"]),
                                  checks: Fixture.checks, findings: findings, screens: [], fonts: [])
-        let out = TerminalReporter.render(doc, colors: false)
+        // By default: header, blank, "Checks with findings:", the one check, blank, "Fix first", 31
+        // places, "…and 9969 more places", blank, the verdict = 40 lines.
+        let short = TerminalReporter.render(doc, colors: false)
+        #expect(short.split(separator: "\n", omittingEmptySubsequences: false).count - 1 == 40)
+        #expect(short.contains("  …and 9969 more places"))
+        #expect(short.hasSuffix("✖ 10000 new failing groups (10000 occurrences) in 10000 places.\n"))
+        let out = TerminalReporter.render(doc, colors: false, verbose: true)
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count <= 300)
         #expect(out.contains("  …and 9960 more new groups"))
@@ -89,7 +96,8 @@ import Testing
         var doc = Fixture.document()
         doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.truncated", screen: "Settings", row: "r", label: "l",
                                               stringKey: "settings.gone", locale: "de"), message: "m")]
-        let out = TerminalReporter.render(doc, colors: false)
+        #expect(TerminalReporter.render(doc, colors: false).contains("Fixed since the baseline: 1 group — run `typefit audit --update-baseline` to drop them.\n"))
+        let out = TerminalReporter.render(doc, colors: false, verbose: true)
         #expect(out.contains("Fixed since the baseline (1) — run `typefit audit --update-baseline` to drop them:\n"
             + "  fixed    text.truncated  settings.gone (de)  Settings / r / l\n"))
     }
@@ -98,28 +106,33 @@ import Testing
 @Suite struct MarkdownTests {
     @Test func prComment() {
         let md = MarkdownReporter.render(Fixture.document())
-        #expect(md.hasPrefix("## ❌ TypeFit: 3 new failing groups (27 occurrences)\n"))
+        // The three failing groups are the truncated Contacts name (en) and the Settings label in en
+        // and ar: two places, listed first.
+        #expect(md.hasPrefix("## ❌ TypeFit: 3 new failing groups (27 occurrences) in 2 places\n"))
+        let fixFirst = md.range(of: "### Fix first (2 places)\n\n| Where | Checks | Locales | Sizes and devices | Fix |")
+        let checks = md.range(of: "### Checks")
+        #expect(fixFirst != nil && checks != nil && fixFirst!.lowerBound < checks!.lowerBound)
         // Table by check: groups, new, worse, failing, occurrences (hand counts in Expected).
         #expect(md.contains("| text.truncated | error | 3 | 3 | 0 | 3 | 27 |"))
         #expect(md.contains("| text.clipped | warning | 2 | 1 | 0 | 0 | 32 |"))
         #expect(md.contains("| rows.minimumVisible | warning | 1 | 1 | 0 | 0 | 1 |"))
-        // Rows visible, fewest over en and ar with the locale named; Settings first (config order).
+        // Rows visible, fewest over en and ar with the locale named; worst first (fewest at AX5).
         // Contacts / iPhone SE (en only): min(12, 554 / (2 × leading + 22)):
         // xS 554/60 = 9.233, S 554/62 = 8.935, M 554/64 = 8.656, L 554/66 = 8.394, xL 554/70 = 7.914,
         // xxL 554/74 = 7.486, xxxL 554/80 = 6.925, AX1 554/90 = 6.156, AX2 554/102 = 5.431,
         // AX3 554/118 = 4.695, AX4 554/134 = 4.134, AX5 554/146 = 3.795.
-        #expect(md.contains("### Rows visible (fewest over the locales, locale named)"))
+        #expect(md.contains("### Rows visible on list screens (fewest over the locales, locale named), worst first"))
         #expect(md.contains("| Contacts | iPhone SE | 9.233 (en) | 8.935 (en) | 8.656 (en) | 8.394 (en) | 7.914 (en) | 7.486 (en) | "
             + "6.925 (en) | 6.156 (en) | 5.431 (en) | 4.695 (en) | 4.134 (en) | 3.795 (en) |"))
         // Settings: fixed 44 pt rows, min(10, 554/44 = 12.59) = 10 in both locales (the first locale named on a tie).
         #expect(md.contains("| Settings | iPhone SE | " + Array(repeating: "10 (en)", count: 12).joined(separator: " | ") + " |"))
         let settings = md.range(of: "| Settings | iPhone SE |")?.lowerBound
         let contacts = md.range(of: "| Contacts | iPhone SE |")?.lowerBound
-        #expect(settings != nil && contacts != nil && settings! < contacts!)
-        // 6 new groups ≤ 10 → a plain table, worst first, with key, place, the sizes on each device
+        #expect(settings != nil && contacts != nil && contacts! < settings!)
+        // The 6 new groups in a collapsed table, worst first, with key, place, the sizes on each device
         // (iPhone SE from 23 pt = xxxL, iPhone 15 Pro from 28 pt = AX1, as the terminal test shows), the
         // worst occurrence's message (AX5, 15.533 × 53 = 823.249 pt on the narrower iPhone SE) and file:line.
-        #expect(md.contains("### New findings\n\n| Severity | Check | Key | Where | Sizes and devices | Worst | Source |"))
+        #expect(md.contains("<details><summary>6 new groups, worst first</summary>\n\n| Severity | Check | Key | Where | Sizes and devices | Worst | Source |"))
         #expect(md.contains("| error | text.truncated | `contact.name` (en) | Contacts / contact-1 / name | "
             + "from xxxL to AX5 on iPhone SE; from AX1 to AX5 on iPhone 15 Pro | "
             + "“Grace Hopper-Lovelace Johnson” needs 823.249 pt but the label has 343 pt. | "
@@ -127,17 +140,18 @@ import Testing
         let rows = md.split(separator: "\n").filter { $0.hasPrefix("| error |") || $0.hasPrefix("| warning |") || $0.hasPrefix("| info |") }
         #expect(rows.count == 6)
         let capped = MarkdownReporter.render(Fixture.document(), maxGroups: 2)
-        #expect(capped.contains("…and 4 more (see report.html or report.json)."))
+        #expect(capped.contains("…and 4 more new groups."))
+        #expect(capped.contains("**Left out here**: 4 new groups. Every group is in report.html"))
         #expect(MarkdownReporter.cell("a|b\nc") == "a\\|b c")
     }
 
     @Test func greenHeadline() {
         var doc = Fixture.document()
         doc.groups = doc.groups.filter { $0.severity == .info }
-        let md = MarkdownReporter.render(doc)
+        let md = MarkdownReporter.render(doc.rollingUp())
         #expect(md.hasPrefix("## ✅ TypeFit: no new failing findings\n"))
-        #expect(md.contains("### New findings"))
-        #expect(!md.contains("<details>"))
+        #expect(!md.contains("### Fix first"))
+        #expect(md.contains("<details><summary>1 new group, worst first</summary>"))
     }
 }
 
@@ -216,5 +230,62 @@ import Testing
         // scalars whose UTF-8 starts with 0xEF (U+FF09 "）", EF BC 89) are kept.
         #expect(XML.escape("Réglages — 設定 👍") == "Réglages — 設定 👍")
         #expect(XML.escape("a\u{FFFF}b\u{FFFE}（c）") == "ab（c）")
+    }
+}
+
+@Suite struct RollupTests {
+    static func truncated(_ row: String, _ category: Int, lines: Double, needed: Double, label: String = "l") -> Finding {
+        Finding(checkId: "text.truncated", severity: .error, message: "m", screen: "S", row: row, label: label, device: "iPhone SE",
+                category: ContentSizeCategory(rawValue: Fixture.categories[category]), locale: "de", stringKey: "k",
+                figures: ["lines": lines, "maxLines": 1, "neededWidth": needed, "availableWidth": 343])
+    }
+
+    static let checks = [
+        CheckDescriptor(id: "text.truncated", title: "Text is truncated", rationale: "r", defaultSeverity: .error, severity: .error,
+                        fix: .linesOrWidth(lines: "lines", limit: "maxLines", needed: "neededWidth", available: "availableWidth")),
+        CheckDescriptor(id: "ui.fixed-font", title: "Fixed font", rationale: "r", defaultSeverity: .warning, severity: .warning,
+                        fix: .textStyle(pointSize: "pointSize")),
+        CheckDescriptor(id: "ui.fixed-height", title: "Fixed height", rationale: "r", defaultSeverity: .error, severity: .error,
+                        fix: .removeFixed(height: "heightConstraint", what: "height")),
+    ]
+
+    /// One label's findings of three checks roll up to one place with a hint per check, computed
+    /// by hand: at xL (index 4) it needs 2 lines and 500 − 343 = 157 pt more; at AX1 (index 7) 3
+    /// lines and 700 − 343 = 357 pt. So 3 lines fit everywhere, 2 up to xL (xxL has no finding but
+    /// is not a run from xL through AX1's need), and a one-line label needs 357 pt more at AX1.
+    @Test func rollsUpPerElementWithHints() {
+        var findings = [Self.truncated("r", 4, lines: 2, needed: 500), Self.truncated("r", 7, lines: 3, needed: 700)]
+        findings.append(Finding(checkId: "ui.fixed-font", severity: .warning, message: "m", screen: "S", row: "r", label: "l",
+                                figures: ["pointSize": 15]))
+        findings.append(Finding(checkId: "ui.fixed-height", severity: .error, message: "m", screen: "S", row: "r", label: "l",
+                                figures: ["heightConstraint": 44]))
+        findings.append(Self.truncated("other", 11, lines: 2, needed: 400))
+        let doc = ReportDocument(tool: ToolInfo(version: "1"), config: "c.yml",
+                                 scope: Scope(screens: ["S"], categories: Fixture.categories, devices: ["iPhone SE"], locales: ["de"]),
+                                 checks: Self.checks, findings: findings, screens: [], fonts: [])
+        #expect(doc.rollups.count == 2)
+        let first = doc.rollups[0]
+        #expect(first.element == "S / r / l" && first.groups == 3 && first.failing)
+        #expect(Set(first.checks) == ["text.truncated", "ui.fixed-font", "ui.fixed-height"])
+        #expect(first.hints.contains("allow 3 lines (2 fit up to xL) or 357 pt more width at AX1"))
+        #expect(first.hints.contains("use a text style instead of 15 pt"))
+        #expect(first.hints.contains("remove the fixed 44 pt height"))
+        // The other label: 2 lines at AX5 only (no smaller count to name), 400 − 343 = 57 pt.
+        #expect(doc.rollups[1].hints == ["allow 2 lines or 57 pt more width at AX5"])
+    }
+
+    /// report.md stays under 60,000 characters however many and however long the groups are, and
+    /// says what it left out; the terminal stays at 40 lines.
+    @Test func markdownStaysUnderTheLimit() {
+        let long = String(repeating: "Wörter_@|", count: 200)
+        let findings = (0..<3_000).map { Self.truncated("r\($0)" + long, 11, lines: 4, needed: 900, label: long) }
+        let doc = ReportDocument(tool: ToolInfo(version: "1"), config: long,
+                                 scope: Scope(screens: ["S"], categories: Fixture.categories, devices: ["iPhone SE"], locales: ["de"]),
+                                 checks: Self.checks, findings: findings, screens: [], fonts: [])
+        let md = MarkdownReporter.render(doc)
+        #expect(md.utf16.count <= 60_000)
+        #expect(md.hasPrefix("## ❌ TypeFit: 3000 new failing groups (3000 occurrences) in 3000 places\n"))
+        #expect(md.contains("**Left out here**: "))
+        #expect(TerminalReporter.render(doc, colors: false).split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 40)
     }
 }

@@ -57,7 +57,7 @@ import Testing
 
     @Test func textReportersNameTheSelector() throws {
         let doc = try Self.document()
-        #expect(TerminalReporter.render(doc, colors: false).contains("web.overflow  Help / #prices > table: web.overflow at AX5 on iPhone SE (1st gen)"))
+        #expect(TerminalReporter.render(doc, colors: false, verbose: true).contains("web.overflow  Help / #prices > table: web.overflow at AX5 on iPhone SE (1st gen)"))
         #expect(MarkdownReporter.render(doc, maxGroups: 1000).contains("| Help / #prices &gt; table |"))
         // 2117 / 504 = 4.2 screens.
         #expect(MarkdownReporter.render(doc).contains("| Help | iPhone SE (1st gen) | AX5 | 53 px | 4.2 screens |"))

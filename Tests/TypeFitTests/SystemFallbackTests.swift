@@ -60,8 +60,9 @@ struct SystemFallbackTests {
         // The group is unverified and fails `--fail-on error`; the terminal and report.json say so.
         let group = try #require(run.document.groups.first { $0.checkId == "text.truncated" && $0.key.row == "r1" })
         #expect(group.certainty == .unverified && run.document.isFailing(group))
-        let terminal = TerminalReporter.render(run.document, colors: false)
-        let line = try #require(terminal.split(separator: "\n").first { $0.contains("S / r1 / t") })
+        let terminal = TerminalReporter.render(run.document, colors: false, verbose: true)
+        let newGroups = try #require(terminal.range(of: "New groups, worst first"))
+        let line = try #require(terminal[newGroups.upperBound...].split(separator: "\n").first { $0.contains("S / r1 / t") })
         #expect(line.contains("unverified  text.truncated") && line.hasSuffix("(measured in fallback font arabic, unverified)"))
         #expect(MarkdownReporter.render(run.document).contains("| error (unverified) | text.truncated |"))
         #expect(MarkdownReporter.render(run.document).contains("| warning (at risk) | text.truncated |"))

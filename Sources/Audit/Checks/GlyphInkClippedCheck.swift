@@ -96,3 +96,8 @@ public struct GlyphInkClippedCheck: Check {
         ]
     }
 }
+
+extension GlyphInkClippedCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("leave room for the ink ({inkTop} pt above, {inkBottom} pt below): a taller box or line height") }
+}

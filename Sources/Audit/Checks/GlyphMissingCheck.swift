@@ -73,3 +73,8 @@ public struct GlyphMissingCheck: Check {
         ]
     }
 }
+
+extension GlyphMissingCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("add a fallback font with the {missingCount} missing characters") }
+}

@@ -60,3 +60,8 @@ public struct ScreenRowTooTallCheck: Check {
         ]
     }
 }
+
+extension ScreenRowTooTallCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("shorten the row to {-availableHeight} pt (it needs {height} pt) or let it scroll") }
+}

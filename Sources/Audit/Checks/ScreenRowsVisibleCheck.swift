@@ -66,3 +66,8 @@ public struct ScreenRowsVisibleCheck: Check {
         ]
     }
 }
+
+extension ScreenRowsVisibleCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("shorten the rows: {-rowsVisible} rows visible, {minimumRows} needed") }
+}

@@ -52,3 +52,8 @@ public struct StringMissingKeyCheck: Check {
         ]
     }
 }
+
+extension StringMissingKeyCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("add the key to the strings files") }
+}

@@ -46,3 +46,8 @@ public struct StringUntranslatedCheck: Check {
         ]
     }
 }
+
+extension StringUntranslatedCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("translate the string in these locales") }
+}

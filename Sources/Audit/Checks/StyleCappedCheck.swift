@@ -88,3 +88,8 @@ public struct StyleCappedCheck: Check {
         ]
     }
 }
+
+extension StyleCappedCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("let the style grow to AX5 (no maximum size)") }
+}

@@ -49,3 +49,8 @@ public struct StyleNotScalingCheck: Check {
         ]
     }
 }
+
+extension StyleNotScalingCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("scale the style with Dynamic Type (a text style or UIFontMetrics)") }
+}

@@ -54,3 +54,8 @@ public struct StyleTooSmallCheck: Check {
         ]
     }
 }
+
+extension StyleTooSmallCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("make the style at least {minimumPointSize} pt at Large") }
+}

@@ -78,3 +78,8 @@ public struct TextAutoshrinkCheck: Check {
         ]
     }
 }
+
+extension TextAutoshrinkCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("let the text wrap instead of shrinking it (no minimumScaleFactor)") }
+}

@@ -118,3 +118,8 @@ public struct TextClippedCheck: Check {
         ]
     }
 }
+
+extension TextClippedCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .moreHeight([("height", "availableHeight"), ("contentHeight", "height")]) }
+}

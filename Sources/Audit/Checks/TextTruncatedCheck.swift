@@ -124,3 +124,8 @@ public struct TextTruncatedCheck: Check {
         ]
     }
 }
+
+extension TextTruncatedCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .linesOrWidth(lines: "lines", limit: "maxLines", needed: "neededWidth", available: "availableWidth") }
+}

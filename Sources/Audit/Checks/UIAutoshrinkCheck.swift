@@ -59,3 +59,8 @@ public struct UIAutoshrinkCheck: Check {
         ]
     }
 }
+
+extension UIAutoshrinkCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("remove adjustsFontSizeToFitWidth and let the text wrap") }
+}

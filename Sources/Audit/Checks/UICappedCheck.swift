@@ -75,3 +75,8 @@ public struct UICappedCheck: Check {
         ]
     }
 }
+
+extension UICappedCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("remove the size cap (maximumContentSizeCategory or a clamped size)") }
+}

@@ -59,3 +59,8 @@ public struct UIFixedFontCheck: Check {
         ]
     }
 }
+
+extension UIFixedFontCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .textStyle(pointSize: "pointSize") }
+}

@@ -79,3 +79,8 @@ public struct UIFixedHeightCheck: Check {
         ]
     }
 }
+
+extension UIFixedHeightCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .removeFixed(height: "heightConstraint", what: "height") }
+}

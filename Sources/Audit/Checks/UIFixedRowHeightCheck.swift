@@ -67,3 +67,8 @@ public struct UIFixedRowHeightCheck: Check {
         ]
     }
 }
+
+extension UIFixedRowHeightCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .removeFixed(height: "rowHeight", what: "row height") }
+}

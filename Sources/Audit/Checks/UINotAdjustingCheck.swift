@@ -60,3 +60,8 @@ public struct UINotAdjustingCheck: Check {
         ]
     }
 }
+
+extension UINotAdjustingCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("set adjustsFontForContentSizeCategory") }
+}

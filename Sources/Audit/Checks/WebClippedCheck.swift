@@ -121,3 +121,8 @@ public struct WebClippedCheck: Check {
 
     private func px(_ value: Double) -> String { Describe.one(value) + " px" }
 }
+
+extension WebClippedCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("let the element grow (no fixed height or line clamp)") }
+}

@@ -87,3 +87,8 @@ public struct WebNotScalingCheck: Check {
         ]
     }
 }
+
+extension WebNotScalingCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("size the text in rem or with -apple-system-body") }
+}

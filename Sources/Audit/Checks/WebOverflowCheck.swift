@@ -143,3 +143,8 @@ public struct WebOverflowCheck: Check {
 
     private func px(_ value: Double) -> String { Describe.one(value) + " px" }
 }
+
+extension WebOverflowCheck {
+    /// How its findings are fixed, from their figures (the roll-ups' hint).
+    public var fix: FixHint? { .advice("let the element wrap (max-width: 100%, overflow-wrap)") }
+}

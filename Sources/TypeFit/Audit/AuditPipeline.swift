@@ -195,7 +195,18 @@ public struct AuditPipeline: Sendable {
         }
         let scope = Scope(screens: plan.screens.map(\.name), rows: rows, categories: categories.map(\.uikitName),
                           devices: devices.flatMap { d in plan.orientations.map { plan.deviceName(d, $0) } },
-                          locales: locales.map { plan.locales[$0] })
+                          locales: locales.map { plan.locales[$0] },
+                          lists: plan.screens.filter { $0.minimumRowsVisible != nil || $0.rows.contains { $0.repeatCount > 1 } }.map(\.name))
+        // Where each label is defined (its config entry, or its storyboard or Swift line), for the roll-ups.
+        var elementSources: [ElementKey: SourceLocation] = [:]
+        for screen in plan.screens {
+            for row in screen.rows {
+                for label in row.labels where !label.location.file.isEmpty && label.location.line >= 1 {
+                    elementSources[ElementKey(screen: screen.name, row: row.name, label: label.name)] =
+                        SourceLocation(file: displayPath(label.location.file), line: label.location.line)
+                }
+            }
+        }
         // Every font: the mockups' selection keeps those its mockups draw.
         let fonts = plan.fonts.map { Reports.FontInfo(id: $0.name, family: $0.info.family, style: $0.info.style, path: $0.displayPath) }
         var document = ReportAssembler.assemble(
@@ -203,7 +214,7 @@ public struct AuditPipeline: Sendable {
             scope: scope, checks: plan.checks.auditor.descriptors, grouper: consume grouper,
             rowsVisible: Self.series(collected.rowsVisible, scope: scope), screens: kept,
             fonts: fonts,
-            baseline: baseline, failOn: failOn, generatedAt: options.timestamp)
+            baseline: baseline, failOn: failOn, generatedAt: options.timestamp, elementSources: elementSources)
         // Mockups go to the worst groups first, up to the cap: places the snapshots kept miss are laid out again.
         let drawn = Set(document.screens.map(HTMLReporter.anchor))
         var missing: [HTMLReporter.MockupPlace] = []
