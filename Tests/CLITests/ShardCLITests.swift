@@ -246,7 +246,8 @@ struct GitHubActionsExampleTests {
         let deps = try String(contentsOf: root.appendingPathComponent("scripts/deps"), encoding: .utf8)
         let array = try #require(deps.range(of: "pkgs=(").map { deps[$0.upperBound...].prefix { $0 != ")" } })
         let testOnly: Set = ["libharfbuzz-bin", "libxml2-utils", "python3-jsonschema",  // hb-shape, xmllint, schema checks
-                             "chromium"]  // the HTML report test; web views get the browser step below
+                             "chromium",  // the HTML report test; web views get the browser step below
+                             "time"]  // /usr/bin/time for scripts/hostile-run and scripts/apps-check
         let needed = array.split(whereSeparator: \.isWhitespace).map(String.init).filter { !testOnly.contains($0) }
         #expect(needed.count >= 7)
         let packagesLine = try #require(lines.first { $0.hasPrefix("TYPEFIT_PACKAGES:") })
