@@ -209,7 +209,12 @@ public struct AppRepository: Sendable {
                 return (nil, [])
             }
         }
-        if let manifest = files.filter({ ($0 as NSString).lastPathComponent == "Project.swift" }).min(by: { $0.count < $1.count }) {
+        // A Tuist manifest: a Project.swift that imports ProjectDescription (not an app's own Project type).
+        let manifests = files.filter { ($0 as NSString).lastPathComponent == "Project.swift" }.sorted { ($0.count, $0) < ($1.count, $1) }
+        if let manifest = manifests.first(where: { path in
+            (try? BoundedRead.data(atPath: root.appendingPathComponent(path).path, limit: 1 << 20))
+                .map { String(decoding: $0, as: UTF8.self).contains("import ProjectDescription") } ?? false
+        }) {
             warnings.append("\(manifest): no project.pbxproj (a Tuist manifest, not read); files found by walking the folder")
         } else if let project = withoutPBXProj.first {
             warnings.append("\(project): no project.pbxproj (generated from project.yml?); files found by walking the folder")

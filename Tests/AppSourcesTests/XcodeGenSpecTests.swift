@@ -137,6 +137,10 @@ struct XcodeGenSpecTests {
         defer { try? FileManager.default.removeItem(at: tuist) }
         #expect(AppRepository.discover(root: tuist).warnings
                 == ["Project.swift: no project.pbxproj (a Tuist manifest, not read); files found by walking the folder"])
+        // An app's own Project.swift (a model type) is no manifest: nothing to say.
+        let model = try Self.repository(["App/Project.swift": "struct Project {}\n"])
+        defer { try? FileManager.default.removeItem(at: model) }
+        #expect(AppRepository.discover(root: model).warnings.isEmpty)
     }
 
     /// Bad specs: one line naming the file and position, and the folder still walked; a source path
