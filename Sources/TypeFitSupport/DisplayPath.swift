@@ -9,10 +9,17 @@ public func relativePath(_ path: String, to root: String) -> String {
     return path
 }
 
-/// A path as reports and messages show it: relative to the current folder when it is inside it,
-/// else the standardized absolute path (`.` and `..` resolved, symbolic links kept).
+/// The folder display paths are shown from: nil for the current folder. `typefit merge` shows
+/// paths from the folder the shards ran in, so its reports are theirs whatever folder it runs in.
+public enum DisplayPathBase {
+    @TaskLocal public static var folder: String?
+}
+
+/// A path as reports and messages show it: relative to the current folder (`DisplayPathBase.folder`
+/// when set) when it is inside it, else the standardized absolute path (`.` and `..` resolved,
+/// symbolic links kept).
 public func displayPath(_ path: String) -> String {
-    let cwd = FileManager.default.currentDirectoryPath
+    let cwd = DisplayPathBase.folder ?? FileManager.default.currentDirectoryPath
     let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
     return standardized == cwd ? standardized : relativePath(standardized, to: cwd)
 }

@@ -9,8 +9,10 @@ import Foundation
 /// every tab, and TypeFit answers with this policy.
 ///
 /// A page is untrusted input. It may load, as stylesheets, fonts, images, scripts, media and frames,
-/// the regular files inside its own folder (after resolving symbolic links), each at most
-/// `maximumResource` bytes. Nothing else is loaded: no network request of any kind, no file outside
+/// the regular files inside its read-access folder (after resolving symbolic links), each at most
+/// `maximumResource` bytes: the folder `WKWebView.loadFileURL(_:allowingReadAccessTo:)` grants in
+/// the app (the config's `readAccess`, by default the config's folder; the page's own folder when
+/// none is given here). Nothing else is loaded: no network request of any kind, no file outside
 /// the folder, no file read by a script (`fetch`, `XMLHttpRequest`: a `WKWebView` page loaded from a
 /// file cannot read files that way either), and no navigation of the page to another document.
 struct RequestPolicy: Sendable {
@@ -25,15 +27,21 @@ struct RequestPolicy: Sendable {
         case refuse(String)
     }
 
-    /// The page's folder, symbolic links resolved, ending in "/".
+    /// The folder the page may read (its read access), symbolic links resolved, ending in "/".
     let folder: String
     /// The page's own path, symbolic links resolved.
     let page: String
 
-    init(page: URL) {
+    /// - Parameter readAccess: the folder the page may read; nil for the page's own folder.
+    init(page: URL, readAccess: URL? = nil) {
         let resolved = Self.resolve(page.path) ?? page.standardizedFileURL.path
         self.page = resolved
-        folder = (resolved as NSString).deletingLastPathComponent + "/"
+        if let readAccess {
+            let access = Self.resolve(readAccess.path) ?? readAccess.standardizedFileURL.path
+            folder = access.hasSuffix("/") ? access : access + "/"
+        } else {
+            folder = (resolved as NSString).deletingLastPathComponent + "/"
+        }
     }
 
     /// `path` with every symbolic link resolved, nil when it does not exist.
@@ -65,7 +73,7 @@ struct RequestPolicy: Sendable {
         }
         guard let resolved else { return .allow }  // a missing file fails to load and is reported as such
         guard resolved.hasPrefix(folder) else {
-            return .refuse("the page loads \(path), outside its folder \(folder) (a page may read only its own folder)")
+            return .refuse("the page loads \(path), outside its read-access folder \(folder) (a page may read only its web view's readAccess folder)")
         }
         var info = stat()
         guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

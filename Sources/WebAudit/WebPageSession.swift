@@ -46,7 +46,9 @@ public final class WebPageSession {
     /// Fails when the page or anything it references (CSS, fonts, images) cannot be loaded, when it
     /// loads what `RequestPolicy` refuses, or navigates away. Every later step also has `timeout`
     /// seconds, and all of them together, from now, at most `totalTimeout` seconds.
-    public init(browser: DevToolsBrowser, fileURL: URL, displayPath: String, width: Double, height: Double,
+    /// `readAccess` is the folder the page may read (`WKWebView.loadFileURL(_:allowingReadAccessTo:)`),
+    /// nil for the page's own folder.
+    public init(browser: DevToolsBrowser, fileURL: URL, readAccess: URL? = nil, displayPath: String, width: Double, height: Double,
                 scaling: WebScaling, timeout: Double = 20, totalTimeout: Double? = nil) throws {
         self.browser = browser
         self.fileURL = fileURL
@@ -65,7 +67,7 @@ public final class WebPageSession {
             error.message = "cannot open a browser tab: \(error.message)"
             throw error
         }
-        browser.policy = (RequestPolicy(page: fileURL), target)
+        browser.policy = (RequestPolicy(page: fileURL, readAccess: readAccess), target)
         do {
             for method in ["Page.enable", "Network.enable", "Log.enable", "Inspector.enable"] {
                 try browser.call(method, session: session)

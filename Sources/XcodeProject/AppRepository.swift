@@ -66,10 +66,22 @@ public struct AppRepository: Sendable {
         var others: [String] = []
         var projects: [XcodeProject] = []
         let candidates = !useProject ? [] : projectPath.map { [$0] } ?? all.filter { $0.hasSuffix(".xcodeproj") }
+        var generated: XcodeGenSpec?
+        var withoutPBXProj: [String] = []
         for path in candidates {
+            // An .xcodeproj without its project.pbxproj (XcodeGen or Tuist generate it): the spec, below.
+            if projectPath == nil, !FileManager.default.fileExists(atPath: root.appendingPathComponent(path + "/project.pbxproj").path) {
+                withoutPBXProj.append(path)
+                continue
+            }
             do { projects.append(try XcodeProject.read(projectPath: path, root: root)) } catch {
                 warnings.append(String(describing: error))
             }
+        }
+        if useProject, projects.isEmpty, projectPath == nil {
+            (generated, projects) = Self.generatedProject(root: root, files: all, withoutPBXProj: withoutPBXProj,
+                                                          readFailed: !candidates.isEmpty && withoutPBXProj.count < candidates.count,
+                                                          warnings: &warnings)
         }
         for project in projects {
             var apps = project.iOSApplications
@@ -142,6 +154,7 @@ public struct AppRepository: Sendable {
             }
         }
         var appFonts: [AppFont] = []
+        if let target, let fonts = generated?.appFonts[target.name] { fontNames = fonts }  // XcodeGen's info.properties
         for name in fontNames {
             let found = files.first { $0.hasSuffix("/" + name) || $0 == name } ?? all.first { $0.hasSuffix("/" + name) || $0 == name }
             if found == nil {
@@ -178,5 +191,34 @@ public struct AppRepository: Sendable {
                              infoPlist: infoPlist, appFonts: appFonts, locales: locales,
                              developmentRegion: project?.developmentRegion, stringsFiles: strings,
                              interfaceBuilderFiles: ib, swiftFiles: swift, swiftGen: swiftGen, warnings: warnings)
+    }
+
+    /// Without a project.pbxproj: XcodeGen's spec read as the project, else one remark saying why
+    /// the folder is walked (a Tuist manifest, or an .xcodeproj whose project.pbxproj is generated).
+    /// `readFailed`: a project.pbxproj was there but could not be read (its warning already given).
+    static func generatedProject(root: URL, files: [String], withoutPBXProj: [String], readFailed: Bool,
+                                 warnings: inout [String]) -> (XcodeGenSpec?, [XcodeProject]) {
+        if readFailed { return (nil, []) }
+        if let spec = XcodeGenSpec.find(in: files) {
+            do {
+                let read = try XcodeGenSpec.read(path: spec, root: root, files: files)
+                warnings += read.warnings
+                return (read, [read.project])
+            } catch {
+                warnings.append(String(describing: error))
+                return (nil, [])
+            }
+        }
+        // A Tuist manifest: a Project.swift that imports ProjectDescription (not an app's own Project type).
+        let manifests = files.filter { ($0 as NSString).lastPathComponent == "Project.swift" }.sorted { ($0.count, $0) < ($1.count, $1) }
+        if let manifest = manifests.first(where: { path in
+            (try? BoundedRead.data(atPath: root.appendingPathComponent(path).path, limit: 1 << 20))
+                .map { String(decoding: $0, as: UTF8.self).contains("import ProjectDescription") } ?? false
+        }) {
+            warnings.append("\(manifest): no project.pbxproj (a Tuist manifest, not read); files found by walking the folder")
+        } else if let project = withoutPBXProj.first {
+            warnings.append("\(project): no project.pbxproj (generated from project.yml?); files found by walking the folder")
+        }
+        return (nil, [])
     }
 }

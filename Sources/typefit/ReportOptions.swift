@@ -10,10 +10,10 @@ struct ReportOptions: ParsableArguments {
     @Option(help: "Comma-separated formats: terminal, json, markdown, html, junit, sarif, github. Default: all files in --output, plus terminal.")
     var format: String?
 
-    @Option(help: "Baseline file: only finding groups not in it, or worse than it (more sizes or devices, more width or lines), fail the run. `audit` default: typefit-baseline.json in CONFIG's folder, when it exists.")
+    @Option(help: "Baseline file: only finding groups not in it, or worse than it (more sizes or devices, more width or lines), fail the run. Default: typefit-baseline.json in the folder of the config (the one the parts name, for `merge`), when it exists.")
     var baseline: String?
 
-    @Flag(help: "Write the baseline file (--baseline; `audit` default: typefit-baseline.json in CONFIG's folder, created if needed) from this run's groups, after the reports. Never done otherwise.")
+    @Flag(help: "Write the baseline file (--baseline; default: typefit-baseline.json in the config's folder, created if needed) from this run's groups, after the reports. Never done otherwise.")
     var updateBaseline = false
 
     @Option(help: "Fail on new findings at or above this severity: error, warning or info.")

@@ -82,6 +82,46 @@ struct ShardCLITests {
         }
     }
 
+    /// `typefit merge` with no --baseline compares with the config's own typefit-baseline.json, as
+    /// `typefit audit CONFIG` does, and run from another folder it gives that run's reports byte for
+    /// byte (paths shown from the folder the shards ran in, which the parts record). A --baseline
+    /// that does not exist yet is a first run: one line says so and every group is new, not exit 2.
+    @Test func mergeFromAnotherFolderGivesTheUnshardedReports() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = dir.appendingPathComponent("whole")
+        // The example's groups are all in its committed baseline: the unsharded run exits 0.
+        let unsharded = try CLIRunner.run(["audit", config, "--output", whole.path, "--no-progress"])
+        #expect(unsharded.status == 0, "\(unsharded.stderr)")
+        let parts = try shards(3, in: dir)
+        let elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let merged = dir.appendingPathComponent("merged")
+        let result = try CLIRunner.run(["merge"] + parts + ["--output", merged.path], directory: elsewhere)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == unsharded.stdout)
+        for name in reportNames {
+            let a = try Data(contentsOf: whole.appendingPathComponent(name))
+            let b = try Data(contentsOf: merged.appendingPathComponent(name))
+            #expect(a == b, "\(name) merged in another folder differs from the unsharded run's")
+        }
+        let document = try #require(CLIRunner.object(String(decoding: try Data(contentsOf: whole.appendingPathComponent("report.json")), as: UTF8.self)))
+        #expect(document["baseline"] as? String == baseline)
+        let groups = try #require(document["groups"] as? [[String: Any]])
+        #expect(!groups.isEmpty && groups.allSatisfy { $0["status"] as? String == "baselined" })
+
+        // A first run: the baseline the workflow names is not there yet.
+        let first = dir.appendingPathComponent("first")
+        let none = dir.appendingPathComponent("none/typefit-baseline.json").path
+        let fresh = try CLIRunner.run(["merge"] + parts + ["--output", first.path, "--baseline", none], directory: elsewhere)
+        #expect(fresh.status == 1, "every group is new: \(fresh.stderr)")
+        #expect(fresh.stderrLines.filter { $0.contains("baseline") }.map(String.init)
+                == ["typefit: --baseline \(none): no such file yet; every group is new (write it with --update-baseline)"])
+        let report = try #require(CLIRunner.object(String(decoding: try Data(contentsOf: first.appendingPathComponent("report.json")), as: UTF8.self)))
+        let firstGroups = try #require(report["groups"] as? [[String: Any]])
+        #expect(firstGroups.count == groups.count && firstGroups.allSatisfy { $0["status"] as? String == "new" })
+    }
+
     /// `merge --update-baseline` writes the baseline the unsharded `--update-baseline` writes.
     @Test func mergeUpdatesTheBaselineAsTheUnshardedRunDoes() throws {
         let dir = try temporaryDirectory()
@@ -206,7 +246,8 @@ struct GitHubActionsExampleTests {
         let deps = try String(contentsOf: root.appendingPathComponent("scripts/deps"), encoding: .utf8)
         let array = try #require(deps.range(of: "pkgs=(").map { deps[$0.upperBound...].prefix { $0 != ")" } })
         let testOnly: Set = ["libharfbuzz-bin", "libxml2-utils", "python3-jsonschema",  // hb-shape, xmllint, schema checks
-                             "chromium"]  // the HTML report test; web views get the browser step below
+                             "chromium",  // the HTML report test; web views get the browser step below
+                             "time"]  // /usr/bin/time for scripts/hostile-run and scripts/apps-check
         let needed = array.split(whereSeparator: \.isWhitespace).map(String.init).filter { !testOnly.contains($0) }
         #expect(needed.count >= 7)
         let packagesLine = try #require(lines.first { $0.hasPrefix("TYPEFIT_PACKAGES:") })

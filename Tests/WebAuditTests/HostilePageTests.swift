@@ -76,13 +76,13 @@ import Testing
         let parent = RequestPolicy.resolve(site.url.deletingLastPathComponent().path) ?? ""
         let browser = try DevToolsBrowser()
         defer { browser.close() }
-        let outside = "(a page may read only its own folder)"
-        #expect(try Self.error("abs.html", in: site, browser: browser).message == "the page loads /etc/hostname, outside its folder \(folder) \(outside)")
-        #expect(try Self.error("up.html", in: site, browser: browser).message == "the page loads \(parent)/secret.png, outside its folder \(folder) \(outside)")
-        #expect(try Self.error("zero.html", in: site, browser: browser).message == "the page loads /dev/zero, outside its folder \(folder) \(outside)")
+        let outside = "(a page may read only its web view's readAccess folder)"
+        #expect(try Self.error("abs.html", in: site, browser: browser).message == "the page loads /etc/hostname, outside its read-access folder \(folder) \(outside)")
+        #expect(try Self.error("up.html", in: site, browser: browser).message == "the page loads \(parent)/secret.png, outside its read-access folder \(folder) \(outside)")
+        #expect(try Self.error("zero.html", in: site, browser: browser).message == "the page loads /dev/zero, outside its read-access folder \(folder) \(outside)")
         #expect(try Self.error("fifo.html", in: site, browser: browser).message == "the page loads \(folder)pipe.css, which is not a regular file")
         // A symbolic link in the folder is followed before the check.
-        #expect(try Self.error("link.html", in: site, browser: browser).message == "the page loads \(folder)passwd.css, outside its folder \(folder) \(outside)")
+        #expect(try Self.error("link.html", in: site, browser: browser).message == "the page loads \(folder)passwd.css, outside its read-access folder \(folder) \(outside)")
     }
 
     /// A TCP listener on 127.0.0.1 that counts the connections it receives.

@@ -183,7 +183,7 @@ public struct AuditPipeline: Sendable {
                                                      strings: plan.stringObservations, web: web.observations,
                                                      ui: plan.ui.observations, uiRows: plan.ui.rows))
         grouper.add(plan.checks.apply(run))
-        let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: $0) }
+        let baseline = try options.baselinePath.map { (try Baseline.load(path: $0), path: options.baselineDisplayPath ?? $0) }
         let failOn = options.failOn ?? plan.checks.failOn
         // One snapshot per screen, device, category and locale: the first in key order, so a
         // string variant with findings is drawn rather than a variant without.

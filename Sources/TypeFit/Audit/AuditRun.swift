@@ -13,6 +13,8 @@ public struct AuditOptions: Sendable {
     public var configDisplayPath: String?
     /// A baseline file: findings in it are not new and do not fail the run.
     public var baselinePath: String?
+    /// The baseline as reports show it (default: `baselinePath`).
+    public var baselineDisplayPath: String?
     /// Overrides the config's `checks.failOn`.
     public var failOn: Severity?
     /// An ISO 8601 time stamp to put in the report (nil: none, for deterministic reports).

@@ -87,6 +87,10 @@ public struct AuditPart: Codable, Sendable {
     public var config: String
     /// `AuditPlan.digest` of the config the part was audited with.
     public var configDigest: String
+    /// The folder the shard ran in (absolute), from which `config` and every path in the part are
+    /// shown: the merge shows paths from it too, whatever folder it runs in. Absent in parts of
+    /// earlier TypeFit versions.
+    public var workingDirectory: String?
     public var shard: Shard
     /// Units of the whole run, and this shard's (indices into the run's unit list).
     public var unitCount: Int
@@ -230,68 +234,140 @@ extension AuditPipeline {
         return AuditPart(kind: AuditPart.kindName, schemaVersion: AuditPart.currentSchemaVersion,
                          tool: ToolInfo(version: TypeFitVersion.string),
                          config: options.configDisplayPath ?? plan.config.file, configDigest: plan.digest,
+                         workingDirectory: DisplayPathBase.folder ?? FileManager.default.currentDirectoryPath,
                          shard: shard, unitCount: all.count, units: mine,
                          cost: mine.map { all[$0].cost }.reduce(0, +), snapshotLimit: options.snapshotLimit,
                          collected: collected)
     }
 }
 
-/// Reads and checks the parts at `paths`, loads their config (as the parts name it, relative to
-/// the current folder, or `configPath`), and runs the audit's tail over their merged results:
-/// the same report the unsharded run writes. `options.snapshotLimit` and `configDisplayPath` are
-/// taken from the parts.
+/// The parts of one sharded run, read and checked against each other, and where their paths are
+/// from: the config to load and the folder the shards ran in.
+public struct MergeInput: Sendable {
+    public var paths: [String]
+    public var parts: [AuditPart]
+    /// The config file to load, as this process opens it.
+    public var configFile: String
+    /// The folder (absolute) the parts' paths are relative to: the shards' working folder, or the
+    /// folder that holds the config at the path the parts name. Reports show paths from it.
+    public var frame: String
+
+    /// The config's own baseline, `typefit-baseline.json` beside it (absolute), which
+    /// `typefit audit CONFIG` compares with by default.
+    public var defaultBaseline: String {
+        let config = Self.absolute(configFile, in: FileManager.default.currentDirectoryPath)
+        return ((config as NSString).deletingLastPathComponent as NSString).appendingPathComponent(DefaultAuditTarget.baselineName)
+    }
+
+    /// `path` as an absolute, standardized path (relative paths from `folder`).
+    static func absolute(_ path: String, in folder: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL.path
+    }
+
+    /// Reads and checks the parts at `paths` and finds their config: `configPath` when given, else
+    /// the path the parts name — from the current folder, else from the folder the shards ran in.
+    public static func read(partPaths paths: [String], configPath: String? = nil) throws -> MergeInput {
+        guard !paths.isEmpty else { throw MergeError(path: "merge", problem: "no parts given") }
+        let parts = try paths.map { try AuditPart.load(path: $0) }
+        let first = parts[0]
+        var byShard: [Int: String] = [:]
+        for (path, part) in zip(paths, parts) {
+            if part.tool.version != first.tool.version {
+                throw MergeError(path: path, problem: "written by typefit \(quotedInput(part.tool.version)), \(paths[0]) by \(quotedInput(first.tool.version)) (parts of one run come from one typefit)")
+            }
+            if part.configDigest != first.configDigest || part.config != first.config {
+                throw MergeError(path: path, problem: "audited another config (\(quotedInput(part.config)), digest \(quotedInput(part.configDigest))) than \(paths[0]) (\(quotedInput(first.config)), digest \(quotedInput(first.configDigest))): a part of another run")
+            }
+            if part.shard.count != first.shard.count {
+                throw MergeError(path: path, problem: "shard \(part.shard) of a run in \(part.shard.count) shards, \(paths[0]) is \(first.shard) (a part of another run)")
+            }
+            if part.snapshotLimit != first.snapshotLimit || part.unitCount != first.unitCount {
+                throw MergeError(path: path, problem: "audited with other options (snapshot limit \(part.snapshotLimit), \(part.unitCount) units) than \(paths[0]) (snapshot limit \(first.snapshotLimit), \(first.unitCount) units)")
+            }
+            if let other = byShard[part.shard.index] {
+                throw MergeError(path: path, problem: "shard \(part.shard) given twice (also \(other))")
+            }
+            byShard[part.shard.index] = path
+        }
+        // The count is at most Shard.maxCount (checked as each part loaded); the list names at most 10.
+        let missing = (1...first.shard.count).filter { byShard[$0] == nil }
+        if !missing.isEmpty {
+            func list(_ shards: [Int]) -> String {
+                shards.prefix(10).map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")
+                    + (shards.count > 10 ? " and \(shards.count - 10) more" : "")
+            }
+            throw MergeError(path: "merge", problem: "shard\(missing.count > 1 ? "s" : "") \(list(missing)) missing (got \(list(byShard.keys.sorted())))")
+        }
+        let cwd = FileManager.default.currentDirectoryPath
+        let fm = FileManager.default
+        // The shards' folder, when the parts name one that is here.
+        var isFolder: ObjCBool = false
+        let recorded = first.workingDirectory.flatMap { folder in
+            folder.hasPrefix("/") && fm.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue ? folder : nil
+        }
+        let named = first.config
+        let configFile: String, frame: String
+        if let configPath {
+            configFile = configPath
+            // The folder from which the given config is at the path the parts name.
+            let given = absolute(configPath, in: cwd)
+            if !named.hasPrefix("/"), given.hasSuffix("/" + named) {
+                frame = String(given.dropLast(named.count + 1))
+            } else {
+                frame = recorded ?? cwd
+            }
+        } else if named.hasPrefix("/") {
+            configFile = named
+            frame = recorded ?? cwd
+        } else if fm.fileExists(atPath: absolute(named, in: cwd)) {
+            configFile = named
+            frame = cwd
+        } else if let recorded, fm.fileExists(atPath: absolute(named, in: recorded)) {
+            configFile = absolute(named, in: recorded)
+            frame = recorded
+        } else {
+            throw MergeError(path: named, problem: "the parts' config is not in the current folder\(recorded.map { " nor in the folder the shards ran in (\($0))" } ?? ""); give it with --config FILE")
+        }
+        return MergeInput(paths: paths, parts: parts, configFile: configFile, frame: frame == "" ? "/" : frame)
+    }
+}
+
+/// Reads and checks the parts at `paths` (`MergeInput.read`) and merges them.
 public func merge(partPaths paths: [String], configPath: String? = nil,
                   options: AuditOptions = AuditOptions()) throws -> AuditRun {
-    guard !paths.isEmpty else { throw MergeError(path: "merge", problem: "no parts given") }
-    let parts = try paths.map { try AuditPart.load(path: $0) }
-    let first = parts[0]
-    var byShard: [Int: String] = [:]
-    for (path, part) in zip(paths, parts) {
-        if part.tool.version != first.tool.version {
-            throw MergeError(path: path, problem: "written by typefit \(quotedInput(part.tool.version)), \(paths[0]) by \(quotedInput(first.tool.version)) (parts of one run come from one typefit)")
-        }
-        if part.configDigest != first.configDigest || part.config != first.config {
-            throw MergeError(path: path, problem: "audited another config (\(quotedInput(part.config)), digest \(quotedInput(part.configDigest))) than \(paths[0]) (\(quotedInput(first.config)), digest \(quotedInput(first.configDigest))): a part of another run")
-        }
-        if part.shard.count != first.shard.count {
-            throw MergeError(path: path, problem: "shard \(part.shard) of a run in \(part.shard.count) shards, \(paths[0]) is \(first.shard) (a part of another run)")
-        }
-        if part.snapshotLimit != first.snapshotLimit || part.unitCount != first.unitCount {
-            throw MergeError(path: path, problem: "audited with other options (snapshot limit \(part.snapshotLimit), \(part.unitCount) units) than \(paths[0]) (snapshot limit \(first.snapshotLimit), \(first.unitCount) units)")
-        }
-        if let other = byShard[part.shard.index] {
-            throw MergeError(path: path, problem: "shard \(part.shard) given twice (also \(other))")
-        }
-        byShard[part.shard.index] = path
-    }
-    // The count is at most Shard.maxCount (checked as each part loaded); the list names at most 10.
-    let missing = (1...first.shard.count).filter { byShard[$0] == nil }
-    if !missing.isEmpty {
-        func list(_ shards: [Int]) -> String {
-            shards.prefix(10).map { "\($0)/\(first.shard.count)" }.joined(separator: ", ")
-                + (shards.count > 10 ? " and \(shards.count - 10) more" : "")
-        }
-        throw MergeError(path: "merge", problem: "shard\(missing.count > 1 ? "s" : "") \(list(missing)) missing (got \(list(byShard.keys.sorted())))")
-    }
-    let path = configPath ?? first.config
-    let plan = try AuditPlan.load(path: path)
-    if plan.digest != first.configDigest {
-        throw MergeError(path: path, problem: "changed since the parts were audited (digest \(plan.digest), parts \(first.configDigest)); audit the shards again")
-    }
+    try merge(MergeInput.read(partPaths: paths, configPath: configPath), options: options)
+}
+
+/// Loads the parts' config and runs the audit's tail over their merged results: the same report
+/// the unsharded run writes. Paths are shown from the shards' folder (`input.frame`), so the
+/// reports do not depend on the folder the merge runs in. `options.snapshotLimit` and
+/// `configDisplayPath` are taken from the parts; `options.baselinePath` is read as given (from the
+/// current folder) and shown from the shards' folder.
+public func merge(_ input: MergeInput, options: AuditOptions = AuditOptions()) throws -> AuditRun {
+    let first = input.parts[0]
     var options = options
     options.configDisplayPath = first.config
     options.snapshotLimit = first.snapshotLimit
-    let pipeline = try AuditPipeline(plan: plan, options: options)
-    // The parts must be this run's shares: the same deal of units the shards made.
-    let assignment = pipeline.shardAssignment(count: first.shard.count)
-    for (path, part) in zip(paths, parts) {
-        let expected = assignment.indices.filter { assignment[$0] == part.shard.index - 1 }
-        if part.unitCount != assignment.count || part.units != expected {
-            throw MergeError(path: path, problem: "holds other units than shard \(part.shard) of this config (a part of another run)")
+    let baseline = options.baselinePath.map { MergeInput.absolute($0, in: FileManager.default.currentDirectoryPath) }
+    return try DisplayPathBase.$folder.withValue(input.frame) {
+        if let baseline, options.baselineDisplayPath == nil { options.baselineDisplayPath = displayPath(baseline) }
+        // The config's positions (a label's source, say) named as the shards named them.
+        let plan = try AuditPlan(config: TypeFitConfig.load(path: input.configFile, shownAs: first.config))
+        if plan.digest != first.configDigest {
+            throw MergeError(path: input.configFile, problem: "changed since the parts were audited (digest \(plan.digest), parts \(first.configDigest)); audit the shards again")
         }
+        let pipeline = try AuditPipeline(plan: plan, options: options)
+        // The parts must be this run's shares: the same deal of units the shards made.
+        let assignment = pipeline.shardAssignment(count: first.shard.count)
+        for (path, part) in zip(input.paths, input.parts) {
+            let expected = assignment.indices.filter { assignment[$0] == part.shard.index - 1 }
+            if part.unitCount != assignment.count || part.units != expected {
+                throw MergeError(path: path, problem: "holds other units than shard \(part.shard) of this config (a part of another run)")
+            }
+        }
+        let collected = Collected.merging(input.parts.map(\.collected), snapshotLimit: first.snapshotLimit)
+        return try pipeline.finish(collected)
     }
-    let collected = Collected.merging(parts.map(\.collected), snapshotLimit: first.snapshotLimit)
-    return try pipeline.finish(collected)
 }
 
 extension AuditPlan {
@@ -307,7 +383,8 @@ extension AuditPlan {
             hash ^= 0xff
             hash = hash &* 0x100_0000_01b3
         }
-        add(FileManager.default.contents(atPath: config.file) ?? Data())
+        // The file itself (its name may be shown from another folder: `TypeFitConfig.load(path:shownAs:)`).
+        add(FileManager.default.contents(atPath: config.baseDirectory.appendingPathComponent((config.file as NSString).lastPathComponent).path) ?? Data())
         for screen in screens {
             for row in screen.rows {
                 for label in row.labels {

@@ -6,8 +6,9 @@ import Yams
 extension TypeFitConfig {
     /// Reads and validates a config file (YAML, or JSON with a `.json` extension — same parser).
     /// Relative paths inside it are resolved against the file's folder.
+    /// `shownAs` names the file in the config's positions and errors once read (default: `path`).
     /// - Throws: `ConfigError` (one line, naming the file and, where known, line:column and key path).
-    public static func load(path: String) throws -> TypeFitConfig {
+    public static func load(path: String, shownAs: String? = nil) throws -> TypeFitConfig {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -31,7 +32,7 @@ extension TypeFitConfig {
             guard let text = String(data: data, encoding: .utf16) else {
                 throw ConfigError(file: path, message: "not valid UTF-16 text")
             }
-            return try parse(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent())
+            return try parse(yaml: text, file: shownAs ?? path, baseDirectory: url.deletingLastPathComponent())
         }
         guard let text = String(data: data, encoding: .utf8) else {
             let offset = TextPosition.firstInvalidUTF8(in: data) ?? 0
@@ -39,7 +40,7 @@ extension TypeFitConfig {
             throw ConfigError(file: path, line: position.line, column: position.column,
                               message: "not valid UTF-8 text (byte 0x\(String(data[data.startIndex + offset], radix: 16, uppercase: true)))")
         }
-        return try parse(yaml: text, file: path, baseDirectory: url.deletingLastPathComponent())
+        return try parse(yaml: text, file: shownAs ?? path, baseDirectory: url.deletingLastPathComponent())
     }
 
     /// Parses and validates config text. `file` names the input in errors; relative paths are

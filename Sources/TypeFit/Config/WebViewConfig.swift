@@ -9,6 +9,10 @@ public struct ConfigWebView: Sendable, Equatable {
     /// The HTML file, resolved against the config's folder (checked to exist). The CSS, fonts and
     /// images it references load from their relative paths, as in the app bundle.
     public var file: URL
+    /// The folder the page may read, as `WKWebView.loadFileURL(_:allowingReadAccessTo:)` grants it in
+    /// the app (`readAccess:`, default the config's folder): inside the config's folder tree, and
+    /// holding the page. Symbolic links resolved.
+    public var readAccess: URL
     /// Device names (validated later against the catalog and `customDevices`); empty = the config's devices.
     public var devices: [ConfigDeviceName]
     /// The web view's frame.
@@ -56,7 +60,7 @@ enum ConfigWebScalingName: String, CaseIterable {
 }
 
 extension ConfigParser {
-    static let webViewKeys = ["name", "file", "devices", "frame", "navigationBar", "tabBar", "scaling", "baseSize",
+    static let webViewKeys = ["name", "file", "readAccess", "devices", "frame", "navigationBar", "tabBar", "scaling", "baseSize",
                               "textStyle", "maximum", "timeout"]
 
     /// `webViews:`: a list of web views (docs/config.md).
@@ -69,6 +73,7 @@ extension ConfigParser {
             guard names.insert(name).inserted else { throw nameNode.fail("duplicate web view name \"\(name)\"") }
             let fileNode = try map.required("file")
             let file = try fileNode.existingPath(directory: false, what: "HTML file")
+            let readAccess = try parseReadAccess(map["readAccess"], page: file, pageNode: fileNode)
             let devices = try map["devices"].map { node in
                 try node.stringList(what: "a device name").map { ConfigDeviceName(name: $0.0, location: $0.1.location) }
             } ?? []
@@ -115,8 +120,41 @@ extension ConfigParser {
                                          maximum: try map["maximum"]?.number(minimum: 0, exclusive: true))
             }
             let timeout = try map["timeout"]?.number(minimum: 0, exclusive: true, maximum: 600) ?? 20
-            return ConfigWebView(name: name, file: file, devices: devices, frame: frame, scaling: scaling,
+            return ConfigWebView(name: name, file: file, readAccess: readAccess, devices: devices, frame: frame, scaling: scaling,
                                  timeout: timeout, location: item.location)
         }
+    }
+
+    /// `readAccess:` of a web view: a folder inside the config's folder tree (the repository) that
+    /// holds the page; default the config's folder. Both compared with symbolic links resolved.
+    func parseReadAccess(_ node: ConfigCursor?, page: URL, pageNode: ConfigCursor) throws -> URL {
+        let repository = context.baseDirectory
+        let repositoryPath = Self.resolvedFolder(repository.path)
+        let folder = try node?.existingPath(directory: true, what: "readAccess folder") ?? repository
+        let folderPath = Self.resolvedFolder(folder.path)
+        if let node, !folderPath.hasPrefix(repositoryPath) {
+            throw node.fail("readAccess folder \(folder.path) is outside the config's folder \(repository.path) (a page may read only inside the repository)")
+        }
+        let pagePath = Self.resolve(page.path)
+        guard pagePath.hasPrefix(folderPath) else {
+            if let node {
+                throw node.fail("readAccess folder \(folder.path) does not hold the page \(page.path) (the web view could not load it)")
+            }
+            throw pageNode.fail("HTML file \(page.path) is outside the config's folder \(repository.path), the folder its web view may read by default; give readAccess inside the repository")
+        }
+        return URL(fileURLWithPath: folderPath == "/" ? folderPath : String(folderPath.dropLast()), isDirectory: true)
+    }
+
+    /// `path` with symbolic links resolved (as written when it cannot be).
+    static func resolve(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// A folder's resolved path, ending in "/".
+    static func resolvedFolder(_ path: String) -> String {
+        let resolved = resolve(path)
+        return resolved.hasSuffix("/") ? resolved : resolved + "/"
     }
 }

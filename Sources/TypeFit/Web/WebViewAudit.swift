@@ -154,7 +154,7 @@ struct WebViewAudit {
             height = Screen(device: device, orientation: .portrait, navigationBar: bar, tabBar: tabBar,
                             toolbar: false).contentHeight
         }
-        let page = try WebPageSession(browser: browser, fileURL: webView.file, displayPath: display,
+        let page = try WebPageSession(browser: browser, fileURL: webView.file, readAccess: webView.readAccess, displayPath: display,
                                       width: device.width, height: height, scaling: mode, timeout: webView.timeout,
                                       totalTimeout: totalTimeout)
         defer { page.close() }
