@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "XcodeProject", dependencies: ["TypeFitSupport", .product(name: "Yams", package: "Yams")]),
         // iOS storyboards and XIBs read into AppUI's vocabulary (an XML scanner of its own: FoundationXML
         // links libxml2, which loads ICU at every start of typefit; docs/ui-sources.md).
-        .target(name: "InterfaceBuilder", dependencies: ["AppUI", "DynamicType"]),
+        .target(name: "InterfaceBuilder", dependencies: ["AppUI", "DynamicType", "TypeFitSupport"]),
         // The SwiftUI reader: the one module (with its tests) that depends on swift-syntax.
         .target(name: "SwiftUISource", dependencies: [
             "AppUI", "DynamicType", "TypeFitSupport",

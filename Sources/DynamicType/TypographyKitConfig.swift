@@ -29,8 +29,8 @@ public struct TypographyKitConfig: Sendable {
     /// Reads a property list (via `PropertyListSerialization`).
     public static func parse(propertyList data: Data) throws(TypographyKitConfigError) -> TypographyKitConfig {
         let object: Any
-        guard !binaryPropertyListContainsSet(data) else {
-            throw TypographyKitConfigError(keyPath: "", message: "not a valid TypographyKit config (the binary property list contains a set)")
+        if let problem = PropertyListGuard.problem(in: data) {
+            throw TypographyKitConfigError(keyPath: "", message: "not a valid TypographyKit config (\(problem))")
         }
         do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
             throw TypographyKitConfigError(keyPath: "", message: "not a valid property list (\(plistProblem(error)))")

@@ -37,8 +37,8 @@ public enum StringsDictFile {
     /// Parses `.stringsdict` bytes; `file` is only used in entries and messages.
     public static func parse(_ data: Data, file: String, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
         let plist: Any
-        guard !binaryPropertyListContainsSet(data) else {
-            throw LocalizationError(file: file, message: "not a valid .stringsdict (the binary property list contains a set)")
+        if let problem = PropertyListGuard.problem(in: data) {
+            throw LocalizationError(file: file, message: "not a valid .stringsdict (\(problem))")
         }
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

@@ -2,6 +2,7 @@ import AppUI
 import Foundation
 import SwiftParser
 import SwiftSyntax
+import TypeFitSupport
 
 /// One Swift file read and parsed: its tree, its path relative to the app's root, and the
 /// converter from syntax positions to lines.
@@ -22,7 +23,12 @@ struct SourceFile {
     ///
     /// A file larger than `sizeLimit` bytes is not read: a view file that large is generated code,
     /// and parsing it would cost more than the rest of the app.
-    static func load(_ url: URL, path: String, sizeLimit: Int? = nil) -> (file: SourceFile?, warning: UIReadWarning?) {
+    /// A file that resolves outside `boundary` (a link out of the repository) is not read.
+    static func load(_ url: URL, path: String, sizeLimit: Int? = nil,
+                     boundary: RepositoryBoundary? = nil) -> (file: SourceFile?, warning: UIReadWarning?) {
+        if let escape = boundary?.escape(url.path) {
+            return (nil, UIReadWarning(position: UISourcePosition(file: path, line: 1), message: escape.description))
+        }
         if let sizeLimit, let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > sizeLimit {
             let megabytes = String(format: "%.1f", Double(size) / 1_000_000)
             return (nil, UIReadWarning(position: UISourcePosition(file: path, line: 1),

@@ -1,6 +1,7 @@
 import AppUI
 import Foundation
 import InterfaceBuilder
+import TypeFitSupport
 import XcodeProject
 
 /// `typefit init [DIR]`: reads an app's repository and writes a typefit.yml that audits its UI
@@ -34,7 +35,12 @@ public enum AppInit {
         }
         let repository = AppRepository.discover(root: root)
         let text = configText(repository)
-        let config = try TypeFitConfig.parse(yaml: text, file: path, baseDirectory: root)
+        let config: TypeFitConfig
+        do { config = try TypeFitConfig.parse(yaml: text, file: path, baseDirectory: root) } catch let error as ConfigError {
+            // The text is init's own, never written: what it could not say comes from the project.
+            let source = repository.project.map { $0.path + "/project.pbxproj" } ?? root.path
+            throw ConfigError(file: source, message: "a name read from it does not make a valid typefit.yml (\(error.message))")
+        }
         let plan = try AuditPlan(config: config)
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
             throw ConfigError(file: path, message: "cannot write: \(error.localizedDescription)")
@@ -46,9 +52,30 @@ public enum AppInit {
         return Outcome(configPath: path, summary: summary(ui, configPath: path))
     }
 
-    /// A YAML string literal.
+    /// A YAML double-quoted string literal: `\` and `"` escaped, and every character YAML does not
+    /// allow in a document (controls, DEL, C1, surrogates, U+FFFE–F) or that would act on a
+    /// terminal (`isActingCharacter`: bidi controls, line separators) written as `\uXXXX` or
+    /// `\UXXXXXXXX`, so that any name a project holds reads back as itself.
     static func quote(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default:
+                let v = scalar.value
+                let printable = v == 0x09 || (0x20...0x7E).contains(v) || v == 0x85 || (0xA0...0xD7FF).contains(v)
+                    || (0xE000...0xFFFD).contains(v) || v >= 0x10000
+                if printable && !isActingCharacter(scalar) && v != 0xFEFF {
+                    out.unicodeScalars.append(scalar)
+                } else if v <= 0xFFFF {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(v, radix: 16).count) + String(v, radix: 16, uppercase: true)
+                } else {
+                    out += "\\U" + String(repeating: "0", count: 8 - String(v, radix: 16).count) + String(v, radix: 16, uppercase: true)
+                }
+            }
+        }
+        return out + "\""
     }
 
     /// The strings sources: `.lproj` paths as `{locale}` patterns, catalogs as they are; the
@@ -195,7 +222,9 @@ public enum AppInit {
             if ui.warnings.count > 6 { lines.append("  … \(ui.warnings.count - 6) more") }
         }
         lines.append("Wrote \(configPath): bind unbound elements there; then run `typefit audit`.")
-        return lines.joined(separator: "\n")
+        // Names, paths, titles and warnings come from the repository: made inert as every other
+        // writer to the terminal makes them (docs/robustness.md), so none starts a line of its own.
+        return lines.map(visible).joined(separator: "\n")
     }
 
     /// The summary's line under a reason: where its first three elements are (file:line and id).

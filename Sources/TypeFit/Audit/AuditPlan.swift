@@ -157,7 +157,8 @@ public struct AuditPlan: Sendable {
         }
 
         // Strings.
-        let table = try StringsSources.load(config.strings, auditedLocales: config.locales)
+        let table = try StringsSources.load(config.strings, auditedLocales: config.locales,
+                                            boundary: RepositoryBoundary(root: config.baseDirectory))
         diagnostics += table.warnings.map {
             Diagnostic(location: "\($0.file):\($0.line):\($0.column)", code: .strings, message: $0.message)
         }

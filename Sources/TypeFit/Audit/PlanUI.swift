@@ -7,6 +7,7 @@ import InterfaceBuilder
 import Layout
 import Localization
 import Reports
+import TypeFitSupport
 import XcodeProject
 
 // The app's UI files planned into the audit (docs/ui-sources.md): each storyboard scene or XIB
@@ -20,8 +21,10 @@ extension AuditPlan {
         guard let ui = config.ui else { return }
         var plan = UIPlan()
         let projectPath: String? = if case .path(let p) = ui.project { p } else { nil }
+        // The repository is the config's folder: nothing outside it is read (docs/robustness.md).
+        let boundary = RepositoryBoundary(root: config.baseDirectory)
         let repository = AppRepository.discover(root: ui.root, projectPath: projectPath, targetName: ui.target,
-                                                useProject: ui.project != .none)
+                                                useProject: ui.project != .none, boundary: boundary)
         plan.repository = repository
         plan.warnings += repository.warnings
         let ibPaths: [String] = switch ui.interfaceBuilder {
@@ -34,7 +37,7 @@ extension AuditPlan {
         case .none: []
         case .list(let paths): paths
         }
-        let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root)
+        let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root, boundary: boundary)
         plan.warnings += read.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
         for path in ibPaths {
             let count = read.screens.filter { $0.position.file == path }.reduce(0) { $0 + $1.allElements.count }
@@ -43,7 +46,7 @@ extension AuditPlan {
         var swiftUIScreens: [UIScreenSource] = []
         if !plan.swiftFiles.isEmpty {
             let reading = Self.readSwiftUI(ui: ui, repository: repository, viewFiles: plan.swiftFiles, table: resolver.table,
-                                           development: locales.first ?? "en", warnings: &plan.warnings)
+                                           development: locales.first ?? "en", boundary: boundary, warnings: &plan.warnings)
             swiftUIScreens = reading.screens
             plan.swiftUI = reading.counts
         }
@@ -299,8 +302,14 @@ struct UIPlanner {
     private mutating func ibTable(for file: String) -> StringTable {
         if let known = ibTables[file] { return known }
         var table = StringTable()
+        let boundary = RepositoryBoundary(root: base.config.baseDirectory)
         for (locale, path) in IBLocalization.stringsFiles(for: file, among: repository.allFiles) {
-            do { try table.load(contentsOf: ui.root.appendingPathComponent(path), locale: locale) } catch {
+            let url = ui.root.appendingPathComponent(path)
+            if let escape = boundary.escape(url.path) {
+                warnings.append("\(quotedInput(path)): \(escape)")
+                continue
+            }
+            do { try table.load(contentsOf: url, locale: locale) } catch {
                 warnings.append("\(path): \(error)")
             }
         }
