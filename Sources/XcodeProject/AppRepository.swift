@@ -70,7 +70,7 @@ public struct AppRepository: Sendable {
         var warnings: [String] = []
         var all: [String] = []
         if let escape = boundary.escape(root.path) {
-            warnings.append("\(quotedInput(root.path)): \(escape)")
+            warnings.append("\(visible(root.path)): \(escape)")
         } else {
             all = walk(root)
         }
@@ -149,16 +149,16 @@ public struct AppRepository: Sendable {
                 do {
                     let data = try boundary.read(url.path, limit: maximumInfoPlistBytes)
                     if let problem = PropertyListGuard.problem(in: data) {
-                        warnings.append("\(quotedInput(file)): \(problem); its UIAppFonts were not read")
+                        warnings.append("\(quotedInput(file, limit: 4096)): \(problem); its UIAppFonts were not read")
                     } else if let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] {
                         fontNames = plist["UIAppFonts"] as? [String] ?? []
                     } else {
-                        warnings.append("\(quotedInput(file)): not a property list; its UIAppFonts were not read")
+                        warnings.append("\(quotedInput(file, limit: 4096)): not a property list; its UIAppFonts were not read")
                     }
                 } catch .unreadable {
-                    warnings.append("\(quotedInput(file)): Info.plist not found (INFOPLIST_FILE of target \"\(quotedInput(target.name))\")")
+                    warnings.append("\(quotedInput(file, limit: 4096)): Info.plist not found (INFOPLIST_FILE of target \"\(quotedInput(target.name))\")")
                 } catch {
-                    warnings.append("\(quotedInput(file)): \(error)")
+                    warnings.append("\(quotedInput(file, limit: 4096)): \(error)")
                 }
             } else if !target.generatedInfoPlistKeys.isEmpty || target.buildSettings["GENERATE_INFOPLIST_FILE"] == "YES" {
                 infoPlist = nil
@@ -175,7 +175,7 @@ public struct AppRepository: Sendable {
         for name in fontNames {
             let found = targetFiles.first(endingWith: name) ?? allFiles.first(endingWith: name)
             if found == nil {
-                warnings.append("\(quotedInput(infoPlist ?? "Info.plist")): UIAppFonts: \"\(quotedInput(name))\" not found in the repository")
+                warnings.append("\(quotedInput(infoPlist ?? "Info.plist", limit: 4096)): UIAppFonts: \"\(quotedInput(name))\" not found in the repository")
             }
             appFonts.append(AppFont(name: name, path: found))
         }
@@ -204,7 +204,7 @@ public struct AppRepository: Sendable {
                 }
                 swiftGen = try SwiftGenConfig.parse(text, file: config)
             } catch let error as BoundedReadError {
-                warnings.append("\(quotedInput(config)): \(error)")
+                warnings.append("\(visible(config)): \(error)")
             } catch {
                 warnings.append(String(describing: error))
             }

@@ -85,7 +85,7 @@ struct PBXGraph {
         guard let path = absolutePath(id) else { return nil }
         if let escape = boundary.escape(path) {
             let written = object(id)?["path"] as? String ?? path
-            notes.add("\(file): \(quotedInput(id)) (\"\(quotedInput(written))\"): \(escape)")
+            notes.add("\(file): \(quotedInput(id)) (\"\(quotedInput(written, limit: 4096))\"): \(escape)")
             return nil
         }
         return path
@@ -311,16 +311,16 @@ final class XCConfig {
     private func read(path: String, chain: inout [String]) -> [String: String] {
         let display = relativePath(path, to: rootPath)
         if chain.contains(path) {
-            notes.add("\(relativePath(chain.last ?? path, to: rootPath)): includes \(quotedInput(display)), which includes it again; not followed")
+            notes.add("\(visible(relativePath(chain.last ?? path, to: rootPath))): includes \(visible(display)), which includes it again; not followed")
             return [:]
         }
         if let known = cache[path] { return known }
         guard chain.count < Self.maximumDepth else {
-            notes.add("\(display): included more than \(Self.maximumDepth) levels deep; not read")
+            notes.add("\(visible(display)): included more than \(Self.maximumDepth) levels deep; not read")
             return [:]
         }
         guard filesRead < Self.maximumFiles else {
-            notes.add("\(quotedInput(display)): more than \(Self.maximumFiles) xcconfig files in one project; the rest not read")
+            notes.add("\(visible(display)): more than \(Self.maximumFiles) xcconfig files in one project; the rest not read")
             return [:]
         }
         // A missing file is not worth a line (`#include?` is optional; Xcode reports the others).
@@ -329,7 +329,7 @@ final class XCConfig {
         cache[path] = [:]
         let data: Data
         do { data = try boundary.read(path, limit: Self.maximumBytes) } catch {
-            notes.add("\(quotedInput(display)): \(error)")
+            notes.add("\(visible(display)): \(error)")
             return [:]
         }
         let text = String(decoding: data, as: UTF8.self)
@@ -344,7 +344,7 @@ final class XCConfig {
                 let name = String(line[line.index(after: first)..<last])
                 includesFollowed += 1
                 guard includesFollowed <= Self.maximumIncludes else {
-                    notes.add("\(quotedInput(display)): more than \(Self.maximumIncludes) #include lines in one project's xcconfig files; the rest not followed")
+                    notes.add("\(visible(display)): more than \(Self.maximumIncludes) #include lines in one project's xcconfig files; the rest not followed")
                     continue
                 }
                 let included = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL.path
