@@ -184,4 +184,27 @@ struct HostileRepositoryTests {
         let audit = try CLIRunner.run(["audit"], directory: f.repo)
         #expect([0, 1].contains(audit.status), "\(audit.stderr)")
     }
+
+    /// A Swift file linked to one outside, whose view shows the secret: init does not read it and
+    /// names it; the audit lays out nothing of it.
+    @Test func swiftFileLinkedOut() throws {
+        let f = try Fixture()
+        defer { f.remove() }
+        try f.write("""
+            import SwiftUI
+
+            struct SecretView: View {
+                var body: some View {
+                    Text("\(Self.secret)").font(.body)
+                }
+            }
+            """, "SecretView.swift", in: f.outside)
+        try f.link("SecretView.swift", to: f.outside.appendingPathComponent("SecretView.swift"))
+        let made = try CLIRunner.run(["init", f.repo.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("SecretView.swift:1:1: warning: a link out of the repository, not read"), "\(made.stdout)")
+        let audit = try CLIRunner.run(["audit"], directory: f.repo)
+        #expect([0, 1].contains(audit.status), "\(audit.stderr)")
+        #expect(!f.everything(made).contains(Self.secret) && !f.everything(audit).contains(Self.secret))
+    }
 }
