@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["TestSupport", "Audit", "Layout", "DynamicType", "Reports"]),
         .testTarget(name: "TypeFitTests", dependencies: ["TestSupport", "TypeFit", "TypeFitTesting", "TypeFitSupport", "WebAudit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TypeFit", "FontEngine", "TypeFitSupport", "typefit"]),
-        .testTarget(name: "AppSourcesTests", dependencies: ["TestSupport", "AppUI", "InterfaceBuilder", "XcodeProject", "DynamicType", "Layout"]),
+        .testTarget(name: "AppSourcesTests", dependencies: ["TestSupport", "AppUI", "InterfaceBuilder", "XcodeProject", "DynamicType", "Layout", "TypeFitSupport"]),
         .testTarget(name: "WebAuditTests", dependencies: ["TestSupport", "WebAudit", "Audit", "DynamicType", "Reports"]),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["TestSupport", "SwiftUISource", "AppUI", "DynamicType"],
                     exclude: ["Fixtures", "count-swiftui-text.py"]),

@@ -29,7 +29,7 @@ public struct TypographyKitConfig: Sendable {
     /// Reads a property list (via `PropertyListSerialization`).
     public static func parse(propertyList data: Data) throws(TypographyKitConfigError) -> TypographyKitConfig {
         let object: Any
-        if let problem = binaryPropertyListProblem(data) {
+        if let problem = PropertyListGuard.problem(in: data) {
             throw TypographyKitConfigError(keyPath: "", message: "not a valid TypographyKit config (\(problem))")
         }
         do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {

@@ -18,13 +18,16 @@ public enum InterfaceBuilderReader {
         case unreadable
     }
 
-    /// Reads the files at `paths` (relative to `root`), in order.
-    public static func read(paths: [String], root: URL) -> (result: UIReadResult, outcomes: [String: FileOutcome]) {
+    /// Reads the files at `paths` (relative to `root`), in order; a file that resolves outside
+    /// `boundary` (default: `root`) is not read.
+    public static func read(paths: [String], root: URL,
+                            boundary: RepositoryBoundary? = nil) -> (result: UIReadResult, outcomes: [String: FileOutcome]) {
+        let boundary = boundary ?? RepositoryBoundary(root: root)
         var result = UIReadResult()
         var outcomes: [String: FileOutcome] = [:]
         var names: Set<String> = []
         for path in paths {
-            var (screens, warnings, outcome) = read(path: path, root: root)
+            var (screens, warnings, outcome) = read(path: path, root: root, boundary: boundary)
             // Files of one name in several folders: their screens are named by the file's path.
             let table = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let qualified = String(path.dropLast(URL(fileURLWithPath: path).pathExtension.count + 1))
@@ -44,12 +47,14 @@ public enum InterfaceBuilderReader {
     public static let largestFile = 16 << 20
 
     /// Reads one storyboard or XIB.
-    public static func read(path: String, root: URL) -> ([UIScreenSource], [UIReadWarning], FileOutcome) {
+    public static func read(path: String, root: URL,
+                            boundary: RepositoryBoundary? = nil) -> ([UIScreenSource], [UIReadWarning], FileOutcome) {
         let data: Data
         do {
-            data = try BoundedRead.data(atPath: root.appendingPathComponent(path).path, limit: largestFile)
+            data = try (boundary ?? RepositoryBoundary(root: root)).read(root.appendingPathComponent(path).path, limit: largestFile)
         } catch {
-            return ([], [UIReadWarning(position: UISourcePosition(file: path, line: 1), message: "\(error); file skipped")], .unreadable)
+            let message = if case .unreadable = error { "cannot read the file" } else { "\(error)" }
+            return ([], [UIReadWarning(position: UISourcePosition(file: path, line: 1), message: message)], .unreadable)
         }
         return read(data: data, path: path)
     }

@@ -37,7 +37,7 @@ public enum StringsDictFile {
     /// Parses `.stringsdict` bytes; `file` is only used in entries and messages.
     public static func parse(_ data: Data, file: String, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
         let plist: Any
-        if let problem = binaryPropertyListProblem(data) {
+        if let problem = PropertyListGuard.problem(in: data) {
             throw LocalizationError(file: file, message: "not a valid .stringsdict (\(problem))")
         }
         do {

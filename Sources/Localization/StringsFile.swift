@@ -93,11 +93,11 @@ public enum StringsFile {
 
     /// Parses a `.strings` file in property list form: a dictionary of string keys to string
     /// values (`<dict><key>…</key><string>…</string>…</dict>`), XML or binary, through
-    /// `PropertyListSerialization` behind `binaryPropertyListProblem`. Entries come in the order of
+    /// `PropertyListSerialization` behind `PropertyListGuard`. Entries come in the order of
     /// their `<key>` lines (0 in a binary list); a value that is not a string is an error at its key
     /// (strict) or skipped with a warning (lenient).
     public static func parsePropertyList(_ data: Data, file: String, locale: String, mode: ParseMode = .strict) throws(LocalizationError) -> LoadResult {
-        if let problem = binaryPropertyListProblem(data) {
+        if let problem = PropertyListGuard.problem(in: data) {
             throw LocalizationError(file: file, message: "not a valid .strings property list (\(problem))")
         }
         let plist: Any

@@ -23,7 +23,12 @@ struct SourceFile {
     ///
     /// A file larger than `sizeLimit` bytes is not read: a view file that large is generated code,
     /// and parsing it would cost more than the rest of the app.
-    static func load(_ url: URL, path: String, sizeLimit: Int) -> (file: SourceFile?, warning: UIReadWarning?) {
+    /// A file that resolves outside `boundary` (a link out of the repository) is not read.
+    static func load(_ url: URL, path: String, sizeLimit: Int,
+                     boundary: RepositoryBoundary? = nil) -> (file: SourceFile?, warning: UIReadWarning?) {
+        if let escape = boundary?.escape(url.path) {
+            return (nil, UIReadWarning(position: UISourcePosition(file: path, line: 1), message: escape.description))
+        }
         let data: Data
         do {
             data = try BoundedRead.data(atPath: url.path, limit: sizeLimit)

@@ -26,7 +26,8 @@ public enum SwiftUIReader {
     /// width of every text of a view type or the container the view is a row of. Paths in positions are relative to `root`.
     public static func read(files: [URL], root: URL, swiftGen: [URL] = [], declarations: [URL] = [],
                             fontTokens: [String: UIFontSpec] = [:], layouts: [String: SwiftUILayout] = [:],
-                            threads: Int = 0) -> SwiftUIReading {
+                            threads: Int = 0, boundary: RepositoryBoundary? = nil) -> SwiftUIReading {
+        let boundary = boundary ?? RepositoryBoundary(root: root)
         let viewFiles = unique(files)
         let viewSet = Set(viewFiles.map(\.standardizedFileURL.path))
         let others = unique(swiftGen + declarations).filter { !viewSet.contains($0.standardizedFileURL.path) }
@@ -39,7 +40,7 @@ public enum SwiftUIReader {
         let first = pool.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?, read: Bool) in
             let path = relativePath(all[i].standardizedFileURL.path, to: rootPath)
             let limit = generated.contains(all[i].standardizedFileURL.path) ? largestSwiftGenFile : largestFile
-            let (file, warning) = SourceFile.load(all[i], path: path, sizeLimit: limit)
+            let (file, warning) = SourceFile.load(all[i], path: path, sizeLimit: limit, boundary: boundary)
             guard let file else { return ([], false, warning, false) }
             let collector = DeclarationCollector(file: path)
             collector.walk(file.tree)
@@ -52,7 +53,7 @@ public enum SwiftUIReader {
         let withViews = viewFiles.indices.filter { first[$0].hasViews }
         let second = pool.map(withViews.count) { _, i -> [ScreenReading] in
             let url = viewFiles[withViews[i]]
-            guard let file = SourceFile.load(url, path: relativePath(url.standardizedFileURL.path, to: rootPath), sizeLimit: largestFile).file else { return [] }
+            guard let file = SourceFile.load(url, path: relativePath(url.standardizedFileURL.path, to: rootPath), sizeLimit: largestFile, boundary: boundary).file else { return [] }
             return ViewTypes.find(in: file.tree).map { type in
                 read(type, file: file, index: index, fontTokens: fontTokens, layouts: layouts)
             }

@@ -2,6 +2,7 @@ import AppUI
 import Foundation
 import InterfaceBuilder
 import Localization
+import TypeFitSupport
 import XcodeProject
 
 /// `typefit init [DIR]`: reads an app's repository and writes a typefit.yml that audits its UI
@@ -37,8 +38,9 @@ public enum AppInit {
         var plan: AuditPlan
         var text: String
         // Planned as the audit will plan it. A strings source the plan refuses (a file that does
-        // not parse) is left out and named in the summary, so the config written always loads; an
-        // error at a place of the typefit.yml not written names the folder instead.
+        // not parse) is left out and named in the summary, so the config written always loads; any
+        // other error at a place of the typefit.yml not written names where the value came from
+        // (the project, whose names init writes, or the folder).
         var (sources, leftOut) = stringsSources(repository)
         while true {
             text = configText(repository, sources: sources)
@@ -52,7 +54,8 @@ public enum AppInit {
                     sources.remove(at: index)
                     continue
                 }
-                throw ConfigError(file: root.path, message: "cannot plan an audit of this folder: "
+                let source = repository.project.map { $0.path + "/project.pbxproj" } ?? root.path
+                throw ConfigError(file: source, message: "cannot plan an audit from it: "
                                   + (error.path.map { "\($0): " } ?? "") + error.message)
             }
         }
@@ -84,9 +87,30 @@ public enum AppInit {
         return Int(digits)
     }
 
-    /// A YAML string literal.
+    /// A YAML double-quoted string literal: `\` and `"` escaped, and every character YAML does not
+    /// allow in a document (controls, DEL, C1, surrogates, U+FFFE–F) or that would act on a
+    /// terminal (`isActingCharacter`: bidi controls, line separators) written as `\uXXXX` or
+    /// `\UXXXXXXXX`, so that any name a project holds reads back as itself.
     static func quote(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default:
+                let v = scalar.value
+                let printable = v == 0x09 || (0x20...0x7E).contains(v) || v == 0x85 || (0xA0...0xD7FF).contains(v)
+                    || (0xE000...0xFFFD).contains(v) || v >= 0x10000
+                if printable && !isActingCharacter(scalar) && v != 0xFEFF {
+                    out.unicodeScalars.append(scalar)
+                } else if v <= 0xFFFF {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(v, radix: 16).count) + String(v, radix: 16, uppercase: true)
+                } else {
+                    out += "\\U" + String(repeating: "0", count: 8 - String(v, radix: 16).count) + String(v, radix: 16, uppercase: true)
+                }
+            }
+        }
+        return out + "\""
     }
 
     /// The strings sources: `.lproj` paths as `{locale}` patterns, catalogs as they are; the
@@ -241,7 +265,9 @@ public enum AppInit {
             if ui.warnings.count > 6 { lines.append("  … \(ui.warnings.count - 6) more") }
         }
         lines.append("Wrote \(configPath): bind unbound elements there; then run `typefit audit`.")
-        return lines.joined(separator: "\n")
+        // Names, paths, titles and warnings come from the repository: made inert as every other
+        // writer to the terminal makes them (docs/robustness.md), so none starts a line of its own.
+        return lines.map(visible).joined(separator: "\n")
     }
 
     /// The summary's line under a reason: where its first three elements are (file:line and id).

@@ -24,7 +24,10 @@ enum StringsSources {
         var diagnostics: [Diagnostic] = []
     }
 
-    static func load(_ sources: [ConfigStringsSource], auditedLocales: [String]?) throws -> Loaded {
+    /// A file that resolves outside `boundary` (a link out of the repository, an absolute path) is
+    /// not read: one warning names it, and its locale falls back as for a missing key.
+    static func load(_ sources: [ConfigStringsSource], auditedLocales: [String]?,
+                     boundary: RepositoryBoundary? = nil) throws -> Loaded {
         var diagnostics: [Diagnostic] = []
         // Every file in the order a serial load reads them; a source that cannot be listed ends the
         // list there (a serial load would stop at it, after reading the files before it).
@@ -56,6 +59,14 @@ enum StringsSources {
             for match in matches { files.append((i, match.url, match.locale, options)) }
             patterns.append((source, matches))
         }
+        var outside: [LocalizationWarning] = []
+        if let boundary {
+            files = files.filter { file in
+                guard let escape = boundary.escape(file.url.path) else { return true }
+                outside.append(LocalizationWarning(file: displayPath(file.url.path), line: 1, column: 1, message: escape.description))
+                return false
+            }
+        }
         // Files are parsed on every core and added in order: the table is the serial load's.
         let toParse = files
         let parsed = WorkerPool().map(toParse.count) { _, k in
@@ -64,6 +75,7 @@ enum StringsSources {
             }
         }
         var table = StringTable()
+        if !outside.isEmpty { table.add(LoadResult(entries: [], warnings: outside)) }
         for (k, result) in parsed.enumerated() {
             switch result {
             case .success(let file): table.add(file)

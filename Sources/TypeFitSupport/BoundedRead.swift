@@ -8,12 +8,15 @@ public enum BoundedReadError: Error, Equatable, CustomStringConvertible {
     case tooLarge(limit: Int)
     /// The file could not be opened or read (the system's reason).
     case unreadable(String)
+    /// The path resolves outside the repository (`RepositoryBoundary`): not opened.
+    case outsideRepository(RepositoryBoundary.Escape)
 
     public var description: String {
         switch self {
         case .notRegular(let kind): "is \(kind), not a regular file"
         case .tooLarge(let limit): "is larger than \(BoundedRead.describe(limit)), the most TypeFit reads for it"
         case .unreadable(let reason): "cannot be read (\(reason))"
+        case .outsideRepository(let escape): escape.description
         }
     }
 }

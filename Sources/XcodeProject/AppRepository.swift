@@ -55,17 +55,30 @@ public struct AppRepository: Sendable {
     static let ibExtensions: Set<String> = ["storyboard", "xib"]
     static let stringsExtensions: Set<String> = ["strings", "stringsdict", "xcstrings"]
 
+    /// The largest Info.plist read.
+    static let maximumInfoPlistBytes = 8 << 20
+    /// The largest swiftgen.yml read.
+    static let maximumSwiftGenBytes = 1 << 20
+
     /// Reads the repository at `root`: `projectPath` (relative to root) when given, else the
     /// project whose iOS application has the most files; `targetName` when given, else that
-    /// application.
+    /// application. Nothing outside `boundary` (default: `root`) is read: a file or folder the
+    /// project names there, or a link leading there, is left out with one warning.
     public static func discover(root: URL, projectPath: String? = nil, targetName: String? = nil,
-                                useProject: Bool = true) -> AppRepository {
-        let all = walk(root)
+                                useProject: Bool = true, boundary: RepositoryBoundary? = nil) -> AppRepository {
+        let boundary = boundary ?? RepositoryBoundary(root: root)
         var warnings: [String] = []
+        var all: [String] = []
+        if let escape = boundary.escape(root.path) {
+            warnings.append("\(visible(root.path)): \(escape)")
+        } else {
+            all = walk(root)
+        }
         var best: (project: XcodeProject, target: XcodeTarget)?
         var others: [String] = []
         var projects: [XcodeProject] = []
-        let candidates = !useProject ? [] : projectPath.map { [$0] } ?? all.filter { $0.hasSuffix(".xcodeproj") }
+        let candidates = !useProject || !boundary.contains(root.path) ? []
+            : projectPath.map { [$0] } ?? all.filter { $0.hasSuffix(".xcodeproj") }
         var generated: XcodeGenSpec?
         var withoutPBXProj: [String] = []
         for path in candidates {
@@ -74,7 +87,11 @@ public struct AppRepository: Sendable {
                 withoutPBXProj.append(path)
                 continue
             }
-            do { projects.append(try XcodeProject.read(projectPath: path, root: root)) } catch {
+            do {
+                let project = try XcodeProject.read(projectPath: path, root: root, boundary: boundary)
+                warnings += project.warnings
+                projects.append(project)
+            } catch {
                 warnings.append(String(describing: error))
             }
         }
@@ -115,13 +132,19 @@ public struct AppRepository: Sendable {
         var strings = files.filter { stringsExtensions.contains(extensionOf($0)) }
         // The per-storyboard strings of a localized storyboard sit in other .lproj folders than the
         // one the target lists (Xcode lists the variant group's files, all of them): add siblings.
+        // The repository's strings files by name, once (not every file for every storyboard).
+        var stringsByName: [String: [String]] = [:]
+        for candidate in all where candidate.hasSuffix(".strings") || candidate.hasSuffix(".xcstrings") {
+            stringsByName[URL(fileURLWithPath: candidate).deletingPathExtension().lastPathComponent, default: []].append(candidate)
+        }
+        var listed = Set(strings)
         for file in ib where file.contains(".lproj/") {
             let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent().path
-            for candidate in all where candidate.hasSuffix("/\(name).strings") || candidate.hasSuffix("/\(name).xcstrings") {
+            for candidate in stringsByName[name] ?? [] where candidate.hasSuffix("/\(name).strings") || candidate.hasSuffix("/\(name).xcstrings") {
                 let parent = URL(fileURLWithPath: candidate).deletingLastPathComponent().deletingLastPathComponent().path
                 if parent == folder || URL(fileURLWithPath: candidate).deletingLastPathComponent().path == folder {
-                    if !strings.contains(candidate) { strings.append(candidate) }
+                    if listed.insert(candidate).inserted { strings.append(candidate) }
                 }
             }
         }
@@ -135,14 +158,19 @@ public struct AppRepository: Sendable {
             if let file = target.infoPlistFile {
                 infoPlist = file
                 let url = root.appendingPathComponent(file)
-                if let data = try? Data(contentsOf: url) {
-                    if let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] {
+                do {
+                    let data = try boundary.read(url.path, limit: maximumInfoPlistBytes)
+                    if let problem = PropertyListGuard.problem(in: data) {
+                        warnings.append("\(quotedInput(file, limit: 4096)): \(problem); its UIAppFonts were not read")
+                    } else if let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any] {
                         fontNames = plist["UIAppFonts"] as? [String] ?? []
                     } else {
-                        warnings.append("\(file): not a property list; its UIAppFonts were not read")
+                        warnings.append("\(quotedInput(file, limit: 4096)): not a property list; its UIAppFonts were not read")
                     }
-                } else {
-                    warnings.append("\(file): Info.plist not found (INFOPLIST_FILE of target \"\(target.name)\")")
+                } catch .unreadable {
+                    warnings.append("\(quotedInput(file, limit: 4096)): Info.plist not found (INFOPLIST_FILE of target \"\(quotedInput(target.name))\")")
+                } catch {
+                    warnings.append("\(quotedInput(file, limit: 4096)): \(error)")
                 }
             } else if !target.generatedInfoPlistKeys.isEmpty || target.buildSettings["GENERATE_INFOPLIST_FILE"] == "YES" {
                 infoPlist = nil
@@ -155,10 +183,12 @@ public struct AppRepository: Sendable {
         }
         var appFonts: [AppFont] = []
         if let target, let fonts = generated?.appFonts[target.name] { fontNames = fonts }  // XcodeGen's info.properties
+        let targetFiles = FileSuffixIndex(files, suffixLengths: fontNames)
+        let allFiles = FileSuffixIndex(all, suffixLengths: fontNames)
         for name in fontNames {
-            let found = files.first { $0.hasSuffix("/" + name) || $0 == name } ?? all.first { $0.hasSuffix("/" + name) || $0 == name }
+            let found = targetFiles.first(endingWith: name) ?? allFiles.first(endingWith: name)
             if found == nil {
-                warnings.append("\(infoPlist ?? "Info.plist"): UIAppFonts: \"\(name)\" not found in the repository")
+                warnings.append("\(quotedInput(infoPlist ?? "Info.plist", limit: 4096)): UIAppFonts: \"\(quotedInput(name))\" not found in the repository")
             }
             appFonts.append(AppFont(name: name, path: found))
         }
@@ -181,8 +211,13 @@ public struct AppRepository: Sendable {
         var swiftGen: SwiftGenConfig?
         if let config = all.first(where: { $0 == "swiftgen.yml" }) ?? all.first(where: { $0.hasSuffix("/swiftgen.yml") }) {
             do {
-                let text = try String(contentsOf: root.appendingPathComponent(config), encoding: .utf8)
+                let data = try boundary.read(root.appendingPathComponent(config).path, limit: maximumSwiftGenBytes)
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw XcodeProjectError(file: config, message: "not UTF-8 text")
+                }
                 swiftGen = try SwiftGenConfig.parse(text, file: config)
+            } catch let error as BoundedReadError {
+                warnings.append("\(visible(config)): \(error)")
             } catch {
                 warnings.append(String(describing: error))
             }
@@ -220,5 +255,42 @@ public struct AppRepository: Sendable {
             warnings.append("\(project): no project.pbxproj (generated from project.yml?); files found by walking the folder")
         }
         return (nil, [])
+    }
+}
+
+/// The first file of a list whose path ends with a given relative path (`Fonts/Brand.otf` is the
+/// file `Fonts/Brand.otf` or any `…/Fonts/Brand.otf`), looked up in one dictionary per number of
+/// path components the names have: building it reads each file once, not once per name. A name
+/// of more than `maximumComponents` components is never found.
+struct FileSuffixIndex {
+    static let maximumComponents = 32
+    private var firstByLength: [Int: [Substring: String]] = [:]
+
+    init(_ files: [String], suffixLengths names: [String]) {
+        let lengths = Set(names.map(Self.components)).filter { $0 <= Self.maximumComponents }.sorted()
+        guard !lengths.isEmpty else { return }
+        for file in files {
+            // The suffixes of 1, 2, … components, as views of the path: after each slash from the end.
+            var slashes = 0
+            var index = file.endIndex
+            var next = 0
+            while next < lengths.count {
+                let start = file[..<index].lastIndex(of: "/")
+                slashes += 1
+                let suffix = start.map { file[file.index(after: $0)...] } ?? file[...]
+                if slashes == lengths[next] {
+                    if firstByLength[slashes]?[suffix] == nil { firstByLength[slashes, default: [:]][suffix] = file }
+                    next += 1
+                }
+                guard let start else { break }
+                index = start
+            }
+        }
+    }
+
+    static func components(_ name: String) -> Int { name.utf8.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
+
+    func first(endingWith name: String) -> String? {
+        firstByLength[Self.components(name)]?[Substring(name)]
     }
 }

@@ -2,34 +2,75 @@ import Foundation
 import TypeFitSupport
 
 /// The objects of a project.pbxproj and the questions TypeFit asks of them: where a file is,
-/// which files a target builds, and its build settings.
+/// which files a target builds, and its build settings. Every file and folder it names is checked
+/// against the repository's boundary before it is listed or read; what is left out is one warning.
 struct PBXGraph {
     let objects: [String: Any]
     /// The folder holding the .xcodeproj (`SRCROOT`).
     let sourceRoot: String
     let rootPath: String
+    /// The project file as messages name it (`App.xcodeproj/project.pbxproj`).
+    let file: String
+    let boundary: RepositoryBoundary
     /// Each group member's group.
     private var parent: [String: String] = [:]
+    /// Groups that are their own ancestors (a hand-edited or hostile project): not resolved.
+    private(set) var cyclic: Set<String> = []
+    let notes = Notes()
+    let xcconfigs: XCConfig
 
-    init(objects: [String: Any], sourceRoot: String, rootPath: String) {
+    /// Warnings collected while the graph is asked (a class: the graph's questions are not mutating).
+    final class Notes {
+        var lines: [String] = []
+        var seen: Set<String> = []
+        func add(_ line: String) { if seen.insert(line).inserted { lines.append(line) } }
+    }
+
+    init(objects: [String: Any], sourceRoot: String, rootPath: String, file: String = "project.pbxproj",
+         boundary: RepositoryBoundary? = nil) {
         self.objects = objects
         self.sourceRoot = sourceRoot
         self.rootPath = rootPath
+        self.file = file
+        self.boundary = boundary ?? RepositoryBoundary(root: rootPath)
+        xcconfigs = XCConfig(boundary: self.boundary, rootPath: rootPath, notes: notes)
         for (id, value) in objects {
             guard let object = value as? [String: Any], let children = object["children"] as? [String] else { continue }
             for child in children { parent[child] = id }
+        }
+        findCycles()
+    }
+
+    /// Marks every group on a cycle of `children` and names each cycle once (its smallest id).
+    private mutating func findCycles() {
+        var state: [String: Bool] = [:]  // false: on the current chain, true: done
+        for start in parent.keys.sorted() where state[start] == nil {
+            var chain: [String] = []
+            var current: String? = start
+            while let id = current, state[id] == nil {
+                state[id] = false
+                chain.append(id)
+                current = parent[id]
+            }
+            if let id = current, state[id] == false, let at = chain.firstIndex(of: id) {
+                let cycle = Array(chain[at...])
+                cyclic.formUnion(cycle)
+                let names = cycle.sorted().prefix(3).map { quotedInput($0) }.joined(separator: ", ")
+                notes.add("\(file): groups contain one another in a cycle (\(cycle.count) group\(cycle.count == 1 ? "" : "s"): \(names)\(cycle.count > 3 ? ", …" : "")); the files under them were not read")
+            }
+            for id in chain { state[id] = true }
         }
     }
 
     func object(_ id: String?) -> [String: Any]? { id.flatMap { objects[$0] as? [String: Any] } }
 
     /// The absolute path of a file reference or group, nil when it is outside the source tree
-    /// (built products, the SDK).
+    /// (built products, the SDK) or under a group cycle.
     func absolutePath(_ id: String, depth: Int = 0) -> String? {
-        guard depth < 64, let object = object(id) else { return nil }
+        guard depth < 64, !cyclic.contains(id), let object = object(id) else { return nil }
         let path = object["path"] as? String
         switch object["sourceTree"] as? String ?? "<group>" {
-        case "<absolute>": return path
+        case "<absolute>": return path.map { join("/", $0) }
         case "SOURCE_ROOT": return path.map { join(sourceRoot, $0) } ?? sourceRoot
         case "<group>":
             let base = parent[id].flatMap { absolutePath($0, depth: depth + 1) } ?? sourceRoot
@@ -38,7 +79,19 @@ struct PBXGraph {
         }
     }
 
-    private func join(_ a: String, _ b: String) -> String {
+    /// `absolutePath` when it resolves inside the repository; otherwise nil, with one warning
+    /// naming the entry (its id and path as written: nothing outside is looked into).
+    func containedPath(_ id: String) -> String? {
+        guard let path = absolutePath(id) else { return nil }
+        if let escape = boundary.escape(path) {
+            let written = object(id)?["path"] as? String ?? path
+            notes.add("\(file): \(quotedInput(id)) (\"\(quotedInput(written, limit: 4096))\"): \(escape)")
+            return nil
+        }
+        return path
+    }
+
+    func join(_ a: String, _ b: String) -> String {
         URL(fileURLWithPath: b, relativeTo: URL(fileURLWithPath: a, isDirectory: true)).standardizedFileURL.path
     }
 
@@ -49,9 +102,9 @@ struct PBXGraph {
     func files(ofBuildFile id: String) -> [String] {
         guard let ref = object(id)?["fileRef"] as? String, let target = object(ref) else { return [] }
         if target["isa"] as? String == "PBXVariantGroup" {
-            return (target["children"] as? [String] ?? []).compactMap { absolutePath($0) }.map(relative)
+            return (target["children"] as? [String] ?? []).compactMap { containedPath($0) }.map(relative)
         }
-        guard let path = absolutePath(ref) else { return [] }
+        guard let path = containedPath(ref) else { return [] }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
            !Self.bundleLikeExtensions.contains(URL(fileURLWithPath: path).pathExtension) {
@@ -98,7 +151,7 @@ struct PBXGraph {
         }
         // Xcode 16 synchronized folders: every file under the folder, less the target's exceptions.
         for groupID in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
-            guard let folder = absolutePath(groupID) else { continue }
+            guard let folder = containedPath(groupID) else { continue }
             var excluded: Set<String> = []
             for exceptionID in object(groupID)?["exceptions"] as? [String] ?? [] {
                 guard let exception = object(exceptionID),
@@ -107,8 +160,7 @@ struct PBXGraph {
                 for member in exception["membershipExceptions"] as? [String] ?? [] { excluded.insert(member) }
             }
             for file in Self.walk(folder) {
-                let inFolder = relativePath(file, to: folder)
-                if excluded.contains(inFolder) || excluded.contains(where: { inFolder.hasPrefix($0 + "/") }) { continue }
+                if Self.isExcluded(relativePath(file, to: folder), excluded) { continue }
                 if Self.sourceExtensions.contains(URL(fileURLWithPath: file).pathExtension) {
                     sources.append(relative(file))
                 } else {
@@ -121,6 +173,18 @@ struct PBXGraph {
     }
 
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "c", "cpp", "cc", "h"]
+
+    /// Whether `path` (in a synchronized folder) or a folder above it is one of the target's
+    /// membership exceptions: one set lookup per folder level, not one comparison per exception.
+    static func isExcluded(_ path: String, _ excluded: Set<String>) -> Bool {
+        guard !excluded.isEmpty else { return false }
+        var prefix = Substring(path)
+        while true {
+            if excluded.contains(String(prefix)) { return true }
+            guard let slash = prefix.lastIndex(of: "/") else { return false }
+            prefix = prefix[..<slash]
+        }
+    }
 
     static func unique(_ paths: [String]) -> [String] {
         var seen: Set<String> = []
@@ -137,11 +201,11 @@ struct PBXGraph {
         }
         var settings: [String: String] = [:]
         if let base = chosen["baseConfigurationReference"] as? String, let path = absolutePath(base) {
-            settings = XCConfig.read(path: path)
+            settings = xcconfigs.settings(path: path)
         } else if let anchor = chosen["baseConfigurationReferenceAnchor"] as? String, let folder = absolutePath(anchor),
                   let relative = chosen["baseConfigurationReferenceRelativePath"] as? String {
             // Xcode 16: an .xcconfig inside a synchronized folder.
-            settings = XCConfig.read(path: join(folder, relative))
+            settings = xcconfigs.settings(path: join(folder, relative))
         }
         for (key, value) in chosen["buildSettings"] as? [String: Any] ?? [:] {
             let plain = XCConfig.plainKey(key)
@@ -152,7 +216,13 @@ struct PBXGraph {
         return settings
     }
 
-    /// `$(VAR)` and `${VAR}` replaced (SRCROOT, PROJECT_DIR, other settings; `$(inherited)` dropped).
+    /// The longest a setting becomes through `$(VAR)` substitution (characters and references
+    /// counted): settings that refer to others several times each would otherwise double at every
+    /// level (8 levels of `A = $(B)$(B)` over a 1 MB value).
+    static let maximumExpandedLength = 65_536
+
+    /// `$(VAR)` and `${VAR}` replaced (SRCROOT, PROJECT_DIR, other settings; `$(inherited)` dropped),
+    /// each value at most `maximumExpandedLength` long.
     static func expand(_ settings: [String: String], sourceRoot: String) -> [String: String] {
         var context = settings
         context["SRCROOT"] = sourceRoot
@@ -160,36 +230,111 @@ struct PBXGraph {
         context["SOURCE_ROOT"] = sourceRoot
         context["inherited"] = ""
         var result: [String: String] = [:]
-        for (key, value) in settings { result[key] = substitute(value, context, depth: 0) }
+        for (key, value) in settings {
+            var budget = maximumExpandedLength
+            result[key] = substitute(value, context, depth: 0, budget: &budget)
+        }
         return result
     }
 
-    static func substitute(_ value: String, _ context: [String: String], depth: Int) -> String {
-        guard depth < 8, value.contains("$") else { return value }
+    /// `value` with its references replaced, 8 levels deep at most; every character written and
+    /// every reference met costs one of `budget`, and nothing more is written once it is spent.
+    static func substitute(_ value: String, _ context: [String: String], depth: Int, budget: inout Int) -> String {
+        guard budget > 0 else { return "" }
+        guard depth < 8, value.contains("$") else { return take(value[...], &budget) }
         var out = ""
         var rest = Substring(value)
-        while let dollar = rest.firstIndex(of: "$") {
-            out += rest[..<dollar]
+        while budget > 0, let dollar = rest.firstIndex(of: "$") {
+            out += take(rest[..<dollar], &budget)
             let after = rest[rest.index(after: dollar)...]
             guard let open = after.first, open == "(" || open == "{",
                   let close = after.firstIndex(of: open == "(" ? ")" : "}") else {
-                out += "$"
+                out += take("$", &budget)
                 rest = after
                 continue
             }
             let name = String(after[after.index(after: after.startIndex)..<close])
             let bare = name.split(separator: ":").first.map(String.init) ?? name
-            out += substitute(context[bare] ?? "", context, depth: depth + 1)
+            budget -= 1
+            out += substitute(context[bare] ?? "", context, depth: depth + 1, budget: &budget)
             rest = after[after.index(after: close)...]
         }
-        return out + rest
+        return out + take(rest, &budget)
+    }
+
+    /// The first `budget` characters of `text` (counted in UTF-8 bytes), charged to it.
+    private static func take(_ text: Substring, _ budget: inout Int) -> String {
+        let count = text.utf8.count
+        if count <= budget {
+            budget -= count
+            return String(text)
+        }
+        let kept = String(decoding: text.utf8.prefix(max(0, budget)), as: UTF8.self)
+        budget = 0
+        return kept
     }
 }
 
-/// `.xcconfig` files: `KEY = value` lines and `#include`s.
-enum XCConfig {
-    static func read(path: String, depth: Int = 0) -> [String: String] {
-        guard depth < 16, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+/// `.xcconfig` files: `KEY = value` lines and `#include`s, each file read once (a project's
+/// targets share them, and a file included many times is read once), inside the repository only,
+/// at most `maximumBytes` each, `maximumFiles` files and `maximumIncludes` `#include` lines
+/// however they fan out.
+final class XCConfig {
+    /// The largest xcconfig read (real ones are a few KB).
+    static let maximumBytes = 1 << 20
+    /// The most files one project's configurations read, includes counted.
+    static let maximumFiles = 256
+    /// The most `#include` lines one project's configurations follow.
+    static let maximumIncludes = 4096
+    /// The deepest chain of includes followed.
+    static let maximumDepth = 16
+
+    let boundary: RepositoryBoundary
+    let rootPath: String
+    let notes: PBXGraph.Notes
+    private var cache: [String: [String: String]] = [:]
+    private var filesRead = 0
+    private var includesFollowed = 0
+
+    init(boundary: RepositoryBoundary, rootPath: String, notes: PBXGraph.Notes) {
+        self.boundary = boundary
+        self.rootPath = rootPath
+        self.notes = notes
+    }
+
+    /// The settings of the xcconfig at `path` (absolute) and what it includes.
+    func settings(path: String) -> [String: String] {
+        var chain: [String] = []
+        return read(path: path, chain: &chain)
+    }
+
+    private func read(path: String, chain: inout [String]) -> [String: String] {
+        let display = relativePath(path, to: rootPath)
+        if chain.contains(path) {
+            notes.add("\(visible(relativePath(chain.last ?? path, to: rootPath))): includes \(visible(display)), which includes it again; not followed")
+            return [:]
+        }
+        if let known = cache[path] { return known }
+        guard chain.count < Self.maximumDepth else {
+            notes.add("\(visible(display)): included more than \(Self.maximumDepth) levels deep; not read")
+            return [:]
+        }
+        guard filesRead < Self.maximumFiles else {
+            notes.add("\(visible(display)): more than \(Self.maximumFiles) xcconfig files in one project; the rest not read")
+            return [:]
+        }
+        // A missing file is not worth a line (`#include?` is optional; Xcode reports the others).
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        filesRead += 1
+        cache[path] = [:]
+        let data: Data
+        do { data = try boundary.read(path, limit: Self.maximumBytes) } catch {
+            notes.add("\(visible(display)): \(error)")
+            return [:]
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        chain.append(path)
+        defer { chain.removeLast() }
         var settings: [String: String] = [:]
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         for raw in text.split(whereSeparator: \.isNewline) {
@@ -197,8 +342,13 @@ enum XCConfig {
             if line.hasPrefix("#include") {
                 guard let first = line.firstIndex(of: "\""), let last = line.lastIndex(of: "\""), first < last else { continue }
                 let name = String(line[line.index(after: first)..<last])
+                includesFollowed += 1
+                guard includesFollowed <= Self.maximumIncludes else {
+                    notes.add("\(visible(display)): more than \(Self.maximumIncludes) #include lines in one project's xcconfig files; the rest not followed")
+                    continue
+                }
                 let included = URL(fileURLWithPath: name, relativeTo: folder).standardizedFileURL.path
-                for (key, value) in read(path: included, depth: depth + 1) { settings[key] = value }
+                for (key, value) in read(path: included, chain: &chain) { settings[key] = value }
                 continue
             }
             if let comment = line.range(of: "//") { line = String(line[..<comment.lowerBound]) }
@@ -206,8 +356,9 @@ enum XCConfig {
             let key = line[..<equals].trimmingCharacters(in: .whitespaces)
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasSuffix(";") { value.removeLast() }
-            if let plain = plainKey(key) { settings[plain] = value.trimmingCharacters(in: .whitespaces) }
+            if let plain = Self.plainKey(key) { settings[plain] = value.trimmingCharacters(in: .whitespaces) }
         }
+        cache[path] = settings
         return settings
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TypeFitSupport
 import Yams
 
 /// The strings part of a `swiftgen.yml`: which strings table becomes which generated enum, so a
@@ -64,8 +65,9 @@ public struct SwiftGenConfig: Sendable, Hashable {
         return String(chars[..<n]).lowercased() + String(chars[n...])
     }
 
-    /// Parses the text of a swiftgen.yml.
-    /// - Throws: `XcodeProjectError` naming `file` (and the line) when it is not YAML.
+    /// Parses the text of a swiftgen.yml. Entries, inputs, outputs and tables visited are charged
+    /// to the YAML expansion budget (`YAMLExpansion`): an alias bomb is refused, not expanded.
+    /// - Throws: `XcodeProjectError` naming `file` (and the line) when it is not YAML or expands too far.
     public static func parse(_ text: String, file: String) throws -> SwiftGenConfig {
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch let error as YamlError {
@@ -75,14 +77,29 @@ public struct SwiftGenConfig: Sendable, Hashable {
         }
         var tables: [StringsTable] = []
         guard let strings = root?.mapping?["strings"] else { return SwiftGenConfig(file: file, strings: []) }
+        let limit = YAMLExpansion.limit(sourceBytes: text.utf8.count)
+        var budget = limit
+        func charge(_ count: Int, at node: Node) throws {
+            budget -= count
+            guard budget < 0 else { return }
+            let line = node.mark.map { ":\($0.line):\($0.column)" } ?? ""
+            throw XcodeProjectError(file: file + line, message: "strings: expands to more than \(limit) entries through YAML aliases (*name) or merge keys (<<); refusing what looks like an alias bomb")
+        }
         let entries: [Node] = strings.sequence.map(Array.init) ?? [strings]
+        try charge(entries.count, at: strings)
         for entry in entries {
             guard let map = entry.mapping else { continue }
-            let inputs: [String] = map["inputs"].map { node in
-                node.sequence.map { $0.compactMap(\.string) } ?? [node.string].compactMap { $0 }
+            try charge(map.count, at: entry)
+            let inputs: [String] = try map["inputs"].map { node in
+                try charge(node.sequence?.count ?? 1, at: node)
+                return node.sequence.map { $0.compactMap(\.string) } ?? [node.string].compactMap { $0 }
             } ?? []
-            let outputs: [Node] = map["outputs"].map { $0.sequence.map(Array.init) ?? [$0] } ?? []
+            let outputs: [Node] = try map["outputs"].map { node in
+                try charge(node.sequence?.count ?? 1, at: node)
+                return node.sequence.map(Array.init) ?? [node]
+            } ?? []
             for output in outputs {
+                try charge(1 + inputs.count + (output.mapping?.count ?? 0), at: output)
                 let params = output.mapping?["params"]?.mapping
                 let enumName = params?["enumName"]?.string ?? "L10n"
                 for input in inputs {

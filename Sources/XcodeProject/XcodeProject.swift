@@ -88,31 +88,46 @@ public struct XcodeProject: Sendable {
     /// `knownRegions`, without `Base`.
     public var knownRegions: [String]
     public var targets: [XcodeTarget]
+    /// What could not be followed (a file out of the repository, a group cycle, an xcconfig past a
+    /// limit), one line each naming the file.
+    public var warnings: [String]
 
-    public init(path: String, developmentRegion: String?, knownRegions: [String], targets: [XcodeTarget]) {
+    public init(path: String, developmentRegion: String?, knownRegions: [String], targets: [XcodeTarget],
+                warnings: [String] = []) {
         self.path = path
         self.developmentRegion = developmentRegion
         self.knownRegions = knownRegions
         self.targets = targets
+        self.warnings = warnings
     }
+
+    /// The largest project.pbxproj read (the largest real ones are a few MB).
+    public static let maximumBytes = 32 << 20
+    /// The most native targets read from one project (real projects have tens, a few hundred at most).
+    public static let maximumTargets = 10_000
 
     /// The iOS application targets, the one with the most files first.
     public var iOSApplications: [XcodeTarget] {
         targets.filter(\.isIOSApplication).sorted { ($0.files.count, $1.name) > ($1.files.count, $0.name) }
     }
 
-    /// Reads `<projectPath>/project.pbxproj`; paths are made relative to `root`.
-    /// - Throws: `XcodeProjectError` when the file is missing or not a property list.
-    public static func read(projectPath: String, root: URL) throws -> XcodeProject {
+    /// Reads `<projectPath>/project.pbxproj`; paths are made relative to `root`, and nothing
+    /// outside `boundary` (default: `root`) is read.
+    /// - Throws: `XcodeProjectError` when the file is missing, too large, out of the repository or
+    ///   not a property list.
+    public static func read(projectPath: String, root: URL, boundary: RepositoryBoundary? = nil) throws -> XcodeProject {
+        let boundary = boundary ?? RepositoryBoundary(root: root)
         let projectURL = (projectPath.hasPrefix("/") ? URL(fileURLWithPath: projectPath)
             : root.appendingPathComponent(projectPath)).standardizedFileURL
         let rootPath = root.standardizedFileURL.path
         let display = relativePath(projectURL.path, to: rootPath)
         let file = display + "/project.pbxproj"
         let data: Data
-        do { data = try Data(contentsOf: projectURL.appendingPathComponent("project.pbxproj")) } catch {
-            throw XcodeProjectError(file: file, message: "cannot read the file")
+        do { data = try boundary.read(projectURL.appendingPathComponent("project.pbxproj").path, limit: maximumBytes) } catch {
+            if case .unreadable = error { throw XcodeProjectError(file: file, message: "cannot read the file") }
+            throw XcodeProjectError(file: file, message: "\(error)")
         }
+        if let problem = PropertyListGuard.problem(in: data) { throw XcodeProjectError(file: file, message: problem) }
         let plist: Any
         do {
             var format = PropertyListSerialization.PropertyListFormat.openStep
@@ -125,15 +140,19 @@ public struct XcodeProject: Sendable {
             throw XcodeProjectError(file: file, message: "no `objects` or `rootObject`: not an Xcode project file")
         }
         let graph = PBXGraph(objects: objects, sourceRoot: projectURL.deletingLastPathComponent().path,
-                             rootPath: rootPath)
+                             rootPath: rootPath, file: file, boundary: boundary)
         let projectSettings = graph.buildSettings(list: project["buildConfigurationList"] as? String)
         var targets: [XcodeTarget] = []
-        for id in project["targets"] as? [String] ?? [] {
+        let ids = project["targets"] as? [String] ?? []
+        for id in ids.prefix(maximumTargets) {
             guard let target = objects[id] as? [String: Any], target["isa"] as? String == "PBXNativeTarget" else { continue }
             targets.append(graph.target(id: id, target, projectSettings: projectSettings))
         }
+        if ids.count > maximumTargets {
+            graph.notes.add("\(file): \(ids.count) targets; the first \(maximumTargets) read")
+        }
         let regions = (project["knownRegions"] as? [String] ?? []).filter { $0 != "Base" }
         return XcodeProject(path: display, developmentRegion: project["developmentRegion"] as? String,
-                            knownRegions: regions, targets: targets)
+                            knownRegions: regions, targets: targets, warnings: graph.notes.lines)
     }
 }

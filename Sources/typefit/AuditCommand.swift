@@ -75,8 +75,24 @@ struct AuditCommand: ParsableCommand {
             throw ValidationError("--update-baseline would write into the bundled example in the tool's checkout; pass --baseline FILE")
         }
         let configPath = displayPath(target.config)
+        // What the command line does not name is written and read inside the repository only (the
+        // config's folder): a `Reports` or baseline link committed to lead elsewhere is not followed.
+        let boundary = RepositoryBoundary(root: (target.config as NSString).deletingLastPathComponent.isEmpty
+                                          ? "." : (target.config as NSString).deletingLastPathComponent)
+        if self.output == nil, let folder = target.output, let escape = boundary.writeEscape(folder) {
+            throw CLIError(message: "\(quotedInput(displayPath(folder))): \(escape.writeDescription); pass --output DIR to write the reports there")
+        }
         let output = output ?? target.output
-        let baseline = try report.baselinePath(target.baseline(given: report.baseline, updating: report.updateBaseline))
+        var baseline = try report.baselinePath(target.baseline(given: report.baseline, updating: report.updateBaseline))
+        if report.baseline == nil, let path = baseline {
+            if report.updateBaseline, let escape = boundary.writeEscape(path) {
+                throw CLIError(message: "\(quotedInput(displayPath(path))): \(escape.writeDescription); pass --baseline FILE to write it there")
+            }
+            if let escape = boundary.escape(path) {
+                writeMessage("\(displayPath(path)): \(escape); audited without a baseline")
+                baseline = nil
+            }
+        }
         let note = target.note
         let formats = try report.formats(output: output)
         let progress = ProgressBar.make(enabled: !noProgress)

@@ -160,7 +160,8 @@ public struct AuditPlan: Sendable {
         }
 
         // Strings.
-        let loaded = try StringsSources.load(config.strings, auditedLocales: config.locales)
+        let loaded = try StringsSources.load(config.strings, auditedLocales: config.locales,
+                                             boundary: RepositoryBoundary(root: config.baseDirectory))
         let table = loaded.table
         diagnostics += loaded.diagnostics
         diagnostics += table.warnings.map {

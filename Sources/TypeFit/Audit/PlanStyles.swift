@@ -5,6 +5,9 @@ import Reports
 import TypeFitSupport
 
 extension AuditPlan {
+    /// The largest TypographyKit config read.
+    static let maximumTypographyKitBytes = 16 << 20
+
     /// The styles of the TypographyKit config (if any), by name, with their fonts added to `fonts`.
     /// Styles TypographyKit gives no font (dropped, or no font-name/point-size) go to
     /// `withoutFont` with the reason, for the error of a label that uses one.
@@ -13,8 +16,9 @@ extension AuditPlan {
         guard let url = config.typographyKit else { return [:] }
         let file = displayPath(url.path)
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ConfigError(file: file, line: nil, column: nil, path: nil, message: "cannot read the file")
+        do { data = try RepositoryBoundary(root: config.baseDirectory).read(url.path, limit: maximumTypographyKitBytes) } catch {
+            let message = if case .unreadable = error { "cannot read the file" } else { "\(error)" }
+            throw ConfigError(file: file, line: nil, column: nil, path: nil, message: message)
         }
         let tk: TypographyKitConfig
         do { tk = try TypographyKitConfig.parse(data: data) } catch {

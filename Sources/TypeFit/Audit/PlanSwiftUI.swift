@@ -3,6 +3,7 @@ import DynamicType
 import Foundation
 import Localization
 import SwiftUISource
+import TypeFitSupport
 import XcodeProject
 
 // The app's SwiftUI views read for the audit (docs/ui-sources.md, "SwiftUI views"): the view files
@@ -35,7 +36,8 @@ extension AuditPlan {
     /// other Swift files for their declarations, and counts the `Text` views whose key is in
     /// `table` (development locale `development`).
     static func readSwiftUI(ui: ConfigUI, repository: AppRepository, viewFiles: [String], table: StringTable,
-                            development: String, warnings: inout [String]) -> (screens: [UIScreenSource], counts: SwiftUIPlanCounts) {
+                            development: String, boundary: RepositoryBoundary? = nil,
+                            warnings: inout [String]) -> (screens: [UIScreenSource], counts: SwiftUIPlanCounts) {
         let root = ui.root
         let viewSet = Set(viewFiles)
         var swiftGen: [String] = []
@@ -74,7 +76,8 @@ extension AuditPlan {
         }
         let urls = { (paths: [String]) in paths.map { root.appendingPathComponent($0) } }
         let reading = SwiftUIReader.read(files: urls(viewFiles), root: root, swiftGen: urls(swiftGen),
-                                         declarations: urls(declarations), fontTokens: tokens, layouts: layouts)
+                                         declarations: urls(declarations), fontTokens: tokens, layouts: layouts,
+                                         boundary: boundary)
         warnings += reading.result.warnings.map(\.description)
         let chain = LocaleID.fallbackChain(development)
         let withStrings = reading.textViews.count { view in

@@ -21,8 +21,10 @@ extension AuditPlan {
         guard let ui = config.ui else { return }
         var plan = UIPlan()
         let projectPath: String? = if case .path(let p) = ui.project { p } else { nil }
+        // The repository is the config's folder: nothing outside it is read (docs/robustness.md).
+        let boundary = RepositoryBoundary(root: config.baseDirectory)
         let repository = AppRepository.discover(root: ui.root, projectPath: projectPath, targetName: ui.target,
-                                                useProject: ui.project != .none)
+                                                useProject: ui.project != .none, boundary: boundary)
         if let name = ui.target, repository.target == nil {
             // Auditing the whole folder instead would audit what the config does not mean.
             let location = ui.targetLocation ?? ui.location
@@ -50,7 +52,7 @@ extension AuditPlan {
         case .none: []
         case .list(let paths): paths.filter(kept)
         }
-        let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root)
+        let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root, boundary: boundary)
         plan.warnings += read.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
         var elementCounts: [String: Int] = [:]
         for screen in read.screens { elementCounts[screen.position.file, default: 0] += screen.allElements.count }
@@ -61,7 +63,7 @@ extension AuditPlan {
         var swiftUIScreens: [UIScreenSource] = []
         if !plan.swiftFiles.isEmpty {
             let reading = Self.readSwiftUI(ui: ui, repository: repository, viewFiles: plan.swiftFiles, table: resolver.table,
-                                           development: locales.first ?? "en", warnings: &plan.warnings)
+                                           development: locales.first ?? "en", boundary: boundary, warnings: &plan.warnings)
             swiftUIScreens = reading.screens
             plan.swiftUI = reading.counts
         }
@@ -321,8 +323,14 @@ struct UIPlanner {
         var table = StringTable()
         let index = ibStrings ?? IBLocalization.Index(files: repository.allFiles)
         ibStrings = index
+        let boundary = RepositoryBoundary(root: base.config.baseDirectory)
         for (locale, path) in index.stringsFiles(for: file) {
-            do { try table.load(contentsOf: ui.root.appendingPathComponent(path), locale: locale) } catch {
+            let url = ui.root.appendingPathComponent(path)
+            if let escape = boundary.escape(url.path) {
+                warnings.append("\(quotedInput(path)): \(escape)")
+                continue
+            }
+            do { try table.load(contentsOf: url, locale: locale) } catch {
                 warnings.append("\(path): \(error)")
             }
         }

@@ -20,6 +20,10 @@ extension TypeFitConfig {
         if let kind = FileKind.nonRegular(url.path) {
             throw ConfigError(file: path, message: "is \(kind), not a regular file")
         }
+        // The config's folder is the repository: a typefit.yml linked from outside it is not read.
+        if let escape = RepositoryBoundary(root: url.deletingLastPathComponent()).escape(url.path) {
+            throw ConfigError(file: path, message: escape.description)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

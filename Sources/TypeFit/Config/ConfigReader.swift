@@ -17,12 +17,12 @@ final class ConfigParseContext {
 
     /// The fewest mapping entries plus list items one config may expand to (more for big files:
     /// twice the text's bytes).
-    static let maximumNodes = 100_000
+    static let maximumNodes = YAMLExpansion.maximumNodes
 
     init(file: String, baseDirectory: URL, sourceBytes: Int = 0) {
         self.file = file
         self.baseDirectory = baseDirectory
-        nodeLimit = max(Self.maximumNodes, 2 * sourceBytes)
+        nodeLimit = YAMLExpansion.limit(sourceBytes: sourceBytes)
         nodeBudget = nodeLimit
     }
 }
