@@ -75,7 +75,7 @@ extension AuditPlan {
         let urls = { (paths: [String]) in paths.map { root.appendingPathComponent($0) } }
         let reading = SwiftUIReader.read(files: urls(viewFiles), root: root, swiftGen: urls(swiftGen),
                                          declarations: urls(declarations), fontTokens: tokens, layouts: layouts)
-        warnings += reading.result.warnings.map(\.description)
+        warnings += reading.result.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
         let chain = LocaleID.fallbackChain(development)
         let withStrings = reading.textViews.count { view in
             guard case .localized(_, let key, _) = view.text else { return false }
