@@ -51,6 +51,11 @@ struct SourceFile {
             return (nil, UIReadWarning(position: UISourcePosition(file: path, line: at.line, column: at.column),
                                        message: "#if nested deeper than \(deepestIfConfig) levels here; file skipped"))
         }
+        if let deep = deepestInterpolation(data, limit: deepestInterpolation) {
+            let at = TextPosition(byteOffset: deep, in: data)
+            return (nil, UIReadWarning(position: UISourcePosition(file: path, line: at.line, column: at.column),
+                                       message: "string interpolations nested deeper than \(deepestInterpolation) levels here; file skipped"))
+        }
         let tree = Parser.parse(source: text)
         if let deep = deepestNode(tree, limit: deepestTree) {
             // `position`, not `positionAfterSkippingLeadingTrivia`, which looks for the first token
@@ -107,6 +112,85 @@ extension SourceFile {
                 }
                 while i < n, bytes[i] != 0x0A { i += 1 }
                 i += 1
+            }
+            return nil
+        }
+    }
+
+    /// The deepest string interpolation read (`"a\\("b\\(c)")"` is 2): swift-syntax's parser takes
+    /// memory growing with the square of the depth (5,000 levels: 1.2 GB for a 40 KB file).
+    static let deepestInterpolation = 32
+
+    /// The byte offset of the first `\\(` nested deeper than `limit` interpolations, nil when there
+    /// is none. A small lexer: string literals (`"…"`, `"""…"""`, raw `#"…"#`), the code inside
+    /// their interpolations with its parentheses, and comments.
+    static func deepestInterpolation(_ data: Data, limit: Int) -> Int? {
+        enum Context { case code(parentheses: Int), string(multiline: Bool, hashes: Int) }
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int? in
+            let b = raw.bindMemory(to: UInt8.self)
+            let n = b.count
+            var stack: [Context] = [.code(parentheses: 0)]
+            var depth = 0
+            var i = 0
+            func at(_ k: Int) -> UInt8 { k < n ? b[k] : 0 }
+            while i < n {
+                switch stack[stack.count - 1] {
+                case .code(let parentheses):
+                    let c = b[i]
+                    if c == 0x2F, at(i + 1) == 0x2F {  // line comment
+                        while i < n, b[i] != 0x0A { i += 1 }
+                    } else if c == 0x2F, at(i + 1) == 0x2A {  // block comment
+                        i += 2
+                        while i < n, !(b[i] == 0x2A && at(i + 1) == 0x2F) { i += 1 }
+                        i += 2
+                    } else if c == 0x23 || c == 0x22 {  // #…" or "
+                        var hashes = 0
+                        while at(i + hashes) == 0x23 { hashes += 1 }
+                        guard at(i + hashes) == 0x22 else { i += max(1, hashes); continue }
+                        i += hashes
+                        let multiline = at(i + 1) == 0x22 && at(i + 2) == 0x22
+                        i += multiline ? 3 : 1
+                        stack.append(.string(multiline: multiline, hashes: hashes))
+                    } else if c == 0x28 {
+                        stack[stack.count - 1] = .code(parentheses: parentheses + 1)
+                        i += 1
+                    } else if c == 0x29 {
+                        if parentheses == 0, stack.count > 1 {
+                            stack.removeLast()  // the end of an interpolation
+                            depth -= 1
+                        } else {
+                            stack[stack.count - 1] = .code(parentheses: max(0, parentheses - 1))
+                        }
+                        i += 1
+                    } else {
+                        i += 1
+                    }
+                case .string(let multiline, let hashes):
+                    let c = b[i]
+                    if c == 0x5C {  // \ then the string's #s: an escape or an interpolation
+                        var k = 1
+                        while k <= hashes, at(i + k) == 0x23 { k += 1 }
+                        if k == hashes + 1, at(i + k) == 0x28 {
+                            depth += 1
+                            if depth > limit { return i }
+                            stack.append(.code(parentheses: 0))
+                            i += k + 1
+                        } else {
+                            i += k + 1
+                        }
+                    } else if c == 0x22, !multiline || (at(i + 1) == 0x22 && at(i + 2) == 0x22) {
+                        let quotes = multiline ? 3 : 1
+                        var k = 0
+                        while k < hashes, at(i + quotes + k) == 0x23 { k += 1 }
+                        if k == hashes { stack.removeLast() }
+                        i += quotes + k
+                    } else if c == 0x0A, !multiline {
+                        stack.removeLast()  // an unclosed literal ends at the line's end
+                        i += 1
+                    } else {
+                        i += 1
+                    }
+                }
             }
             return nil
         }

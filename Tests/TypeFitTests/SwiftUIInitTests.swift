@@ -125,10 +125,10 @@ struct SwiftUIInitTests {
         let line = "let value\(String(repeating: "0", count: 20)) = \"\(String(repeating: "x", count: 60))\"\n"
         try Data(String(repeating: line, count: 5_000_000 / line.utf8.count + 1).utf8).write(to: app.appendingPathComponent("Generated.swift"))
         let outcome = try AppInit.run(directory: dir.path, force: false)
-        let warnings = outcome.summary.split(separator: "\n").filter { $0.contains("warning:") }
-        #expect(warnings.contains { $0.contains("App/Broken.swift:") })
-        #expect(warnings.contains { $0.contains("App/Latin1.swift") })
-        #expect(warnings.contains { $0.contains("App/Generated.swift") })
+        let warnings = outcome.summary.split(separator: "\n")
+        #expect(warnings.contains { $0.contains("App/Broken.swift:") && $0.contains("does not parse") })
+        #expect(warnings.contains { $0.contains("App/Latin1.swift") && $0.contains("not UTF-8") })
+        #expect(warnings.contains { $0.contains("App/Generated.swift") && $0.contains("larger than 2 MB") })
         let plan = try AuditPlan.load(path: outcome.configPath)
         #expect(plan.diagnostics.contains { $0.message.contains("App/Generated.swift") })
         #expect(plan.screens.contains { $0.name == "SettingsView" })

@@ -78,7 +78,7 @@ extension AuditPlan {
         let reading = SwiftUIReader.read(files: urls(viewFiles), root: root, swiftGen: urls(swiftGen),
                                          declarations: urls(declarations), fontTokens: tokens, layouts: layouts,
                                          boundary: boundary)
-        warnings += reading.result.warnings.map(\.description)
+        warnings += reading.result.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
         let chain = LocaleID.fallbackChain(development)
         let withStrings = reading.textViews.count { view in
             guard case .localized(_, let key, _) = view.text else { return false }

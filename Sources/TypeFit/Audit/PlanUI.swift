@@ -52,8 +52,11 @@ extension AuditPlan {
         case .none: []
         case .list(let paths): paths.filter(kept)
         }
-        let (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root, boundary: boundary)
+        var (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root, boundary: boundary)
         plan.warnings += read.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
+        var budget = UIPlanner.mostElements
+        var firstLeftOut: UISourcePosition?
+        read.screens = UIPlanner.capped(read.screens, budget: &budget, firstLeftOut: &firstLeftOut)
         var elementCounts: [String: Int] = [:]
         for screen in read.screens { elementCounts[screen.position.file, default: 0] += screen.allElements.count }
         for path in ibPaths {
@@ -64,8 +67,12 @@ extension AuditPlan {
         if !plan.swiftFiles.isEmpty {
             let reading = Self.readSwiftUI(ui: ui, repository: repository, viewFiles: plan.swiftFiles, table: resolver.table,
                                            development: locales.first ?? "en", boundary: boundary, warnings: &plan.warnings)
-            swiftUIScreens = reading.screens
+            swiftUIScreens = UIPlanner.capped(reading.screens, budget: &budget, firstLeftOut: &firstLeftOut)
             plan.swiftUI = reading.counts
+        }
+        if let firstLeftOut {
+            plan.warnings.append("\(firstLeftOut): more than \(UIPlanner.mostElements) text elements in the app's storyboards, XIBs "
+                                 + "and SwiftUI views; this one and the rest are not read")
         }
         // Nothing to audit at all: no screen in the config, no web view, no SwiftUI view with
         // text, and no text element in any Interface Builder file that could be read.
@@ -132,6 +139,37 @@ struct UIPlanner {
         self.ui = ui
         self.repository = repository
         self.styles = plan.styles
+    }
+
+    /// Text elements read from the app's files at most (Home Assistant, the largest of six real
+    /// apps, has 1,402): the audit's time and memory grow with each one laid out.
+    static let mostElements = 5_000
+
+    /// `screens` with at most `budget` elements in all (the first ones, in order), `budget` less
+    /// what they keep; `firstLeftOut` is where the first element left out is, when one is.
+    static func capped(_ screens: [UIScreenSource], budget: inout Int, firstLeftOut: inout UISourcePosition?) -> [UIScreenSource] {
+        var kept: [UIScreenSource] = []
+        for var screen in screens {
+            let count = screen.allElements.count
+            if count <= budget {
+                budget -= count
+                kept.append(screen)
+                continue
+            }
+            if firstLeftOut == nil { firstLeftOut = screen.allElements[budget].position }
+            guard budget > 0 else { continue }
+            if screen.navigationTitle != nil { budget -= 1 }
+            for i in screen.rows.indices {
+                let take = min(budget, screen.rows[i].elements.count)
+                screen.rows[i].elements.removeSubrange(take...)
+                budget -= take
+            }
+            screen.rows.removeAll { $0.elements.isEmpty }
+            screen.elements.removeSubrange(min(budget, screen.elements.count)...)
+            budget = 0
+            kept.append(screen)
+        }
+        return kept
     }
 
     /// Insets of a cell's content above and below its text (UITableViewCell's default layout margins).
