@@ -53,7 +53,7 @@ public enum InterfaceBuilderReader {
         do {
             data = try (boundary ?? RepositoryBoundary(root: root)).read(root.appendingPathComponent(path).path, limit: largestFile)
         } catch {
-            let message = if case .unreadable = error { "cannot read the file" } else { "\(error)" }
+            let message = if case .unreadable = error { "cannot read the file" } else { "\(error); file skipped" }
             return ([], [UIReadWarning(position: UISourcePosition(file: path, line: 1), message: message)], .unreadable)
         }
         return read(data: data, path: path)

@@ -116,7 +116,7 @@ import Testing
             _ = try StringsDictFile.parse(bomb, file: "bomb.stringsdict", locale: "en")
             Issue.record("the bomb was accepted as a .stringsdict")
         } catch {
-            #expect(error.description.hasPrefix("bomb.stringsdict: not a valid .stringsdict (the binary property list's shared objects"))
+            #expect(error.description.hasPrefix("bomb.stringsdict: not a valid .stringsdict (the binary property list's shared references"))
         }
     }
 
