@@ -53,7 +53,11 @@ public enum InterfaceBuilderReader {
         do {
             data = try (boundary ?? RepositoryBoundary(root: root)).read(root.appendingPathComponent(path).path, limit: largestFile)
         } catch {
-            let message = if case .unreadable = error { "cannot read the file" } else { "\(error); file skipped" }
+            let message = switch error {
+            case .unreadable: "cannot read the file"
+            case .outsideRepository: "\(error)"
+            default: "\(error); file skipped"
+            }
             return ([], [UIReadWarning(position: UISourcePosition(file: path, line: 1), message: message)], .unreadable)
         }
         return read(data: data, path: path)
