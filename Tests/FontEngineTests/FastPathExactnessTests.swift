@@ -153,7 +153,9 @@ import Testing
                 #expect(fast.runs.map { [$0.start, $0.end, Int($0.script.rawValue)] } == slow.runs.map { [$0.start, $0.end, Int($0.script.rawValue)] }, "\(line)")
             }
         }
-        #expect(ascii > 1_000)  // 1,309 of the unique corpus lines, plus the mixes
+        // 969 of the unique corpus lines (the Python count of corpusIsLarge, lines of ASCII only), plus
+        // the 11 mixes; the reader may differ slightly on escapes.
+        #expect(ascii > 940 && ascii < 1_010)
         var other = "Größe (Straße)"
         other.withUTF8 { #expect(ScriptItemizer.asciiScript($0) == nil) }
     }
