@@ -1,19 +1,20 @@
 import Foundation
 import TypeFitSupport
 
-/// The example app bundled with TypeFit (Examples/Focus): what `typefit audit` audits when given
-/// no config, into the package's Reports/ folder, against its committed baseline.
+/// The example app bundled with TypeFit (Examples/Wayfell, a hiking app made up for it, with
+/// strings written for it): what `typefit audit` audits when given no config, into the package's
+/// Reports/ folder, against its committed baseline.
 public enum BundledExample {
     /// The example's config, relative to the package root.
-    public static let configRelativePath = "Examples/Focus/typefit.yml"
+    public static let configRelativePath = "Examples/Wayfell/typefit.yml"
     /// Its baseline, relative to the package root.
-    public static let baselineRelativePath = "Examples/Focus/typefit-baseline.json"
+    public static let baselineRelativePath = "Examples/Wayfell/typefit-baseline.json"
     /// Where its reports go, relative to the package root.
     public static let reportsRelativePath = "Reports"
 
     /// Whether `folder` is TypeFit's own checkout: its Package.swift declares the package
     /// `TypeFit` (read with a 1 MB bound) and it holds the example's config. An app repository
-    /// that happens to hold an `Examples/Focus/typefit.yml` is not it.
+    /// that happens to hold an `Examples/Wayfell/typefit.yml` is not it.
     public static func isCheckout(_ folder: URL) -> Bool {
         let fm = FileManager.default
         guard fm.fileExists(atPath: folder.appendingPathComponent(configRelativePath).path),

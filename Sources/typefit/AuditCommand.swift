@@ -17,7 +17,7 @@ struct AuditCommand: ParsableCommand {
         (when that file exists; the first --update-baseline creates it), both in CONFIG's folder: what \
         `typefit audit` run in that folder does. With no CONFIG it audits ./typefit.yml (or ./typefit.yaml, \
         ./typefit.json) that way. Where there is none it exits 2 (`typefit init` writes one), except in \
-        TypeFit's own checkout, where it audits the bundled example (Examples/Focus/typefit.yml) into its \
+        TypeFit's own checkout, where it audits the bundled example (Examples/Wayfell/typefit.yml) into its \
         Reports/ against the committed baseline. --bundled-example audits the example from any folder: \
         outside the checkout to the terminal only, writing nothing into it.
 
@@ -44,7 +44,7 @@ struct AuditCommand: ParsableCommand {
     @Argument(help: "The typefit.yml (or .json) to audit. Default: ./typefit.yml (.yaml, .json); in TypeFit's checkout, the bundled example.")
     var config: String?
 
-    @Flag(help: "Audit the bundled example (Examples/Focus) of the checkout holding this executable, from any folder.")
+    @Flag(help: "Audit the bundled example (Examples/Wayfell) of the checkout holding this executable, from any folder.")
     var bundledExample = false
 
     @Option(help: "Folder for report files (created if needed). Default: Reports in CONFIG's folder (see above).")

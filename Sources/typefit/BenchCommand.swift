@@ -39,12 +39,12 @@ struct BenchCommand: ParsableCommand {
 
         The corpus is a folder of .strings/.stringsdict/.xcstrings files, read recursively: --corpus DIR, by \
         default ../shared/corpus (the project's reference corpus beside the checkout). Without one, bench \
-        says so and exits 2; Examples/Focus/strings is a small corpus that ships with TypeFit.
+        says so and exits 2; Examples/Wayfell/strings is a small corpus that ships with TypeFit.
 
         Examples:
           swift build -c release --scratch-path .build-release
           .build-release/release/typefit bench --corpus ../shared/corpus
-          .build-release/release/typefit bench --corpus Examples/Focus/strings --verify
+          .build-release/release/typefit bench --corpus Examples/Wayfell/strings --verify
           .build-release/release/typefit bench --whole-process --corpus ../shared/corpus --threads 1
           .build-release/release/typefit bench --whole-app --corpus ../shared/corpus
           .build-release/release/typefit bench --whole-app --shards 2,4 --corpus ../shared/corpus
@@ -53,7 +53,7 @@ struct BenchCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "Corpus folder: .strings/.stringsdict/.xcstrings files, read recursively (default: ../shared/corpus; e.g. --corpus Examples/Focus/strings).")
+    @Option(help: "Corpus folder: .strings/.stringsdict/.xcstrings files, read recursively (default: ../shared/corpus; e.g. --corpus Examples/Wayfell/strings).")
     var corpus: String?
 
     /// Where the corpus is looked for when --corpus is not given.
@@ -198,7 +198,7 @@ struct BenchCommand: ParsableCommand {
         let need = "a folder of .strings/.stringsdict/.xcstrings files (read recursively)"
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             if given == nil {
-                throw MeasureError(message: "bench needs a strings corpus: \(folder) (the default) does not exist; pass --corpus DIR, \(need), e.g. --corpus Examples/Focus/strings")
+                throw MeasureError(message: "bench needs a strings corpus: \(folder) (the default) does not exist; pass --corpus DIR, \(need), e.g. --corpus Examples/Wayfell/strings")
             }
             throw MeasureError(message: "\(folder): no such corpus folder (--corpus needs \(need))")
         }

@@ -27,7 +27,7 @@ struct LayoutCommand: ParsableCommand {
         Examples:
           typefit layout Examples/Contacts/typefit.yml
           typefit layout Examples/Contacts/typefit.yml --device "iPhone SE (1st gen)" --category L --category AX5
-          typefit layout Examples/Focus/typefit.yml --locale de --format json
+          typefit layout Examples/Wayfell/typefit.yml --locale de --format json
         """
     )
 

@@ -42,7 +42,7 @@ struct ScaleCommand: ParsableCommand {
           typefit scale --model interpolate --smallest 12 --normal 17 --maximum-normal 23 --maximum-accessibility 40
           typefit scale --config TypographyKit.json --categories ...AX2
           typefit scale --model apple --style body --font Fonts/Inter/Inter-Regular.otf --format json
-          typefit scale --config Examples/Focus/typefit.yml --style row-title,section-header --device "iPhone 16"
+          typefit scale --config Examples/Wayfell/typefit.yml --style cell-title,group-header --device "iPhone 16"
           typefit scale --model android --size 14 --android-variant vendor   # a vendor build's 1.05/1.1/1.2 tables
         """
     )

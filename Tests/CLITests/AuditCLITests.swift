@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// End-to-end tests of `typefit audit` on the bundled example (Examples/Focus), running the built binary.
+/// End-to-end tests of `typefit audit` on the bundled example (Examples/Wayfell), running the built binary.
 @Suite("typefit audit", .serialized)
 struct AuditCLITests {
     let root = Repository.root
@@ -30,11 +30,11 @@ struct AuditCLITests {
         let dir = try temporaryDirectory()
         let examples = dir.appendingPathComponent("Examples")
         try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/Focus"),
-                                         to: examples.appendingPathComponent("Focus"))
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/Wayfell"),
+                                         to: examples.appendingPathComponent("Wayfell"))
         try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("Fonts"),
                                                    withDestinationURL: root.appendingPathComponent("Fonts"))
-        return (dir, examples.appendingPathComponent("Focus/typefit.yml"))
+        return (dir, examples.appendingPathComponent("Wayfell/typefit.yml"))
     }
 
     /// A German string made longer makes the run fail with a finding naming the key, the file and
@@ -42,18 +42,18 @@ struct AuditCLITests {
     @Test func longerStringFailsThenPassesWithUpdatedBaseline() throws {
         let (dir, config) = try exampleCopy()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let strings = dir.appendingPathComponent("Examples/Focus/strings/de.strings")
+        let strings = dir.appendingPathComponent("Examples/Wayfell/strings/de.strings")
         var text = try String(contentsOf: strings, encoding: .utf8)
-        let original = "\"Settings.toggleSendUsageData\" = \"Nutzungsdaten senden\";"
+        let original = "\"Settings.shareLocation\" = \"Standort live teilen\";"
         #expect(text.contains(original))
         text = text.replacingOccurrences(
             of: original,
-            with: "\"Settings.toggleSendUsageData\" = \"Nutzungs- und Diagnosedaten regelmäßig an Mozilla senden\";")
+            with: "\"Settings.shareLocation\" = \"Standort während der Wanderung live mit allen Begleitern teilen\";")
         try text.write(to: strings, atomically: true, encoding: .utf8)
         // The key's line, found by plain text search (independent of TypeFit's .strings parser).
         let line = try #require(text.components(separatedBy: "\n")
-            .firstIndex { $0.hasPrefix("\"Settings.toggleSendUsageData\"") }) + 1
-        let baseline = dir.appendingPathComponent("Examples/Focus/typefit-baseline.json")
+            .firstIndex { $0.hasPrefix("\"Settings.shareLocation\"") }) + 1
+        let baseline = dir.appendingPathComponent("Examples/Wayfell/typefit-baseline.json")
         let before = try Data(contentsOf: baseline)
 
         // --verbose: every new group on a line of its own.
@@ -62,10 +62,10 @@ struct AuditCLITests {
         #expect(failing.status == 1)
         // The new failing finding names the key, file:line, category and device.
         let lines = failing.stdout.split(separator: "\n").filter {
-            $0.contains("text.truncated") && $0.contains("Settings.toggleSendUsageData")
+            $0.contains("text.truncated") && $0.contains("Settings.shareLocation")
         }
         #expect(!lines.isEmpty, "\(failing.stdout.prefix(3000))")
-        #expect(lines.contains { $0.contains("Examples/Focus/strings/de.strings:\(line)") })
+        #expect(lines.contains { $0.contains("Examples/Wayfell/strings/de.strings:\(line)") })
         #expect(lines.contains { $0.contains("iPhone SE (1st generation)") || $0.contains("iPhone 16") })
         // The label was in the baseline at large sizes only; the longer text truncates at more of them,
         // so its group is worse than the baseline (it spread) and fails.
@@ -87,19 +87,19 @@ struct AuditCLITests {
     @Test func typographyKitStyleWithoutFontIsNamed() throws {
         let (dir, config) = try exampleCopy()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tk = dir.appendingPathComponent("Examples/Focus/TypographyKit.json")
+        let tk = dir.appendingPathComponent("Examples/Wayfell/TypographyKit.json")
         var json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: tk)) as? [String: Any])
         var styles = try #require(json["ui-font-text-styles"] as? [String: Any])
-        var value = try #require(styles["row-title"] as? [String: Any])
+        var value = try #require(styles["cell-title"] as? [String: Any])
         #expect(value["font-name"] != nil)
         value["font-name"] = nil
-        styles["row-title"] = value
+        styles["cell-title"] = value
         json["ui-font-text-styles"] = styles
         try JSONSerialization.data(withJSONObject: json).write(to: tk)
         let run = try CLIRunner.run(["audit", config.path, "--no-progress"], directory: dir)
         #expect(run.status == 2)
         #expect(run.stderrLines.count == 1)
-        #expect(run.stderr.contains(#"style "row-title" is not usable: TypographyKit gives it no font (no font-name in "#))
+        #expect(run.stderr.contains(#"style "cell-title" is not usable: TypographyKit gives it no font (no font-name in "#))
     }
 
     @Test func missingConfigIsOneLineExitTwo() throws {
@@ -110,7 +110,7 @@ struct AuditCLITests {
     }
 
     @Test func missingBaselineIsOneLineExitTwo() throws {
-        let result = try CLIRunner.run(["audit", "Examples/Focus/typefit.yml", "--baseline", "/nonexistent/b.json",
+        let result = try CLIRunner.run(["audit", "Examples/Wayfell/typefit.yml", "--baseline", "/nonexistent/b.json",
                                         "--no-progress"])
         #expect(result.status == 2)
         #expect(result.stderrLines.count == 1)

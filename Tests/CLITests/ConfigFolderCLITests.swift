@@ -126,10 +126,10 @@ struct ConfigFolderCLITests {
         let dir = try temporaryDirectory("typefit-one-pipe")
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out")
-        let command = "'\(CLIRunner.binary.path)' audit Examples/Focus/typefit.yml --no-progress --format terminal,json --output '\(out.path)' 2>&1"
+        let command = "'\(CLIRunner.binary.path)' audit Examples/Wayfell/typefit.yml --no-progress --format terminal,json --output '\(out.path)' 2>&1"
         let both = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], directory: Repository.root)
         #expect(both.status == 0, "\(both.stdout)")
-        let alone = try CLIRunner.run(["audit", "Examples/Focus/typefit.yml", "--no-progress", "--format", "terminal,json", "--output", out.path])
+        let alone = try CLIRunner.run(["audit", "Examples/Wayfell/typefit.yml", "--no-progress", "--format", "terminal,json", "--output", out.path])
         #expect(!alone.stdout.isEmpty)
         // The terminal report whole, then the last stderr line.
         #expect(both.stdout.hasSuffix(alone.stdout + "typefit: reports in \(out.path)\n"))

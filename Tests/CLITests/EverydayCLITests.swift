@@ -30,7 +30,7 @@ struct EverydayCLITests {
         let documented = try #require(help.range(of: "(default: ").map { help[$0.upperBound...].prefix { $0 != ";" } })
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(String(documented)).path))
         #expect(run.stderr == "typefit: error: bench needs a strings corpus: \(documented) (the default) does not exist; "
-            + "pass --corpus DIR, a folder of .strings/.stringsdict/.xcstrings files (read recursively), e.g. --corpus Examples/Focus/strings\n")
+            + "pass --corpus DIR, a folder of .strings/.stringsdict/.xcstrings files (read recursively), e.g. --corpus Examples/Wayfell/strings\n")
 
         let missing = try CLIRunner.run(["bench", "--corpus", "nowhere"], directory: dir)
         #expect(missing.status == 2)
@@ -85,7 +85,7 @@ struct EverydayCLITests {
         let document = try #require(CLIRunner.object(json))
         #expect(document["config"] as? String == "typefit.yml")
         // One screen × one device × one category, not the bundled example's three screens × two devices.
-        #expect((document["scope"] as? [String: Any])?["screens"] as? [String] == ["Settings"] && !json.contains("Tracking Protection"))
+        #expect((document["scope"] as? [String: Any])?["screens"] as? [String] == ["Settings"] && !json.contains("\"Route\""))
         #expect(run.stderr.contains("typefit: reports in Reports"))
         #expect(try committedReports() == before)
     }
@@ -118,7 +118,7 @@ struct EverydayCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
         let run = try CLIRunner.run(["audit", "--bundled-example", "--no-progress"], directory: dir)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("auditing the bundled example \(root.path)/Examples/Focus/typefit.yml (terminal report only"))
+        #expect(run.stderr.contains("auditing the bundled example \(root.path)/Examples/Wayfell/typefit.yml (terminal report only"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
         #expect(try committedReports() == before)
         let update = try CLIRunner.run(["audit", "--bundled-example", "--no-progress", "--update-baseline"], directory: dir)

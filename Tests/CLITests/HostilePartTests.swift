@@ -7,7 +7,7 @@ import Testing
 /// stderr naming the part, with exit 2.
 @Suite("Hostile shard parts and options", .serialized)
 struct HostilePartTests {
-    let config = "Examples/Focus/typefit.yml"
+    let config = "Examples/Wayfell/typefit.yml"
 
     /// One real part (the whole run as shard 1/1) and its JSON object.
     func part(in dir: URL) throws -> (URL, [String: Any]) {

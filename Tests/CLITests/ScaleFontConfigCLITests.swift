@@ -41,42 +41,42 @@ import Testing
     }
 
     @Test func typefitConfigListsTheTypographyKitStyles() throws {
-        let rows = try Self.rows(["--config", "Examples/Focus/typefit.yml"])
-        // Examples/Focus/TypographyKit.json's ui-font-text-styles, sorted (the typefit.yml adds none).
+        let rows = try Self.rows(["--config", "Examples/Wayfell/typefit.yml"])
+        // Examples/Wayfell/TypographyKit.json's ui-font-text-styles, sorted (the typefit.yml adds none).
         let styles = rows.compactMap { $0["style"] as? String }
         var unique: [String] = []
         for s in styles where unique.last != s { unique.append(s) }
         #expect(unique ==
-                ["button", "legal", "navigation-title", "row-detail", "row-title", "row-value", "section-header"])
+                ["action", "cell-subtitle", "cell-title", "cell-value", "fine-print", "group-header", "screen-title"])
         #expect(rows.count == 7 * 12)
         func row(_ style: String, _ category: String) -> [String: Any]? {
             rows.first { $0["style"] as? String == style && $0["category"] as? String == category }
         }
-        // row-title: point-size 17, global scaling-mode uifontmetrics-with-fallback → 17 at Large;
+        // cell-title: point-size 17, global scaling-mode uifontmetrics-with-fallback → 17 at Large;
         // font-name System: iOS's line height of the system font, SF Pro's hhea (1950 + 494) × 17 / 2048.
-        let title = try #require(row("row-title", "large"))
+        let title = try #require(row("cell-title", "large"))
         #expect(Self.number(title, "pointSize") == 17)
         #expect(abs((Self.number(title, "lineHeight") ?? 0) - 2444.0 * 17 / 2048) < 1e-9)
-        // section-header: stepping, 13 + point-step-size 2 × multiplier 1 × index (xS = −3 … AX5 = 8),
-        // at least minimum-point-size 11 (TypographyKit's stepping rule); System-Semibold: the same
+        // group-header: stepping, 13 + point-step-size 2 × multiplier 1 × index (xS = −3 … AX5 = 8),
+        // at least minimum-point-size 12 (TypographyKit's stepping rule); System-Semibold: the same
         // line height per point as every weight of the system font.
         let categories = ["extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge",
                           "extraExtraExtraLarge", "accessibilityMedium", "accessibilityLarge",
                           "accessibilityExtraLarge", "accessibilityExtraExtraLarge", "accessibilityExtraExtraExtraLarge"]
         for (i, category) in categories.enumerated() {
-            let expected = max(11, 13 + 2 * 1 * Double(i - 3))
-            let r = try #require(row("section-header", category))
+            let expected = max(12, 13 + 2 * 1 * Double(i - 3))
+            let r = try #require(row("group-header", category))
             #expect(Self.number(r, "pointSize") == expected, "\(category)")
             #expect(abs((Self.number(r, "lineHeight") ?? 0) - 2444 * expected / 2048) < 1e-9, "\(category)")
-            // legal: scaling-mode disabled → 10 pt everywhere.
-            #expect(Self.number(try #require(row("legal", category)), "pointSize") == 10)
+            // fine-print: scaling-mode disabled → 10 pt everywhere.
+            #expect(Self.number(try #require(row("fine-print", category)), "pointSize") == 10)
         }
         // --style picks styles; an unknown one is a one-line error naming the file.
-        let picked = try Self.rows(["--config", "Examples/Focus/typefit.yml", "--style", "section-header"])
+        let picked = try Self.rows(["--config", "Examples/Wayfell/typefit.yml", "--style", "group-header"])
         #expect(picked.count == 12)
-        let bad = try CLIRunner.run(["scale", "--config", "Examples/Focus/typefit.yml", "--style", "nope"])
+        let bad = try CLIRunner.run(["scale", "--config", "Examples/Wayfell/typefit.yml", "--style", "nope"])
         #expect(bad.status == 2)
-        #expect(bad.stderrLines.last?.hasPrefix("typefit: error: Examples/Focus/typefit.yml: --style nope: no such style") == true)
+        #expect(bad.stderrLines.last?.hasPrefix("typefit: error: Examples/Wayfell/typefit.yml: --style nope: no such style") == true)
     }
 
     @Test func contactsConfigUsesEachStylesModel() throws {

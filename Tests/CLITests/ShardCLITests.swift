@@ -7,8 +7,8 @@ import Testing
 @Suite("typefit audit --shard / typefit merge", .serialized)
 struct ShardCLITests {
     let root = Repository.root
-    let config = "Examples/Focus/typefit.yml"
-    let baseline = "Examples/Focus/typefit-baseline.json"
+    let config = "Examples/Wayfell/typefit.yml"
+    let baseline = "Examples/Wayfell/typefit-baseline.json"
     let reportNames = ["junit.xml", "report.html", "report.json", "report.md", "report.sarif"]
 
     /// Runs the N shards of `config` in `directory` into `dir/part-I`, one process each.
@@ -67,7 +67,7 @@ struct ShardCLITests {
             // Occurrences, not groups: nothing grouped is in a part.
             #expect(object["groups"] == nil)
         }
-        // The bundled example: 3 screens × 6 locales (Examples/Focus/typefit.yml) = 18 units, each in one part.
+        // The bundled example: 3 screens × 6 locales (Examples/Wayfell/typefit.yml) = 18 units, each in one part.
         #expect(unitCount == 18)
         #expect(seen.sorted() == Array(0..<unitCount))
 
@@ -166,16 +166,16 @@ struct ShardCLITests {
         // shard 1 before a string changed, shard 2 after.
         let copy = dir.appendingPathComponent("copy")
         try FileManager.default.createDirectory(at: copy.appendingPathComponent("Examples"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/Focus"),
-                                         to: copy.appendingPathComponent("Examples/Focus"))
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Examples/Wayfell"),
+                                         to: copy.appendingPathComponent("Examples/Wayfell"))
         try FileManager.default.createSymbolicLink(at: copy.appendingPathComponent("Fonts"),
                                                    withDestinationURL: root.appendingPathComponent("Fonts"))
         let before = try shards(2, in: dir.appendingPathComponent("before"), directory: copy)
-        let strings = copy.appendingPathComponent("Examples/Focus/strings/de.strings")
+        let strings = copy.appendingPathComponent("Examples/Wayfell/strings/de.strings")
         let text = try String(contentsOf: strings, encoding: .utf8)
-        let original = "\"Settings.toggleSendUsageData\" = \"Nutzungsdaten senden\";"
+        let original = "\"Settings.shareLocation\" = \"Standort live teilen\";"
         #expect(text.contains(original))
-        try text.replacingOccurrences(of: original, with: "\"Settings.toggleSendUsageData\" = \"Nutzungsdaten senden!\";")
+        try text.replacingOccurrences(of: original, with: "\"Settings.shareLocation\" = \"Standort live teilen!\";")
             .write(to: strings, atomically: true, encoding: .utf8)
         let after = try shards(2, in: dir.appendingPathComponent("after"), directory: copy)
         try refused([before[0], after[1]], "audited another config", directory: copy)
@@ -284,11 +284,11 @@ struct GitHubActionsExampleTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let fm = FileManager.default
         try fm.createDirectory(at: dir.appendingPathComponent("Examples"), withIntermediateDirectories: true)
-        try fm.copyItem(at: root.appendingPathComponent("Examples/Focus"), to: dir.appendingPathComponent("Examples/Focus"))
+        try fm.copyItem(at: root.appendingPathComponent("Examples/Wayfell"), to: dir.appendingPathComponent("Examples/Wayfell"))
         try fm.createSymbolicLink(at: dir.appendingPathComponent("Fonts"), withDestinationURL: root.appendingPathComponent("Fonts"))
         try fm.createDirectory(at: dir.appendingPathComponent("typefit/.build/release"), withIntermediateDirectories: true)
         try fm.createSymbolicLink(at: dir.appendingPathComponent("typefit/.build/release/typefit"), withDestinationURL: CLIRunner.binary)
-        let env = ["TYPEFIT_CONFIG": "Examples/Focus/typefit.yml", "TYPEFIT_BASELINE": "Examples/Focus/typefit-baseline.json",
+        let env = ["TYPEFIT_CONFIG": "Examples/Wayfell/typefit.yml", "TYPEFIT_BASELINE": "Examples/Wayfell/typefit-baseline.json",
                    "GITHUB_OUTPUT": dir.appendingPathComponent("github-output").path,
                    "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("step-summary").path]
 
@@ -305,7 +305,7 @@ struct GitHubActionsExampleTests {
         let output = try String(contentsOf: dir.appendingPathComponent("github-output"), encoding: .utf8)
         #expect(output == "status=0\n")
 
-        let whole = try CLIRunner.run(["audit", "Examples/Focus/typefit.yml", "--baseline", "Examples/Focus/typefit-baseline.json",
+        let whole = try CLIRunner.run(["audit", "Examples/Wayfell/typefit.yml", "--baseline", "Examples/Wayfell/typefit-baseline.json",
                                        "--output", "whole", "--no-progress"], directory: dir)
         #expect(whole.status == 0, "\(whole.stderr)")
         for name in ["report.json", "report.md"] {

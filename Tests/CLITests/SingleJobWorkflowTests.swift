@@ -16,12 +16,12 @@ struct SingleJobWorkflowTests {
         let fm = FileManager.default
         let dir = try temporaryDirectory("typefit-single-job")
         try fm.createDirectory(at: dir.appendingPathComponent("Examples"), withIntermediateDirectories: true)
-        try fm.copyItem(at: root.appendingPathComponent("Examples/Focus"), to: dir.appendingPathComponent("Examples/Focus"))
+        try fm.copyItem(at: root.appendingPathComponent("Examples/Wayfell"), to: dir.appendingPathComponent("Examples/Wayfell"))
         try fm.createSymbolicLink(at: dir.appendingPathComponent("Fonts"), withDestinationURL: root.appendingPathComponent("Fonts"))
         try fm.createDirectory(at: dir.appendingPathComponent("typefit/.build/release"), withIntermediateDirectories: true)
         try fm.createSymbolicLink(at: dir.appendingPathComponent("typefit/.build/release/typefit"), withDestinationURL: CLIRunner.binary)
         for name in ["github-output", "step-summary"] { try Data().write(to: dir.appendingPathComponent(name)) }
-        return (dir, ["TYPEFIT_CONFIG": "Examples/Focus/typefit.yml", "TYPEFIT_BASELINE": "Examples/Focus/typefit-baseline.json",
+        return (dir, ["TYPEFIT_CONFIG": "Examples/Wayfell/typefit.yml", "TYPEFIT_BASELINE": "Examples/Wayfell/typefit-baseline.json",
                       "GITHUB_OUTPUT": dir.appendingPathComponent("github-output").path,
                       "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("step-summary").path,
                       "GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": "example/app"])

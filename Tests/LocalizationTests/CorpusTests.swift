@@ -4,17 +4,17 @@ import Testing
 @testable import Localization
 
 /// Entry counts computed independently with the shell, over the repository's corpus
-/// (Tests/Fixtures/corpus, and Examples/Focus/strings for firefox-focus-ios):
+/// (Tests/Fixtures/corpus, and Examples/Wayfell/strings for wayfell):
 ///   UTF-8:  `grep -c '^"' FILE`
 ///   UTF-16 (swiftfin): `iconv -f UTF-16 -t UTF-8 FILE | grep -c '^"'`
 /// (Every entry of these files starts its line with `"`; continuation lines of multi-line
 /// values start with `\` or text, and `sort | uniq -d` on the keys found no duplicates.)
 let corpusCounts: [String: Int] = [
-    "firefox-focus-ios/ar.strings": 149, "firefox-focus-ios/de.strings": 216,
-    "firefox-focus-ios/en-US.strings": 216, "firefox-focus-ios/fi.strings": 216,
-    "firefox-focus-ios/he.strings": 213, "firefox-focus-ios/hi-IN.strings": 162,
-    "firefox-focus-ios/ja.strings": 216, "firefox-focus-ios/th.strings": 216,
-    "firefox-focus-ios/vi.strings": 216,
+    "wayfell/ar.strings": 22, "wayfell/de.strings": 24,
+    "wayfell/en-US.strings": 24, "wayfell/fi.strings": 24,
+    "wayfell/he.strings": 24, "wayfell/hi.strings": 24,
+    "wayfell/ja.strings": 24, "wayfell/th.strings": 24,
+    "wayfell/vi.strings": 24,
     "home-assistant-ios/de.strings": 200, "home-assistant-ios/en.strings": 556,
     "home-assistant-ios/es.strings": 200, "home-assistant-ios/fr.strings": 200,
     "home-assistant-ios/he.strings": 480,
@@ -44,12 +44,13 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
     // (the plain sum of the per-file counts: 1636 home-assistant + 1386 swiftfin = 3022; no key repeats
     // within a locale across the two folders).
     #expect(table.entries.count == 3022)
-    #expect(corpusCounts.filter { !$0.key.hasPrefix("firefox") }.values.reduce(0, +) == 3022)
+    #expect(corpusCounts.filter { !$0.key.hasPrefix("wayfell/") }.values.reduce(0, +) == 3022)
     #expect(table.warnings.allSatisfy { $0.message.hasPrefix("unknown escape") })
-    // The Firefox Focus folder alone: 9 files, every key distinct per locale → 1820 entries.
-    let focus = try StringTable.load(contentsOf: Repository.focusStrings)
-    #expect(focus.entries.count == corpusCounts.filter { $0.key.hasPrefix("firefox") }.values.reduce(0, +))
-    #expect(focus.entries.count == 1820)
+    // The bundled example's folder alone: 9 files, every key distinct per locale → 8 × 24 + 22 = 214
+    // entries (Arabic leaves out Settings.exportTracks and Route.conditionsHeader).
+    let example = try StringTable.load(contentsOf: Repository.exampleStrings)
+    #expect(example.entries.count == corpusCounts.filter { $0.key.hasPrefix("wayfell/") }.values.reduce(0, +))
+    #expect(example.entries.count == 214)
 }
 
 /// Spot checks, each copied from the raw file with the command in the comment.
@@ -57,27 +58,27 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
     func load(_ relative: String) throws -> StringTable {
         try StringTable.load(contentsOf: Repository.corpusFile(relative))
     }
-    // grep -n -B1 '^"About.missionLabel"' firefox-focus-ios/en-US.strings
-    //   4-/* Label on About screen */
-    //   5:"About.missionLabel" = "%@ is produced by Mozilla. Our mission is to foster a healthy, open Internet.";
-    let en = try load("firefox-focus-ios/en-US.strings")
-    let mission = try #require(en.lookup(key: "About.missionLabel", locale: "en_US"))
-    #expect(mission.value == "%@ is produced by Mozilla. Our mission is to foster a healthy, open Internet.")
-    #expect(mission.line == 5)
-    #expect(mission.comment == "Label on About screen")
-    #expect(mission.locale == "en-US")
+    // grep -n -B1 '^"Map.legal"' wayfell/en-US.strings
+    //   70-/* Fine print under the map; %@ is the app's name */
+    //   71:"Map.legal" = "%@ shows map data for planning only. Check local conditions before you set out.";
+    let en = try load("wayfell/en-US.strings")
+    let legal = try #require(en.lookup(key: "Map.legal", locale: "en_US"))
+    #expect(legal.value == "%@ shows map data for planning only. Check local conditions before you set out.")
+    #expect(legal.line == 71)
+    #expect(legal.comment == "Fine print under the map; %@ is the app's name")
+    #expect(legal.locale == "en-US")
 
-    // grep -n '"About.learnMoreButton"' firefox-focus-ios/th.strings → 2: "เรียนรู้เพิ่มเติม"
-    let th = try load("firefox-focus-ios/th.strings")
-    #expect(th.lookup(key: "About.learnMoreButton", locale: "th")?.value == "เรียนรู้เพิ่มเติม")
-    #expect(th.lookup(key: "About.learnMoreButton", locale: "th")?.line == 2)
+    // grep -n '"Settings.title"' wayfell/th.strings → 2: "การตั้งค่า"
+    let th = try load("wayfell/th.strings")
+    #expect(th.lookup(key: "Settings.title", locale: "th")?.value == "การตั้งค่า")
+    #expect(th.lookup(key: "Settings.title", locale: "th")?.line == 2)
 
-    // grep -n '"About.missionLabel"' firefox-focus-ios/ar.strings → 5: the upstream file really has the
-    // literal text "u200f" (a broken escape upstream), kept as is.
-    let ar = try load("firefox-focus-ios/ar.strings")
-    // Written with scalar escapes (python: ''.join('\\u{%X}' % ord(c) ...)) because the value holds a
-    // U+00A0 no-break space after "و".
-    #expect(ar.lookup(key: "About.missionLabel", locale: "ar")?.value == "u200f%@ \u{645}\u{646}\u{62A}\u{62C} \u{645}\u{646} \u{645}\u{648}\u{632}\u{64A}\u{644}\u{627}. \u{645}\u{647}\u{645}\u{62A}\u{646}\u{627} \u{62A}\u{634}\u{62C}\u{64A}\u{639} \u{625}\u{646}\u{62A}\u{631}\u{646}\u{62A} \u{645}\u{641}\u{62A}\u{648}\u{62D} \u{648}\u{A0}\u{635}\u{62D}\u{64A}.")
+    // grep -n '"Map.legal"' wayfell/ar.strings | od -c → 65: the value starts with a literal U+200F
+    // right-to-left mark (bytes 342 200 217) before "%@".
+    let ar = try load("wayfell/ar.strings")
+    // Written with scalar escapes (python: ''.join('\\u{%X}' % ord(c) ...)).
+    #expect(ar.lookup(key: "Map.legal", locale: "ar")?.value == "\u{200F}%@ \u{64A}\u{639}\u{631}\u{636} \u{628}\u{64A}\u{627}\u{646}\u{627}\u{62A} \u{627}\u{644}\u{62E}\u{631}\u{627}\u{626}\u{637} \u{644}\u{644}\u{62A}\u{62E}\u{637}\u{64A}\u{637} \u{641}\u{642}\u{637}. \u{62A}\u{62D}\u{642}\u{651}\u{642} \u{645}\u{646} \u{627}\u{644}\u{638}\u{631}\u{648}\u{641} \u{627}\u{644}\u{645}\u{62D}\u{644}\u{64A}\u{629} \u{642}\u{628}\u{644} \u{627}\u{644}\u{627}\u{646}\u{637}\u{644}\u{627}\u{642}.")
+    #expect(ar.lookup(key: "Map.legal", locale: "ar")?.line == 65)
 
     // iconv -f UTF-16 -t UTF-8 swiftfin/en.strings | grep -n -B1 '^"airWithDate"'
     //   97-/// Airs %s

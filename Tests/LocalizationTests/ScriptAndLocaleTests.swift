@@ -1,28 +1,29 @@
 import Testing
 @testable import Localization
 
-/// Samples from the corpus (firefox-focus-ios About.learnMoreButton per language) and code points
-/// checked against the Unicode block chart.
+/// Samples from the bundled example (Examples/Wayfell/strings: Route.difficulty, Settings.title or
+/// Map.title per language) and code points checked against the Unicode block chart.
 @Test func dominantScripts() {
-    #expect(ScriptProfile("Mehr erfahren").dominant == .latin)
-    #expect(ScriptProfile("Tiếp tục").dominant == .latin)          // Vietnamese: U+1EBF in Latin Extended Additional
-    #expect(ScriptProfile("اطّلع على المزيد").dominant == .arabic)   // includes U+0651 shadda (Arabic block)
-    #expect(ScriptProfile("اطّلع على المزيد").isRightToLeft)
-    #expect(ScriptProfile("למד עוד").dominant == .hebrew)
-    #expect(ScriptProfile("เรียนรู้เพิ่มเติม").dominant == .thai)
-    #expect(ScriptProfile("और जानें").dominant == .devanagari)
+    #expect(ScriptProfile("Schwierigkeitsgrad").dominant == .latin)
+    #expect(ScriptProfile("Độ khó").dominant == .latin)          // Vietnamese: U+1ED9 in Latin Extended Additional
+    #expect(ScriptProfile("تجنّب المسارات").dominant == .arabic)   // includes U+0651 shadda (Arabic block)
+    #expect(ScriptProfile("تجنّب المسارات").isRightToLeft)
+    #expect(ScriptProfile("רמת קושי").dominant == .hebrew)
+    #expect(ScriptProfile("ระดับความยาก").dominant == .thai)
+    #expect(ScriptProfile("कठिनाई").dominant == .devanagari)
     #expect(ScriptProfile("Подробнее").dominant == .cyrillic)
     #expect(ScriptProfile("한국어").dominant == .hangul)
-    // Japanese: 詳細 (Han ×2) を (Hiragana ×1) 見る (Han, Hiragana) → Han 3, Hiragana 2.
-    let ja = ScriptProfile("詳細を見る")
-    #expect(ja.counts == [.han: 3, .hiragana: 2])
+    // Japanese (ja.strings Settings.elevationProfileDetail): 地図 (Han ×2) の (Hiragana) 下 (Han)
+    // に (Hiragana) 表示 (Han ×2) → Han 5, Hiragana 2.
+    let ja = ScriptProfile("地図の下に表示")
+    #expect(ja.counts == [.han: 5, .hiragana: 2])
     #expect(ja.scripts == [.han, .hiragana])
     #expect(ScriptProfile("カメラ").dominant == .katakana)
     // Digits, punctuation and emoji are common: no dominant script.
     #expect(ScriptProfile("123 %@ — 😀").dominant == nil)
     // UBA P2: the first strong letter decides; Latin first → LTR even with Hebrew later.
     #expect(!ScriptProfile("Home Assistant לא זמין").isRightToLeft)
-    #expect(ScriptProfile("%@ منتج").isRightToLeft)
+    #expect(ScriptProfile("%@ يعرض").isRightToLeft)
     #expect(Script.of("\u{0301}") == .inherited)
 }
 

@@ -28,14 +28,14 @@ public enum Repository {
     /// Swiftfin strings, with their licences.
     public static var corpus: URL { url("Tests/Fixtures/corpus") }
 
-    /// Firefox Focus's strings, unmodified, as the bundled example ships them.
-    public static var focusStrings: URL { url("Examples/Focus/strings") }
+    /// The bundled example's strings (Examples/Wayfell/strings, written for TypeFit in nine languages).
+    public static var exampleStrings: URL { url("Examples/Wayfell/strings") }
 
-    /// A corpus file by its name in the corpus (`firefox-focus-ios/de.strings`, `swiftfin/ja.strings`,
-    /// …): `firefox-focus-ios/…` is read from the bundled example, everything else from the corpus.
+    /// A corpus file by its name in the corpus (`wayfell/de.strings`, `swiftfin/ja.strings`, …):
+    /// `wayfell/…` is read from the bundled example, everything else from the corpus.
     public static func corpusFile(_ relative: String) -> URL {
-        let focus = "firefox-focus-ios/"
-        if relative.hasPrefix(focus) { return focusStrings.appendingPathComponent(String(relative.dropFirst(focus.count))) }
+        let example = "wayfell/"
+        if relative.hasPrefix(example) { return exampleStrings.appendingPathComponent(String(relative.dropFirst(example.count))) }
         return corpus.appendingPathComponent(relative)
     }
 }

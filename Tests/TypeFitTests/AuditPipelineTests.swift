@@ -132,7 +132,7 @@ struct AuditPipelineTests {
     /// `--update-baseline` needs no second audit: applying the written baseline to the run's own
     /// findings makes every finding known, and the run passes.
     @Test func applyingABaselineReassembles() throws {
-        let config = Repository.root.appendingPathComponent("Examples/Focus/typefit.yml").path
+        let config = Repository.root.appendingPathComponent("Examples/Wayfell/typefit.yml").path
         let run = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 2))
         let baseline = Baseline(groups: run.document.groups, toolVersion: "test")
         let compared = ReportAssembler.applying((baseline, path: "b.json"), to: run.document)

@@ -190,7 +190,7 @@ struct ParallelAuditTests {
     /// document: units are merged in plan order, snapshots kept by key, and the report is normalized.
     /// With a snapshot cap below what the example has, the kept set is the same too.
     @Test func threadsDoNotChangeTheReport() throws {
-        let config = Repository.root.appendingPathComponent("Examples/Focus/typefit.yml").path
+        let config = Repository.root.appendingPathComponent("Examples/Wayfell/typefit.yml").path
         let one = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 1))
         let two = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 2))
         let three = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", threads: 3))
@@ -211,7 +211,7 @@ struct ParallelAuditTests {
     /// Mockups go to the worst groups first, up to the cap: a run that keeps a single snapshot while
     /// laying out (the first in plan order) draws the same mockups as one that keeps every snapshot.
     @Test func mockupsGoToTheWorstGroupsWhateverTheSnapshotsKept() throws {
-        let config = Repository.root.appendingPathComponent("Examples/Focus/typefit.yml").path
+        let config = Repository.root.appendingPathComponent("Examples/Wayfell/typefit.yml").path
         let all = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", snapshotLimit: 1_000_000))
         let one = try TypeFit.audit(configPath: config, options: AuditOptions(configDisplayPath: "x", snapshotLimit: 1))
         #expect(all.snapshotsLeftOut == 0 && one.snapshotsLeftOut > 0)

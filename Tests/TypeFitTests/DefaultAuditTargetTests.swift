@@ -45,9 +45,9 @@ import Testing
 
     @Test func theBundledExampleFromTheCheckoutWritesItsReports() throws {
         let target = try DefaultAuditTarget.resolve(currentDirectory: root.path, executablePath: nil)
-        #expect(target.config == root.appendingPathComponent("Examples/Focus/typefit.yml").path)
+        #expect(target.config == root.appendingPathComponent("Examples/Wayfell/typefit.yml").path)
         #expect(target.output == root.appendingPathComponent("Reports").path)
-        #expect(target.baseline == root.appendingPathComponent("Examples/Focus/typefit-baseline.json").path)
+        #expect(target.baseline == root.appendingPathComponent("Examples/Wayfell/typefit-baseline.json").path)
         #expect(target.baselineWritable)
     }
 
@@ -62,20 +62,20 @@ import Testing
         }
         #expect(String(describing: DefaultAuditTarget.NoConfig()) == "no typefit.yml here; `typefit init` writes one")
         let target = try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: executable, bundledExample: true)
-        #expect(target.config == root.appendingPathComponent("Examples/Focus/typefit.yml").path)
+        #expect(target.config == root.appendingPathComponent("Examples/Wayfell/typefit.yml").path)
         #expect(target.output == nil && !target.baselineWritable)
         #expect(throws: DefaultAuditTarget.NotFound.self) {
             try DefaultAuditTarget.resolve(currentDirectory: folder.path, executablePath: "/nonexistent/bin/typefit", bundledExample: true)
         }
     }
 
-    /// A folder holding an Examples/Focus/typefit.yml is not TypeFit's checkout unless its
+    /// A folder holding an Examples/Wayfell/typefit.yml is not TypeFit's checkout unless its
     /// Package.swift declares the package TypeFit.
     @Test func onlyTypeFitsOwnCheckoutAuditsTheExampleByDefault() throws {
         let folder = try ConfigFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Examples/Focus"), withIntermediateDirectories: true)
-        try Data("version: 1\n".utf8).write(to: folder.appendingPathComponent("Examples/Focus/typefit.yml"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Examples/Wayfell"), withIntermediateDirectories: true)
+        try Data("version: 1\n".utf8).write(to: folder.appendingPathComponent("Examples/Wayfell/typefit.yml"))
         #expect(!BundledExample.isCheckout(folder))
         try Data("// swift-tools-version: 6.0\nlet package = Package(\n    name: \"GardenApp\"\n)\n".utf8)
             .write(to: folder.appendingPathComponent("Package.swift"))

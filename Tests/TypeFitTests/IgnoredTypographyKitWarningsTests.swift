@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aMisspeltKindOrNoTypographyKitIsAnError() throws {
-        #expect(ConfigFixtures.error("typographyKit: Examples/Focus/TypographyKit.json\nignoreTypographyKitWarnings: [unlimitedLine]\n")
+        #expect(ConfigFixtures.error("typographyKit: Examples/Wayfell/TypographyKit.json\nignoreTypographyKitWarnings: [unlimitedLine]\n")
             == #"typefit.yml:2:31: ignoreTypographyKitWarnings[0]: unknown TypographyKit warning kind "unlimitedLine"; did you mean "unlimitedLines"?"#)
         #expect(ConfigFixtures.error("ignoreTypographyKitWarnings: [unlimitedLines]\n")
             == "typefit.yml:1:30: ignoreTypographyKitWarnings: ignoreTypographyKitWarnings needs a `typographyKit:` config whose warnings it silences")

@@ -24,7 +24,7 @@ struct ShardTests {
     /// (the LPT bound), and every unit goes to one shard.
     @Test func bundledExampleIsBalanced() throws {
         let root = Repository.root
-        let plan = try AuditPlan.load(path: root.appendingPathComponent("Examples/Focus/typefit.yml").path)
+        let plan = try AuditPlan.load(path: root.appendingPathComponent("Examples/Wayfell/typefit.yml").path)
         let costs = plan.units().map(\.cost)
         for n in [2, 3, 4] {
             let assignment = Shard.assign(costs: costs, shards: n)

@@ -71,7 +71,7 @@ import Yams
     @Test func exampleConfigsReadTheSameBothWays() throws {
         let root = Repository.root
         var fast = 0
-        for path in ["Examples/Contacts/typefit.yml", "Examples/Focus/typefit.yml", "Examples/Web/typefit.yml"] {
+        for path in ["Examples/Contacts/typefit.yml", "Examples/Wayfell/typefit.yml", "Examples/Web/typefit.yml"] {
             let url = root.appendingPathComponent(path)
             let text = try String(contentsOf: url, encoding: .utf8)
             if !text.contains("&") && !text.contains("*") && !text.contains("<<") { fast += 1 }
