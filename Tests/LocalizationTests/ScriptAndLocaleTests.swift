@@ -1,7 +1,7 @@
 import Testing
 @testable import Localization
 
-/// Samples from the corpus (firefox-focus-ios About.learnMoreButton per language) and code points
+/// Short UI phrases ("learn more" and the like, per language) and code points
 /// checked against the Unicode block chart.
 @Test func dominantScripts() {
     #expect(ScriptProfile("Mehr erfahren").dominant == .latin)
@@ -21,7 +21,7 @@ import Testing
     // Digits, punctuation and emoji are common: no dominant script.
     #expect(ScriptProfile("123 %@ — 😀").dominant == nil)
     // UBA P2: the first strong letter decides; Latin first → LTR even with Hebrew later.
-    #expect(!ScriptProfile("Home Assistant לא זמין").isRightToLeft)
+    #expect(!ScriptProfile("Lantern לא זמין").isRightToLeft)
     #expect(ScriptProfile("%@ منتج").isRightToLeft)
     #expect(Script.of("\u{0301}") == .inherited)
 }
