@@ -26,12 +26,14 @@ let shapeCases: [ShapeCase] = [
     ShapeCase(file: "Roboto/Roboto-Medium.ttf", text: "AV Wave Office fi Ồ", advance: 17636, kernOff: 17774, glyphs: 16, ink: (18, -20, 17533, 1967)),
     ShapeCase(file: "Roboto/Roboto-Bold.ttf", text: "AV Wave Office fi Ồ", advance: 17805, kernOff: 17943, glyphs: 16, ink: (8, -20, 17718, 1940)),
     ShapeCase(file: "OpenSans/OpenSans-Regular.ttf", text: "AV Wave Office fi Ồ", advance: 18165, kernOff: 18288, glyphs: 16, ink: (0, -20, 18040, 2001)),
-    // Sentences in Vietnamese, Arabic, Hebrew, Thai and Hindi (values measured with hb-shape and FreeType).
-    ShapeCase(file: "Noto/NotoSans-Regular.ttf", text: "Nhiệm vụ của chúng tôi", advance: 11133, kernOff: 11133, glyphs: 22, ink: (97, -240, 11056, 821)),
-    ShapeCase(file: "Noto/NotoSansArabic-Regular.ttf", text: "ابحث و تصفح مباشرة في التطبيق", advance: 13368, kernOff: 13408, glyphs: 29, ink: (30, -421, 13303, 714)),
-    ShapeCase(file: "Noto/NotoSansHebrew-Regular.ttf", text: "חיפוש וגלישה ישירות מהיישום", advance: 12600, kernOff: 12669, glyphs: 27, ink: (49, -5, 12526, 760)),
-    ShapeCase(file: "Noto/NotoSansThai-Regular.ttf", text: "ค้นหาและท่องเว็บจากในแอป", advance: 10959, kernOff: 10995, glyphs: 24, ink: (81, -10, 10877, 846)),
-    ShapeCase(file: "Noto/NotoSansDevanagari-Regular.ttf", text: "अनुप्रयोग में दाहिनी तरफ ख़ोज और ब्राउज़ करें", advance: 16382, kernOff: 16382, glyphs: 37, ink: (29, -268, 16397, 896)),
+    // Sentences written for these tests, in Vietnamese, Arabic, Hebrew, Thai and Hindi ("we help you keep
+    // your routes", "keep every walk/route in one place"). hb-shape 6.0.0 --show-extents (and
+    // --features=-kern for kernOff); ink is the union of the glyph boxes placed at their pen positions.
+    ShapeCase(file: "Noto/NotoSans-Regular.ttf", text: "Chúng tôi giúp bạn lưu lộ trình", advance: 14466, kernOff: 14466, glyphs: 31, ink: (61, -240, 14385, 766)),
+    ShapeCase(file: "Noto/NotoSansArabic-Regular.ttf", text: "احفظ كل نزهة في مكان واحد", advance: 11278, kernOff: 11318, glyphs: 25, ink: (35, -421, 11213, 730)),
+    ShapeCase(file: "Noto/NotoSansHebrew-Regular.ttf", text: "שמירת כל מסלול במקום אחד", advance: 12260, kernOff: 12338, glyphs: 24, ink: (38, -191, 12195, 760)),
+    ShapeCase(file: "Noto/NotoSansThai-Regular.ttf", text: "เก็บทุกเส้นทางไว้ในที่เดียว", advance: 10008, kernOff: 10044, glyphs: 27, ink: (96, -261, 9945, 1009)),
+    ShapeCase(file: "Noto/NotoSansDevanagari-Regular.ttf", text: "हर मार्ग को एक ही जगह पर सहेजें", advance: 12068, kernOff: 12068, glyphs: 29, ink: (0, -184, 12083, 896)),
 ]
 
 @Suite struct ShapingTests {

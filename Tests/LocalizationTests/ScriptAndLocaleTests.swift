@@ -4,25 +4,25 @@ import Testing
 /// Short UI phrases ("learn more" and the like, per language) and code points
 /// checked against the Unicode block chart.
 @Test func dominantScripts() {
-    #expect(ScriptProfile("Mehr erfahren").dominant == .latin)
-    #expect(ScriptProfile("Tiếp tục").dominant == .latin)          // Vietnamese: U+1EBF in Latin Extended Additional
-    #expect(ScriptProfile("اطّلع على المزيد").dominant == .arabic)   // includes U+0651 shadda (Arabic block)
-    #expect(ScriptProfile("اطّلع على المزيد").isRightToLeft)
-    #expect(ScriptProfile("למד עוד").dominant == .hebrew)
-    #expect(ScriptProfile("เรียนรู้เพิ่มเติม").dominant == .thai)
-    #expect(ScriptProfile("और जानें").dominant == .devanagari)
+    #expect(ScriptProfile("Weiterlesen").dominant == .latin)
+    #expect(ScriptProfile("Chia sẻ ảnh").dominant == .latin)       // Vietnamese: U+1EBB, U+1EA3 in Latin Extended Additional
+    #expect(ScriptProfile("حسنًا").dominant == .arabic)   // includes U+064B fathatan (Arabic block)
+    #expect(ScriptProfile("حسنًا").isRightToLeft)
+    #expect(ScriptProfile("שיתוף תמונה").dominant == .hebrew)
+    #expect(ScriptProfile("อ่านเพิ่มเติม").dominant == .thai)
+    #expect(ScriptProfile("नक्शा खोलें").dominant == .devanagari)
     #expect(ScriptProfile("Подробнее").dominant == .cyrillic)
     #expect(ScriptProfile("한국어").dominant == .hangul)
-    // Japanese: 詳細 (Han ×2) を (Hiragana ×1) 見る (Han, Hiragana) → Han 3, Hiragana 2.
-    let ja = ScriptProfile("詳細を見る")
+    // Japanese: 地図 (Han ×2) を (Hiragana ×1) 開く (Han, Hiragana) → Han 3, Hiragana 2.
+    let ja = ScriptProfile("地図を開く")
     #expect(ja.counts == [.han: 3, .hiragana: 2])
     #expect(ja.scripts == [.han, .hiragana])
-    #expect(ScriptProfile("カメラ").dominant == .katakana)
+    #expect(ScriptProfile("アルバム").dominant == .katakana)
     // Digits, punctuation and emoji are common: no dominant script.
     #expect(ScriptProfile("123 %@ — 😀").dominant == nil)
     // UBA P2: the first strong letter decides; Latin first → LTR even with Hebrew later.
     #expect(!ScriptProfile("Lantern לא זמין").isRightToLeft)
-    #expect(ScriptProfile("%@ منتج").isRightToLeft)
+    #expect(ScriptProfile("%@ مكان").isRightToLeft)
     #expect(Script.of("\u{0301}") == .inherited)
 }
 
