@@ -133,8 +133,9 @@ let shapeCases: [ShapeCase] = [
 @Suite struct ItemizationTests {
     @Test func mixedLineIsSplitIntoScriptRuns() throws {
         let shaper = try Shaper(face: FontFace(path: Repository.font("Noto/NotoSansThai-Regular.ttf")))
-        // From firefox-focus-ios th.strings: leading "%@ " joins the first (Thai) run.
-        let text = "%@ ถูกสร้างขึ้นโดย Mozilla ภารกิจ"
+        // A Thai line with a Latin name inside ("%@ made by Lantern, a small team"): the leading "%@ "
+        // joins the first (Thai) run.
+        let text = "%@ สร้างโดย Lantern ทีมเล็ก"
         let runs = shaper.scriptRuns(of: Substring(text))
         #expect(runs.map(\.script) == ["Thai", "Latn", "Thai"])
         #expect(runs.first?.start == 0)
@@ -151,10 +152,11 @@ let shapeCases: [ShapeCase] = [
     /// line's text before/after as context: the sums must agree to the font unit.
     @Test func mixedLinesMatchHbShapePerRun() throws {
         let cases: [(String, String)] = [
-            ("Noto/NotoSansThai-Regular.ttf", "%@ ถูกสร้างขึ้นโดย Mozilla ภารกิจของเราคือส่งเสริม"),
-            ("Noto/NotoSansArabic-Regular.ttf", "\u{200F}%@ منتج من Mozilla. مهمتنا تشجيع إنترنت مفتوح و صحي."),
-            ("Noto/NotoSansHebrew-Regular.ttf", "\u{200F}%@ פותח על־ידי Mozilla. המשימה שלנו"),
-            ("Noto/NotoSansDevanagari-Regular.ttf", "%@ Mozilla द्वारा निर्मित है."),
+            // Lines written for this test, each with a Latin name inside.
+            ("Noto/NotoSansThai-Regular.ttf", "%@ สร้างโดย Lantern เราช่วยเก็บทุกเส้นทางไว้ในที่เดียว"),
+            ("Noto/NotoSansArabic-Regular.ttf", "\u{200F}%@ من صنع Lantern. نساعدك على حفظ كل نزهة في مكان واحد."),
+            ("Noto/NotoSansHebrew-Regular.ttf", "\u{200F}%@ נבנה על־ידי Lantern. כל מסלול במקום אחד"),
+            ("Noto/NotoSansDevanagari-Regular.ttf", "%@ Lantern द्वारा बनाया गया है."),
         ]
         for (file, text) in cases {
             let shaper = try Shaper(face: FontFace(path: Repository.font(file)))
