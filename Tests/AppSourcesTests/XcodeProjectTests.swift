@@ -79,25 +79,52 @@ struct XcodeProjectTests {
         #expect(repo.warnings == ["App/Info.plist: UIAppFonts: \"Brand-Bold.otf\" not found in the repository"])
     }
 
-    /// Home Assistant's swiftgen.yml (Apache-2.0, Tests/Fixtures/AppUI/SwiftGen): each strings input and its enum.
+    /// A swiftgen.yml written here, laid out as SwiftGen documents it (a `strings:` list of inputs, each
+    /// with `outputs:` and `params:`; `enumName` defaults to `L10n`), with a comment and another section
+    /// after it: each strings input and its enum.
     @Test func swiftGen() throws {
-        let text = try String(contentsOf: AppUIFixtures.root.appendingPathComponent("SwiftGen/swiftgen.yml"), encoding: .utf8)
+        let text = """
+        # Strings of the trail app and its widget.
+        strings:
+          - inputs: Trail/Resources/en.lproj/Localizable.strings
+            outputs:
+              templateName: structured-swift5
+              output: Trail/Generated/Strings.swift
+          - inputs: Trail/Resources/en.lproj/Widget.strings
+            outputs:
+              templateName: flat-swift5
+              output: Trail/Generated/WidgetStrings.swift
+              params:
+                enumName: WidgetText
+                publicAccess: true
+          - inputs: Trail/Resources/en.lproj/Onboarding.strings
+            outputs:
+              templateName: structured-swift5
+              output: Trail/Generated/OnboardingStrings.swift
+              params:
+                enumName: OnboardingText
+        xcassets:
+          inputs: Trail/Assets.xcassets
+          outputs:
+            templateName: swift5
+            output: Trail/Generated/Assets.swift
+        """
         let config = try SwiftGenConfig.parse(text, file: "swiftgen.yml")
-        #expect(config.strings.map(\.table) == ["Localizable", "Core", "Frontend"])
-        #expect(config.strings.map(\.enumName) == ["L10n", "CoreStrings", "FrontendStrings"])
-        #expect(config.table(forEnum: "L10n")?.input == "Sources/App/Resources/en.lproj/Localizable.strings")
+        #expect(config.strings.map(\.table) == ["Localizable", "Widget", "Onboarding"])
+        #expect(config.strings.map(\.enumName) == ["L10n", "WidgetText", "OnboardingText"])
+        #expect(config.table(forEnum: "L10n")?.input == "Trail/Resources/en.lproj/Localizable.strings")
         #expect(throws: XcodeProjectError.self) { try SwiftGenConfig.parse("strings: [unclosed", file: "swiftgen.yml") }
     }
 
-    /// Generated names, as Home Assistant's generated Sources/Shared/Resources/Swiftgen/Strings.swift has them:
-    /// line 1006 `CameraPlayer.Errors.unableToConnectToServer` for "camera_player.errors.unable_to_connect_to_server";
-    /// `L10n.Permission.Screen.Bluetooth.secondaryButton` (Sources/App) for "permission.screen.bluetooth.secondary_button".
+    /// Generated names as SwiftGen's structured-swift5 template makes them: the key split at ".",
+    /// snake_case parts camel-cased, every part but the last a capitalized enum, the last a
+    /// lower-camel constant: "trail_map.errors.download_failed" → `TrailMap.Errors.downloadFailed`.
     @Test func swiftGenNames() {
-        #expect(SwiftGenConfig.swiftPath(forKey: "camera_player.errors.unable_to_connect_to_server")
-                == "CameraPlayer.Errors.unableToConnectToServer")
-        let keys = ["permission.screen.bluetooth.title", "permission.screen.bluetooth.secondary_button"]
-        #expect(SwiftGenConfig.key(forPath: "Permission.Screen.Bluetooth.secondaryButton", among: keys)
-                == "permission.screen.bluetooth.secondary_button")
+        #expect(SwiftGenConfig.swiftPath(forKey: "trail_map.errors.download_failed")
+                == "TrailMap.Errors.downloadFailed")
+        let keys = ["settings.screen.sync.title", "settings.screen.sync.retry_button"]
+        #expect(SwiftGenConfig.key(forPath: "Settings.Screen.Sync.retryButton", among: keys)
+                == "settings.screen.sync.retry_button")
         #expect(SwiftGenConfig.lowerFirstWord("URLString") == "urlString")
     }
 }

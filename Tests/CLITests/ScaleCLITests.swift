@@ -34,14 +34,14 @@ import Testing
     }
 
     @Test func typographyKitConfigAndClamps() throws {
-        // paragraph at AX2: 18 × 40/22 = 32.727 → @3x 98.18 → 98/3 = 32.667; AX3: 39.3 → clamp 34.
+        // paragraph (15 pt, clamps 11…30) at AX2: 15 × 40/22 = 27.273 → @3x 81.82 → 82/3 = 27.333; AX3: 32.7 → clamp 30.
         let run = try typefit(["scale", "--config", "Tests/DynamicTypeTests/Fixtures/typographykit/TypographyKit.json", "--style", "paragraph", "--format", "json"])
         #expect(run.status == 0)
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let rows = try #require(doc["rows"] as? [[String: Any]])
         #expect(rows.count == 12)
         let sizes = rows.compactMap { ($0["pointSize"] as? NSNumber)?.doubleValue }
-        #expect(abs(sizes[8] - 98.0 / 3) < 1e-9 && sizes[9] == 34)
+        #expect(abs(sizes[8] - 82.0 / 3) < 1e-9 && sizes[9] == 30)
         #expect(rows.allSatisfy { $0["lineHeight"] is NSNull }) // no font given → null
         #expect(run.stderr.contains("typography-kit.labels.line-break"))
         // Four-point, limited to ...AX2: (12, 17, 23, 40) → AX2 = 23 + 17 × 2/5 = 29.8 → 30, and AX3…AX5 stay 30.

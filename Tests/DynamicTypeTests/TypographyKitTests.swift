@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import DynamicType
 
-/// TypographyKit's own example configs (Tests/DynamicTypeTests/Fixtures/typographykit/, MIT), read unchanged.
+/// Configs written for these tests in TypographyKit's format (Tests/DynamicTypeTests/Fixtures/typographykit/).
 @Suite struct TypographyKitTests {
-    /// A colour from 0…255 components (hex pairs read by hand, e.g. "AB" = 171).
+    /// A colour from 0…255 components (hex pairs read by hand, e.g. "F5" = 245).
     func rgb255(_ r: Double, _ g: Double, _ b: Double) -> TypographyKitColor {
         .rgba(red: r / 255, green: g / 255, blue: b / 255, alpha: 1)
     }
@@ -26,68 +26,69 @@ import Testing
 
     @Test func jsonSettingsAndStyles() throws {
         let c = try exampleJSON()
-        #expect(c.settings.pointStepSize == 2 && c.settings.pointStepMultiplier == 1)
-        #expect(c.settings.minimumPointSize == 10 && c.settings.maximumPointSize == 100)
+        #expect(c.settings.pointStepSize == 1 && c.settings.pointStepMultiplier == 2)
+        #expect(c.settings.minimumPointSize == 9 && c.settings.maximumPointSize == 80)
         #expect(c.settings.scalingMode == .uifontmetricsWithFallback)
-        #expect(c.settings.shouldUseDevelopmentColors == true && c.settings.developmentColor == "red")
+        #expect(c.settings.shouldUseDevelopmentColors == false && c.settings.developmentColor == "orange")
         #expect(c.settings.labelLineBreakMode == nil) // only the documented-but-unparsed "line-break" is present
-        #expect(c.styles.keys.sorted() == ["example", "heading", "interactive-text", "paragraph"])
+        #expect(c.styles.keys.sorted() == ["caption", "heading", "link", "paragraph"])
         let p = try #require(c.styles["paragraph"])
-        #expect(p.fontName == .named("Avenir-Medium") && p.pointSize == 18)
-        #expect(p.minimumPointSize == 12 && p.maximumPointSize == 34 && p.letterCase == .regular && p.textColor == "text")
-        #expect(c.styles["example"]?.fontName == .system(weight: .bold, italic: false, monospacedDigits: false))
-        // interactive-text extends paragraph: inherits font, size, clamps, case; own colour.
-        let i = try #require(c.styles["interactive-text"])
-        #expect(i.pointSize == 18 && i.minimumPointSize == 12 && i.maximumPointSize == 34)
-        #expect(i.fontName == .named("Avenir-Medium") && i.letterCase == .regular && i.textColor == "interactive")
+        #expect(p.fontName == .named("Futura-Medium") && p.pointSize == 15)
+        #expect(p.minimumPointSize == 11 && p.maximumPointSize == 30 && p.letterCase == .regular && p.textColor == "ink")
+        #expect(c.styles["heading"]?.letterCase == .upper)
+        #expect(c.styles["caption"]?.fontName == .system(weight: .bold, italic: false, monospacedDigits: false))
+        // link extends paragraph: inherits font, size, clamps, case; own colour.
+        let link = try #require(c.styles["link"])
+        #expect(link.pointSize == 15 && link.minimumPointSize == 11 && link.maximumPointSize == 30)
+        #expect(link.fontName == .named("Futura-Medium") && link.letterCase == .regular && link.textColor == "accent")
         #expect(c.warnings.contains { $0.description.hasPrefix("typography-kit.labels.line-break: the documented key is not the one TypographyKit parses") })
     }
 
     @Test func jsonColors() throws {
         let c = try exampleJSON()
-        // "#FFAB01" → 255/255, 171/255, 1/255; "#08224CFF" → 8, 34, 76, alpha 255.
-        #expect(c.colors["gold"] == rgb255(255, 171, 1))
-        let royal = rgb255(8, 34, 76)
-        #expect(c.colors["royal-blue"] == royal)
-        #expect(c.colors["interactive"] == .shade("lightest", .named("purple")))
-        #expect(c.colors["background"] == .dynamic(light: .shade("lightest", .named("gray")), dark: .shade("dark", royal)))
-        let text = TypographyKitColor.dynamic(light: .named("black"), dark: .shade("lightest", .named("gray")))
-        #expect(c.colors["text"] == text)
-        #expect(c.colors["text-dark"] == .shade("darker", text)) // "text darker": shade of a key
+        // "#F5A623" → 245, 166, 35; "#2E3A4FFF" → 46, 58, 79, alpha 255.
+        #expect(c.colors["amber"] == rgb255(245, 166, 35))
+        let slate = rgb255(46, 58, 79)
+        #expect(c.colors["slate"] == slate)
+        #expect(c.colors["accent"] == .shade("lighter", .named("orange")))
+        #expect(c.colors["surface"] == .dynamic(light: .named("white"), dark: .shade("darkest", slate)))
+        let ink = TypographyKitColor.dynamic(light: .shade("dark", .named("gray")), dark: .shade("lighter", .named("gray")))
+        #expect(c.colors["ink"] == ink)
+        #expect(c.colors["ink-soft"] == .shade("lighter", ink)) // "ink lighter": shade of a key
     }
 
-    /// uifontmetrics-with-fallback (the example's mode) = UIFontMetrics.default = BODY leading curve
-    /// (default algorithm, @3x), clamped to [min, max] with the style's own min/max over the global 10/100.
+    /// uifontmetrics-with-fallback (the config's mode) = UIFontMetrics.default = BODY leading curve
+    /// (default algorithm, @3x), clamped to [min, max] with the style's own min/max over the global 9/80.
     @Test func jsonScaledAcrossAllCategories() throws {
         let c = try exampleJSON()
-        // paragraph 18, clamps [12, 34]: 18 × bodyLeading/22, ×3, rounded, /3:
-        // 18·19/22 = 15.545 → 46.64 → 47; 18·20/22 = 16.364 → 49.09 → 49; 18·21/22 = 17.182 → 51.55 → 52; 18;
-        // 18·24/22 = 19.636 → 58.91 → 59; 18·26/22 = 21.273 → 63.82 → 64; 18·29/22 = 23.727 → 71.18 → 71;
-        // 18·34/22 = 27.818 → 83.45 → 83; 18·40/22 = 32.727 → 98.18 → 98; 18·48/22 = 39.3 > 34 → 34; then 34, 34.
-        let paragraph: [Double] = [47.0 / 3, 49.0 / 3, 52.0 / 3, 18, 59.0 / 3, 64.0 / 3, 71.0 / 3, 83.0 / 3, 98.0 / 3, 34, 34, 34]
+        // paragraph 15, clamps [11, 30]: 15 × bodyLeading/22, ×3, rounded, /3:
+        // 15·19/22 = 12.955 → 38.86 → 39; 15·20/22 = 13.636 → 40.91 → 41; 15·21/22 = 14.318 → 42.95 → 43; 15;
+        // 15·24/22 = 16.364 → 49.09 → 49; 15·26/22 = 17.727 → 53.18 → 53; 15·29/22 = 19.773 → 59.32 → 59;
+        // 15·34/22 = 23.182 → 69.55 → 70; 15·40/22 = 27.273 → 81.82 → 82; 15·48/22 = 32.7 > 30 → 30; then 30, 30.
+        let paragraph: [Double] = [13, 41.0 / 3, 43.0 / 3, 15, 49.0 / 3, 53.0 / 3, 59.0 / 3, 70.0 / 3, 82.0 / 3, 30, 30, 30]
         expectClose(try sizes(c, "paragraph"), paragraph, "paragraph")
-        expectClose(try sizes(c, "interactive-text"), paragraph, "interactive-text")
-        // heading 36, global clamps [10, 100]: 36·19/22 = 31.09 → 93.27 → 93; 36·20/22 = 32.73 → 98.18 → 98;
-        // 36·21/22 = 34.36 → 103.09 → 103; 36; 36·24/22 = 39.27 → 117.8 → 118; 36·26/22 = 42.55 → 127.6 → 128;
-        // 36·29/22 = 47.45 → 142.4 → 142; 36·34/22 = 55.64 → 166.9 → 167; 36·40/22 = 65.45 → 196.4 → 196;
-        // 36·48/22 = 78.55 → 235.6 → 236; 36·56/22 = 91.64 → 274.9 → 275; 36·62/22 = 101.45 > 100 → 100.
-        let heading: [Double] = [31, 98.0 / 3, 103.0 / 3, 36, 118.0 / 3, 128.0 / 3, 142.0 / 3, 167.0 / 3, 196.0 / 3, 236.0 / 3, 275.0 / 3, 100]
+        expectClose(try sizes(c, "link"), paragraph, "link")
+        // heading 30, global clamps [9, 80]: 30·19/22 = 25.91 → 77.73 → 78; 30·20/22 = 27.27 → 81.82 → 82;
+        // 30·21/22 = 28.64 → 85.91 → 86; 30; 30·24/22 = 32.73 → 98.18 → 98; 30·26/22 = 35.45 → 106.36 → 106;
+        // 30·29/22 = 39.55 → 118.64 → 119; 30·34/22 = 46.36 → 139.09 → 139; 30·40/22 = 54.55 → 163.64 → 164;
+        // 30·48/22 = 65.45 → 196.36 → 196; 30·56/22 = 76.36 → 229.09 → 229; 30·62/22 = 84.55 > 80 → 80.
+        let heading: [Double] = [26, 82.0 / 3, 86.0 / 3, 30, 98.0 / 3, 106.0 / 3, 119.0 / 3, 139.0 / 3, 164.0 / 3, 196.0 / 3, 229.0 / 3, 80]
         expectClose(try sizes(c, "heading"), heading, "heading")
-        // example 16 (body curve although it is a System-Bold font): 16·19/22 = 13.82 → 41.45 → 41; 16·20/22 = 14.55 → 43.6 → 44;
-        // 15.27 → 45.8 → 46; 16; 17.45 → 52.4 → 52; 18.91 → 56.7 → 57; 21.09 → 63.3 → 63; 24.73 → 74.2 → 74;
-        // 29.09 → 87.3 → 87; 34.91 → 104.7 → 105; 40.73 → 122.2 → 122; 45.09 → 135.3 → 135.
-        let sixteen: [Double] = [41.0 / 3, 44.0 / 3, 46.0 / 3, 16, 52.0 / 3, 19, 21, 74.0 / 3, 29, 35, 122.0 / 3, 45]
-        expectClose(try sizes(c, "example"), sixteen, "example")
-        // With the plain size ratio: paragraph 18·body/17 = 14.82, 15.88, 16.94, 18, 20.12, 22.24, 24.35, 29.65, 34.9→34, 34…
+        // caption 13 (body curve although it is a System-Bold font): 13·19/22 = 11.23 → 33.68 → 34; 11.82 → 35.45 → 35;
+        // 12.41 → 37.23 → 37; 13; 14.18 → 42.55 → 43; 15.36 → 46.09 → 46; 17.14 → 51.41 → 51; 20.09 → 60.27 → 60;
+        // 23.64 → 70.91 → 71; 28.36 → 85.09 → 85; 33.09 → 99.27 → 99; 36.64 → 109.91 → 110.
+        let caption: [Double] = [34.0 / 3, 35.0 / 3, 37.0 / 3, 13, 43.0 / 3, 46.0 / 3, 17, 20, 71.0 / 3, 85.0 / 3, 33, 110.0 / 3]
+        expectClose(try sizes(c, "caption"), caption, "caption")
+        // With the plain size ratio: paragraph 15·body/17 = 12.35, 13.24, 14.12, 15, 16.76, 18.53, 20.29, 24.71, 29.12, 35.3→30, 30, 30.
         let bodySizes: [Double] = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
-        let ratio: [Double] = bodySizes.map { min(18 * $0 / 17, 34) }
+        let ratio: [Double] = bodySizes.map { min(15 * $0 / 17, 30) }
         expectClose(try sizes(c, "paragraph", algorithm: .sizeRatio), ratio, "paragraph size-ratio")
-        // Stepping: 18 + 2 × 1 × index (−3…8) clamped to [12, 34] = 12, 14, …, 34.
-        expectClose(try sizes(c, "paragraph", mode: .stepping), [12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34], "paragraph stepping")
-        // heading stepping: 36 + 2i = 30 … 52 (inside [10, 100]).
-        expectClose(try sizes(c, "heading", mode: .stepping), (-3...8).map { 36 + 2 * Double($0) }, "heading stepping")
+        // Stepping: 15 + 1 × 2 × index (−3…8) clamped to [11, 30] = 11 (9 clamped), 11, 13, …, 29, 30 (31 clamped).
+        expectClose(try sizes(c, "paragraph", mode: .stepping), [11, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 30], "paragraph stepping")
+        // heading stepping: 30 + 2i = 24 … 46 (inside [9, 80]).
+        expectClose(try sizes(c, "heading", mode: .stepping), (-3...8).map { 30 + 2 * Double($0) }, "heading stepping")
         // disabled: point-size as is.
-        expectClose(try sizes(c, "heading", mode: .disabled), Array(repeating: 36, count: 12), "heading disabled")
+        expectClose(try sizes(c, "heading", mode: .disabled), Array(repeating: 30, count: 12), "heading disabled")
     }
 
     @Test func uifontmetricsBelowMinimumGivesTheMinimum() {
@@ -106,15 +107,17 @@ import Testing
         let flags = try TypographyKitConfig.parse(propertyList: Data(plist.utf8))
         #expect(flags.settings.isDevelopment == true && flags.settings.pointStepSize == 1.5)
         #expect(c.settings.minimumPointSize == nil && c.settings.maximumPointSize == nil)
-        #expect(c.colors["text"] == rgb255(255, 171, 1)) // "gold" → #FFAB01
-        #expect(c.colors["background"] == .shade("dark", rgb255(8, 34, 76)))
-        // paragraph 16, no clamps, body curve: same arithmetic as "example" above.
-        let sixteen: [Double] = [41.0 / 3, 44.0 / 3, 46.0 / 3, 16, 52.0 / 3, 19, 21, 74.0 / 3, 29, 35, 122.0 / 3, 45]
-        expectClose(try sizes(c, "paragraph"), sixteen, "plist paragraph")
-        // stepping: 16 + 2i = 10 … 32.
-        expectClose(try sizes(c, "interactive-text", mode: .stepping), (-3...8).map { 16 + 2 * Double($0) }, "plist stepping")
-        // heading 36, no max: AX5 36·62/22 = 101.45 → 304.4 → 304/3.
-        #expect(close(try sizes(c, "heading")[11], 304.0 / 3))
+        #expect(c.colors["ink"] == rgb255(245, 166, 35)) // "amber" → #F5A623
+        #expect(c.colors["surface"] == .shade("darker", rgb255(46, 58, 79)))
+        // paragraph 14, no clamps, body curve: 14·19/22 = 12.09 → 36.27 → 36; 12.73 → 38.18 → 38; 13.36 → 40.09 → 40; 14;
+        // 15.27 → 45.82 → 46; 16.55 → 49.64 → 50; 18.45 → 55.36 → 55; 21.64 → 64.91 → 65; 25.45 → 76.36 → 76;
+        // 30.55 → 91.64 → 92; 35.64 → 106.91 → 107; 39.45 → 118.36 → 118.
+        let fourteen: [Double] = [12, 38.0 / 3, 40.0 / 3, 14, 46.0 / 3, 50.0 / 3, 55.0 / 3, 65.0 / 3, 76.0 / 3, 92.0 / 3, 107.0 / 3, 118.0 / 3]
+        expectClose(try sizes(c, "paragraph"), fourteen, "plist paragraph")
+        // stepping: 14 + 1 × 2 × i = 8 … 30.
+        expectClose(try sizes(c, "link", mode: .stepping), (-3...8).map { 14 + 2 * Double($0) }, "plist stepping")
+        // heading 30, no max: AX5 30·62/22 = 84.55 → 253.64 → 254/3 (the JSON's global max 80 is not here).
+        #expect(close(try sizes(c, "heading")[11], 254.0 / 3))
     }
 
     func error(_ json: String) -> String? {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import FontEngine
 
-/// Real corpus lines (single-script, no escapes) shaped by us and by the `hb-shape` CLI
+/// Corpus lines (single-script, no escapes) shaped by us and by the `hb-shape` CLI
 /// (a subprocess, HarfBuzz's own script guess): advances must agree to the font unit.
 /// Skipped gracefully when `hb-shape` is not installed (scripts/deps installs it in CI).
 @Suite struct LiveCrossCheckTests {
@@ -16,16 +16,16 @@ import Testing
 
     static let latin: [ClosedRange<UInt32>] = [0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF]
     static let cases: [Case] = [
-        Case(font: "Noto/NotoSansThai-Regular.ttf", files: ["wayfell/th.strings"], ranges: [0x0E00...0x0E7F]),
-        Case(font: "Noto/NotoSansHebrew-Regular.ttf", files: ["wayfell/he.strings", "home-assistant-ios/he.strings", "swiftfin/he.strings"],
+        Case(font: "Noto/NotoSansThai-Regular.ttf", files: ["lantern/th.strings"], ranges: [0x0E00...0x0E7F]),
+        Case(font: "Noto/NotoSansHebrew-Regular.ttf", files: ["lantern/he.strings", "harbor/he.strings", "tidepool/he.strings"],
              ranges: [0x0590...0x05FF, 0xFB1D...0xFB4F]),
-        Case(font: "Noto/NotoSansArabic-Regular.ttf", files: ["wayfell/ar.strings", "swiftfin/ar.strings"],
+        Case(font: "Noto/NotoSansArabic-Regular.ttf", files: ["lantern/ar.strings", "tidepool/ar.strings"],
              ranges: [0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF]),
-        Case(font: "Noto/NotoSansDevanagari-Regular.ttf", files: ["wayfell/hi.strings"], ranges: [0x0900...0x097F, 0xA8E0...0xA8FF]),
-        Case(font: "Noto/NotoSans-Regular.ttf", files: ["wayfell/vi.strings", "swiftfin/vi.strings"], ranges: latin),
-        Case(font: "Inter/Inter-Regular.otf", files: ["home-assistant-ios/de.strings", "wayfell/vi.strings"], ranges: latin),
-        Case(font: "Roboto/Roboto-Regular.ttf", files: ["home-assistant-ios/fr.strings", "swiftfin/fi.strings"], ranges: latin),
-        Case(font: "OpenSans/OpenSans-Regular.ttf", files: ["swiftfin/nl.strings", "home-assistant-ios/es.strings"], ranges: latin),
+        Case(font: "Noto/NotoSansDevanagari-Regular.ttf", files: ["lantern/hi-IN.strings"], ranges: [0x0900...0x097F, 0xA8E0...0xA8FF]),
+        Case(font: "Noto/NotoSans-Regular.ttf", files: ["lantern/vi.strings", "tidepool/vi.strings"], ranges: latin),
+        Case(font: "Inter/Inter-Regular.otf", files: ["harbor/de.strings", "lantern/vi.strings"], ranges: latin),
+        Case(font: "Roboto/Roboto-Regular.ttf", files: ["harbor/fr.strings", "tidepool/fi.strings"], ranges: latin),
+        Case(font: "OpenSans/OpenSans-Regular.ttf", files: ["tidepool/nl.strings", "harbor/es.strings"], ranges: latin),
     ]
 
     /// Japanese lines mix Han, Hiragana and Katakana: one run, as HarfBuzz guesses. Uses the
@@ -34,7 +34,7 @@ import Testing
         let font = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
         guard FileManager.default.fileExists(atPath: font) else { return }
         var lines: [String] = []
-        for file in ["wayfell/ja.strings", "home-assistant-ios/ja.strings", "swiftfin/ja.strings"] {
+        for file in ["lantern/ja.strings", "tidepool/ja.strings"] {
             lines += stringsValues(Repository.corpusFile(file)).prefix(25)
         }
         #expect(lines.count >= 30)

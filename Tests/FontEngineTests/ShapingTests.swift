@@ -26,17 +26,14 @@ let shapeCases: [ShapeCase] = [
     ShapeCase(file: "Roboto/Roboto-Medium.ttf", text: "AV Wave Office fi Ồ", advance: 17636, kernOff: 17774, glyphs: 16, ink: (18, -20, 17533, 1967)),
     ShapeCase(file: "Roboto/Roboto-Bold.ttf", text: "AV Wave Office fi Ồ", advance: 17805, kernOff: 17943, glyphs: 16, ink: (8, -20, 17718, 1940)),
     ShapeCase(file: "OpenSans/OpenSans-Regular.ttf", text: "AV Wave Office fi Ồ", advance: 18165, kernOff: 18288, glyphs: 16, ink: (0, -20, 18040, 2001)),
-    // Strings of the bundled example (Examples/Wayfell/strings: Map.searchPlaceholder in vi, ar, th and
-    // hi; Settings.offlineMaps in he, whose font has no comma).
-    // Figures by `hb-shape --no-glyph-names --output-format=json --show-extents FONT TEXT` (and
-    // `--features=-kern`): advance the sum of ax, glyphs the number of records, ink the union of each
-    // glyph's box (pen x + dx + xb … + w, pen y + dy + yb + h … pen y + dy + yb), which reproduces
-    // fontTools' bounds for the cases above.
-    ShapeCase(file: "Noto/NotoSans-Regular.ttf", text: "Tìm đường mòn, đỉnh núi và nhà nghỉ", advance: 17715, kernOff: 17715, glyphs: 35, ink: (10, -240, 17698, 821)),
-    ShapeCase(file: "Noto/NotoSansArabic-Regular.ttf", text: "ابحث عن مسارات وقمم وأكواخ", advance: 12226, kernOff: 12251, glyphs: 26, ink: (10, -394, 12161, 940)),
-    ShapeCase(file: "Noto/NotoSansHebrew-Regular.ttf", text: "הורדת מפות לשימוש ללא חיבור", advance: 13170, kernOff: 13272, glyphs: 27, ink: (40, -3, 13098, 760)),
-    ShapeCase(file: "Noto/NotoSansThai-Regular.ttf", text: "ค้นหาเส้นทาง ยอดเขา และกระท่อม", advance: 13472, kernOff: 13504, glyphs: 30, ink: (81, -10, 13391, 846)),
-    ShapeCase(file: "Noto/NotoSansDevanagari-Regular.ttf", text: "रास्ते, चोटियाँ और झोपड़ियाँ खोजें", advance: 11939, kernOff: 11939, glyphs: 31, ink: (0, -192, 11954, 896)),
+    // Sentences written for these tests, in Vietnamese, Arabic, Hebrew, Thai and Hindi ("we help you keep
+    // your routes", "keep every walk/route in one place"). hb-shape 6.0.0 --show-extents (and
+    // --features=-kern for kernOff); ink is the union of the glyph boxes placed at their pen positions.
+    ShapeCase(file: "Noto/NotoSans-Regular.ttf", text: "Chúng tôi giúp bạn lưu lộ trình", advance: 14466, kernOff: 14466, glyphs: 31, ink: (61, -240, 14385, 766)),
+    ShapeCase(file: "Noto/NotoSansArabic-Regular.ttf", text: "احفظ كل نزهة في مكان واحد", advance: 11278, kernOff: 11318, glyphs: 25, ink: (35, -421, 11213, 730)),
+    ShapeCase(file: "Noto/NotoSansHebrew-Regular.ttf", text: "שמירת כל מסלול במקום אחד", advance: 12260, kernOff: 12338, glyphs: 24, ink: (38, -191, 12195, 760)),
+    ShapeCase(file: "Noto/NotoSansThai-Regular.ttf", text: "เก็บทุกเส้นทางไว้ในที่เดียว", advance: 10008, kernOff: 10044, glyphs: 27, ink: (96, -261, 9945, 1009)),
+    ShapeCase(file: "Noto/NotoSansDevanagari-Regular.ttf", text: "हर मार्ग को एक ही जगह पर सहेजें", advance: 12068, kernOff: 12068, glyphs: 29, ink: (0, -184, 12083, 896)),
 ]
 
 @Suite struct ShapingTests {
@@ -136,9 +133,9 @@ let shapeCases: [ShapeCase] = [
 @Suite struct ItemizationTests {
     @Test func mixedLineIsSplitIntoScriptRuns() throws {
         let shaper = try Shaper(face: FontFace(path: Repository.font("Noto/NotoSansThai-Regular.ttf")))
-        // Thai, Latin, Thai (written for this test, as the example's th.strings mixes "GPX" into
-        // Thai): leading "%@ " joins the first (Thai) run.
-        let text = "%@ ส่งออกเป็น GPX ได้ทันที"
+        // A Thai line with a Latin name inside ("%@ made by Lantern, a small team"): the leading "%@ "
+        // joins the first (Thai) run.
+        let text = "%@ สร้างโดย Lantern ทีมเล็ก"
         let runs = shaper.scriptRuns(of: Substring(text))
         #expect(runs.map(\.script) == ["Thai", "Latn", "Thai"])
         #expect(runs.first?.start == 0)
@@ -155,10 +152,11 @@ let shapeCases: [ShapeCase] = [
     /// line's text before/after as context: the sums must agree to the font unit.
     @Test func mixedLinesMatchHbShapePerRun() throws {
         let cases: [(String, String)] = [
-            ("Noto/NotoSansThai-Regular.ttf", "%@ ส่งออกเส้นทางที่บันทึกไว้เป็น GPX ได้ทันที"),
-            ("Noto/NotoSansArabic-Regular.ttf", "\u{200F}%@ يصدّر المسارات بصيغة GPX. تحقّق من الظروف المحلية."),
-            ("Noto/NotoSansHebrew-Regular.ttf", "\u{200F}%@ מייצאת מסלולים כקובץ GPX לתכנון"),
-            ("Noto/NotoSansDevanagari-Regular.ttf", "%@ ट्रैक GPX के रूप में निर्यात करता है."),
+            // Lines written for this test, each with a Latin name inside.
+            ("Noto/NotoSansThai-Regular.ttf", "%@ สร้างโดย Lantern เราช่วยเก็บทุกเส้นทางไว้ในที่เดียว"),
+            ("Noto/NotoSansArabic-Regular.ttf", "\u{200F}%@ من صنع Lantern. نساعدك على حفظ كل نزهة في مكان واحد."),
+            ("Noto/NotoSansHebrew-Regular.ttf", "\u{200F}%@ נבנה על־ידי Lantern. כל מסלול במקום אחד"),
+            ("Noto/NotoSansDevanagari-Regular.ttf", "%@ Lantern द्वारा बनाया गया है."),
         ]
         for (file, text) in cases {
             let shaper = try Shaper(face: FontFace(path: Repository.font(file)))

@@ -4,23 +4,20 @@ import Testing
 @testable import Localization
 
 /// Entry counts computed independently with the shell, over the repository's corpus
-/// (Tests/Fixtures/corpus, and Examples/Wayfell/strings for wayfell):
-///   UTF-8:  `grep -c '^"' FILE`
-///   UTF-16 (swiftfin): `iconv -f UTF-16 -t UTF-8 FILE | grep -c '^"'`
+/// (Tests/Fixtures/corpus, written by make-corpus.py there):
+///   UTF-8 (lantern, harbor):  `grep -c '^"' FILE`
+///   UTF-16 (tidepool): `iconv -f UTF-16 -t UTF-8 FILE | grep -c '^"'`
 /// (Every entry of these files starts its line with `"`; continuation lines of multi-line
 /// values start with `\` or text, and `sort | uniq -d` on the keys found no duplicates.)
 let corpusCounts: [String: Int] = [
-    "wayfell/ar.strings": 22, "wayfell/de.strings": 24,
-    "wayfell/en-US.strings": 24, "wayfell/fi.strings": 24,
-    "wayfell/he.strings": 24, "wayfell/hi.strings": 24,
-    "wayfell/ja.strings": 24, "wayfell/th.strings": 24,
-    "wayfell/vi.strings": 24,
-    "home-assistant-ios/de.strings": 200, "home-assistant-ios/en.strings": 556,
-    "home-assistant-ios/es.strings": 200, "home-assistant-ios/fr.strings": 200,
-    "home-assistant-ios/he.strings": 480,
-    "swiftfin/ar.strings": 140, "swiftfin/en.strings": 40, "swiftfin/fi.strings": 148,
-    "swiftfin/he.strings": 148, "swiftfin/ja.strings": 630, "swiftfin/nl.strings": 140,
-    "swiftfin/vi.strings": 140,
+    "lantern/ar.strings": 241, "lantern/de.strings": 239, "lantern/en-US.strings": 241,
+    "lantern/fi.strings": 239, "lantern/he.strings": 239, "lantern/hi-IN.strings": 239,
+    "lantern/ja.strings": 239, "lantern/th.strings": 240, "lantern/vi.strings": 239,
+    "harbor/de.strings": 238, "harbor/en.strings": 239, "harbor/es.strings": 238,
+    "harbor/fr.strings": 238, "harbor/he.strings": 240,
+    "tidepool/ar.strings": 239, "tidepool/en.strings": 239, "tidepool/fi.strings": 239,
+    "tidepool/he.strings": 239, "tidepool/ja.strings": 239, "tidepool/nl.strings": 239,
+    "tidepool/vi.strings": 239,
 ]
 
 @Test(arguments: corpusCounts.keys.sorted())
@@ -36,21 +33,20 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
 
 @Test func corpusDirectoryLoadsAsOneTable() throws {
     let table = try StringTable.load(contentsOf: Repository.corpus)
-    // 12 files; locales from file names.
-    #expect(table.locales == ["ar", "de", "en", "es", "fi", "fr", "he", "ja", "nl", "vi"])
+    // 21 files; locales from file names.
+    #expect(table.locales == ["ar", "de", "en", "en-US", "es", "fi", "fr", "he", "hi-IN", "ja", "nl", "th", "vi"])
     // Distinct (locale, key) pairs counted with:
-    //   for f in */*.strings; do loc=$(basename $f .strings); (iconv -f UTF-16 -t UTF-8 $f for swiftfin, else cat $f) \
-    //     | grep '^"' | sed 's/^\("[^"]*"\).*/\1/' | sed "s/^/$loc /"; done | sort -u | wc -l   → 3022
-    // (the plain sum of the per-file counts: 1636 home-assistant + 1386 swiftfin = 3022; no key repeats
-    // within a locale across the two folders).
-    #expect(table.entries.count == 3022)
-    #expect(corpusCounts.filter { !$0.key.hasPrefix("wayfell/") }.values.reduce(0, +) == 3022)
+    //   for f in */*.strings; do loc=$(basename $f .strings); (iconv -f UTF-16 -t UTF-8 $f for tidepool, else cat $f) \
+    //     | grep '^"' | sed 's/^\("[^"]*"\).*/\1/' | sed "s/^/$loc /"; done | sort -u | wc -l   → 5022
+    // (the plain sum of the per-file counts: 2156 lantern + 1193 harbor + 1673 tidepool = 5022; no key
+    // repeats within a locale across the folders).
+    #expect(table.entries.count == 5022)
+    #expect(corpusCounts.values.reduce(0, +) == 5022)
     #expect(table.warnings.allSatisfy { $0.message.hasPrefix("unknown escape") })
-    // The bundled example's folder alone: 9 files, every key distinct per locale → 8 × 24 + 22 = 214
-    // entries (Arabic leaves out Settings.exportTracks and Route.conditionsHeader).
-    let example = try StringTable.load(contentsOf: Repository.exampleStrings)
-    #expect(example.entries.count == corpusCounts.filter { $0.key.hasPrefix("wayfell/") }.values.reduce(0, +))
-    #expect(example.entries.count == 214)
+    // The lantern folder alone: 9 files, every key distinct per locale → 2156 entries.
+    let lantern = try StringTable.load(contentsOf: Repository.lanternStrings)
+    #expect(lantern.entries.count == corpusCounts.filter { $0.key.hasPrefix("lantern/") }.values.reduce(0, +))
+    #expect(lantern.entries.count == 2156)
 }
 
 /// Spot checks, each copied from the raw file with the command in the comment.
@@ -58,63 +54,63 @@ func corpusFileLoadsWithExpectedCount(_ relative: String) throws {
     func load(_ relative: String) throws -> StringTable {
         try StringTable.load(contentsOf: Repository.corpusFile(relative))
     }
-    // grep -n -B1 '^"Map.legal"' wayfell/en-US.strings
-    //   70-/* Fine print under the map; %@ is the app's name */
-    //   71:"Map.legal" = "%@ shows map data for planning only. Check local conditions before you set out.";
-    let en = try load("wayfell/en-US.strings")
-    let legal = try #require(en.lookup(key: "Map.legal", locale: "en_US"))
-    #expect(legal.value == "%@ shows map data for planning only. Check local conditions before you set out.")
-    #expect(legal.line == 71)
-    #expect(legal.comment == "Fine print under the map; %@ is the app's name")
-    #expect(legal.locale == "en-US")
+    // grep -n -B1 '^"About.missionText"' lantern/en-US.strings
+    //   1-/* About screen text */
+    //   2:"About.missionText" = "%@ is made by a small team. We help you keep every walk in one place.";
+    let en = try load("lantern/en-US.strings")
+    let mission = try #require(en.lookup(key: "About.missionText", locale: "en_US"))
+    #expect(mission.value == "%@ is made by a small team. We help you keep every walk in one place.")
+    #expect(mission.line == 2)
+    #expect(mission.comment == "About screen text")
+    #expect(mission.locale == "en-US")
 
-    // grep -n '"Settings.title"' wayfell/th.strings → 2: "การตั้งค่า"
-    let th = try load("wayfell/th.strings")
-    #expect(th.lookup(key: "Settings.title", locale: "th")?.value == "การตั้งค่า")
-    #expect(th.lookup(key: "Settings.title", locale: "th")?.line == 2)
+    // grep -n '"About.moreButton"' lantern/th.strings → 2: "อ่านเพิ่มเติม"
+    let th = try load("lantern/th.strings")
+    #expect(th.lookup(key: "About.moreButton", locale: "th")?.value == "อ่านเพิ่มเติม")
+    #expect(th.lookup(key: "About.moreButton", locale: "th")?.line == 2)
 
-    // grep -n '"Map.legal"' wayfell/ar.strings | od -c → 65: the value starts with a literal U+200F
-    // right-to-left mark (bytes 342 200 217) before "%@".
-    let ar = try load("wayfell/ar.strings")
-    // Written with scalar escapes (python: ''.join('\\u{%X}' % ord(c) ...)).
-    #expect(ar.lookup(key: "Map.legal", locale: "ar")?.value == "\u{200F}%@ \u{64A}\u{639}\u{631}\u{636} \u{628}\u{64A}\u{627}\u{646}\u{627}\u{62A} \u{627}\u{644}\u{62E}\u{631}\u{627}\u{626}\u{637} \u{644}\u{644}\u{62A}\u{62E}\u{637}\u{64A}\u{637} \u{641}\u{642}\u{637}. \u{62A}\u{62D}\u{642}\u{651}\u{642} \u{645}\u{646} \u{627}\u{644}\u{638}\u{631}\u{648}\u{641} \u{627}\u{644}\u{645}\u{62D}\u{644}\u{64A}\u{629} \u{642}\u{628}\u{644} \u{627}\u{644}\u{627}\u{646}\u{637}\u{644}\u{627}\u{642}.")
-    #expect(ar.lookup(key: "Map.legal", locale: "ar")?.line == 65)
+    // grep -n '"About.missionText"' lantern/ar.strings → 2: the file has the literal text "u200f"
+    // (an escape whose backslash was lost), kept as is.
+    let ar = try load("lantern/ar.strings")
+    // Written with scalar escapes (python: ''.join('\\u{%X}' % ord(c) ...)) because the value holds a
+    // U+00A0 no-break space after "و".
+    #expect(ar.lookup(key: "About.missionText", locale: "ar")?.value == "u200f%@ \u{645}\u{646} \u{635}\u{646}\u{639} \u{641}\u{631}\u{64A}\u{642} \u{635}\u{63A}\u{64A}\u{631}. \u{646}\u{633}\u{627}\u{639}\u{62F}\u{643} \u{639}\u{644}\u{649} \u{62D}\u{641}\u{638} \u{643}\u{644} \u{646}\u{632}\u{647}\u{629} \u{648}\u{A0}\u{645}\u{643}\u{627}\u{646}.")
 
-    // iconv -f UTF-16 -t UTF-8 swiftfin/en.strings | grep -n -B1 '^"airWithDate"'
-    //   97-/// Airs %s
-    //   98:"airWithDate" = "Airs %s";
-    let sf = try load("swiftfin/en.strings")
-    let airs = try #require(sf.lookup(key: "airWithDate", locale: "en"))
-    #expect(airs.value == "Airs %s")
-    #expect(airs.line == 98)
-    #expect(airs.comment == "Airs %s")
-    // iconv -f UTF-16 -t UTF-8 swiftfin/ja.strings | grep -n '^"about"' → 627:"about" = "概要";
-    let ja = try load("swiftfin/ja.strings")
-    #expect(ja.lookup(key: "about", locale: "ja")?.value == "概要")
-    #expect(ja.lookup(key: "about", locale: "ja")?.line == 627)
+    // iconv -f UTF-16 -t UTF-8 tidepool/en.strings | grep -n -B1 '^"moveNoteMap"'
+    //   113-/// Move note into map
+    //   114:"moveNoteMap" = "Move note into map";
+    let tp = try load("tidepool/en.strings")
+    let move = try #require(tp.lookup(key: "moveNoteMap", locale: "en"))
+    #expect(move.value == "Move note into map")
+    #expect(move.line == 114)
+    #expect(move.comment == "Move note into map")
+    // iconv -f UTF-16 -t UTF-8 tidepool/ja.strings | grep -n '^"aboutTitle"' → 478:"aboutTitle" = "概要";
+    let ja = try load("tidepool/ja.strings")
+    #expect(ja.lookup(key: "aboutTitle", locale: "ja")?.value == "概要")
+    #expect(ja.lookup(key: "aboutTitle", locale: "ja")?.line == 478)
 
-    // sed -n 541,543p home-assistant-ios/en.strings (grep -n puts the key on line 541): backslash-newline continuation lines become
-    // newlines (CoreFoundation treats "\<LF>" as an escaped newline).
-    //   "error.client_certificate.flow_failed" = "Client Certificate Authentication failed.\
+    // sed -n 219,221p harbor/en.strings: backslash-newline continuation lines become newlines
+    // (CoreFoundation treats "\<LF>" as an escaped newline).
+    //   "error.sync.offline_details" = "The harbor server did not answer.\
     //   \
     //   %@";
-    let ha = try load("home-assistant-ios/en.strings")
-    let failed = try #require(ha.lookup(key: "error.client_certificate.flow_failed", locale: "en"))
-    #expect(failed.value == "Client Certificate Authentication failed.\n\n%@")
-    #expect(failed.line == 541)
-    // grep -n '\\"' home-assistant-ios/en.strings → 65: "Automation \"%@\" failed to execute, please check your logs."
-    #expect(ha.lookup(key: "app_intents.automations.failure_message.content", locale: "en")?.value
-            == "Automation \"%@\" failed to execute, please check your logs.")
-    #expect(ha.lookup(key: "app_intents.automations.failure_message.content", locale: "en")?.line == 65)
+    let hb = try load("harbor/en.strings")
+    let offline = try #require(hb.lookup(key: "error.sync.offline_details", locale: "en"))
+    #expect(offline.value == "The harbor server did not answer.\n\n%@")
+    #expect(offline.line == 219)
+    // grep -n 'Link \\"note\\" with map' harbor/en.strings → 57: "Link \"note\" with map"
+    #expect(hb.lookup(key: "shelf.link.note_map", locale: "en")?.value == "Link \"note\" with map")
+    #expect(hb.lookup(key: "shelf.link.note_map", locale: "en")?.line == 57)
 
-    // grep -n '^"connection.permission.internal_url.ignore.alert.title"' home-assistant-ios/he.strings
-    //   471: "את\ה בטוח?" — an unknown escape "\ה" is read as "ה" with a warning, as CoreFoundation does.
-    let heURL = Repository.corpusFile("home-assistant-ios/he.strings")
+    // grep -n '^"error.sync.confirm_title"' harbor/he.strings
+    //   230: "את\ה בטוח?" — an unknown escape "\ה" is read as "ה" with a warning, as CoreFoundation does.
+    let heURL = Repository.corpusFile("harbor/he.strings")
     let he = try StringsFile.load(contentsOf: heURL, locale: "he")
-    let title = try #require(he.entries.first { $0.key == "connection.permission.internal_url.ignore.alert.title" })
+    let title = try #require(he.entries.first { $0.key == "error.sync.confirm_title" })
     #expect(title.value == "אתה בטוח?")
-    #expect(title.line == 471)
-    // grep -c '\\ה' home-assistant-ios/he.strings → 2 lines; line 470 has two, 471 one: 3 warnings.
+    #expect(title.line == 230)
+    // grep -c '\\ה' harbor/he.strings → 2 lines; line 229 has two, 230 one: 3 warnings. The one on
+    // line 230 is at column 33: `"error.sync.confirm_title"` is 26 characters, ` = "` 4 more, "את" 2.
     #expect(he.warnings.filter { $0.message.hasPrefix("unknown escape") }.count == 3)
-    #expect(he.warnings.contains { $0.line == 471 && $0.column == 62 })
+    #expect(he.warnings.contains { $0.line == 230 && $0.column == 33 })
 }

@@ -47,12 +47,12 @@ func pseudoLocaleExpansionRatio(_ text: String) {
     #expect(pseudo.first?.line == 3)
 }
 
-/// Over the English Home Assistant corpus slice (Tests/Fixtures/corpus): the inner length is exactly ceil(n × 1.4) and the
+/// Over the corpus's English harbor strings (Tests/Fixtures/corpus/harbor/en.strings): the inner length is exactly ceil(n × 1.4) and the
 /// format specifiers survive unchanged and in order.
 @Test func pseudoLocaleOverCorpus() throws {
-    let url = Repository.corpusFile("home-assistant-ios/en.strings")
+    let url = Repository.corpusFile("harbor/en.strings")
     let entries = try StringsFile.load(contentsOf: url, locale: "en").entries
-    #expect(entries.count == 556) // grep -c '^"' home-assistant-ios/en.strings
+    #expect(entries.count == 239) // grep -c '^"' harbor/en.strings
     let p = PseudoLocale()
     for e in entries {
         let out = p.transform(e.value)

@@ -1,29 +1,28 @@
 import Testing
 @testable import Localization
 
-/// Samples from the bundled example (Examples/Wayfell/strings: Route.difficulty, Settings.title or
-/// Map.title per language) and code points checked against the Unicode block chart.
+/// Short UI phrases ("learn more" and the like, per language) and code points
+/// checked against the Unicode block chart.
 @Test func dominantScripts() {
-    #expect(ScriptProfile("Schwierigkeitsgrad").dominant == .latin)
-    #expect(ScriptProfile("Độ khó").dominant == .latin)          // Vietnamese: U+1ED9 in Latin Extended Additional
-    #expect(ScriptProfile("تجنّب المسارات").dominant == .arabic)   // includes U+0651 shadda (Arabic block)
-    #expect(ScriptProfile("تجنّب المسارات").isRightToLeft)
-    #expect(ScriptProfile("רמת קושי").dominant == .hebrew)
-    #expect(ScriptProfile("ระดับความยาก").dominant == .thai)
-    #expect(ScriptProfile("कठिनाई").dominant == .devanagari)
+    #expect(ScriptProfile("Weiterlesen").dominant == .latin)
+    #expect(ScriptProfile("Chia sẻ ảnh").dominant == .latin)       // Vietnamese: U+1EBB, U+1EA3 in Latin Extended Additional
+    #expect(ScriptProfile("حسنًا").dominant == .arabic)   // includes U+064B fathatan (Arabic block)
+    #expect(ScriptProfile("حسنًا").isRightToLeft)
+    #expect(ScriptProfile("שיתוף תמונה").dominant == .hebrew)
+    #expect(ScriptProfile("อ่านเพิ่มเติม").dominant == .thai)
+    #expect(ScriptProfile("नक्शा खोलें").dominant == .devanagari)
     #expect(ScriptProfile("Подробнее").dominant == .cyrillic)
     #expect(ScriptProfile("한국어").dominant == .hangul)
-    // Japanese (ja.strings Settings.elevationProfileDetail): 地図 (Han ×2) の (Hiragana) 下 (Han)
-    // に (Hiragana) 表示 (Han ×2) → Han 5, Hiragana 2.
-    let ja = ScriptProfile("地図の下に表示")
-    #expect(ja.counts == [.han: 5, .hiragana: 2])
+    // Japanese: 地図 (Han ×2) を (Hiragana ×1) 開く (Han, Hiragana) → Han 3, Hiragana 2.
+    let ja = ScriptProfile("地図を開く")
+    #expect(ja.counts == [.han: 3, .hiragana: 2])
     #expect(ja.scripts == [.han, .hiragana])
-    #expect(ScriptProfile("カメラ").dominant == .katakana)
+    #expect(ScriptProfile("アルバム").dominant == .katakana)
     // Digits, punctuation and emoji are common: no dominant script.
     #expect(ScriptProfile("123 %@ — 😀").dominant == nil)
     // UBA P2: the first strong letter decides; Latin first → LTR even with Hebrew later.
-    #expect(!ScriptProfile("Home Assistant לא זמין").isRightToLeft)
-    #expect(ScriptProfile("%@ يعرض").isRightToLeft)
+    #expect(!ScriptProfile("Lantern לא זמין").isRightToLeft)
+    #expect(ScriptProfile("%@ مكان").isRightToLeft)
     #expect(Script.of("\u{0301}") == .inherited)
 }
 

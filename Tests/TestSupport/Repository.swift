@@ -24,20 +24,15 @@ public enum Repository {
     /// The bundled fonts' folder, `Fonts`.
     public static var fonts: String { path("Fonts") }
 
-    /// The test corpus (Tests/Fixtures/corpus/README.md): slices of the Home Assistant and
-    /// Swiftfin strings, with their licences.
+    /// The test corpus (Tests/Fixtures/corpus/README.md): the strings of three apps invented for
+    /// the tests, `lantern/`, `harbor/` and `tidepool/`, written by make-corpus.py there.
     public static var corpus: URL { url("Tests/Fixtures/corpus") }
 
-    /// The bundled example's strings (Examples/Wayfell/strings, written for TypeFit in nine languages).
-    public static var exampleStrings: URL { url("Examples/Wayfell/strings") }
+    /// The corpus's `lantern/` folder: nine locales of UTF-8 strings with a comment per entry.
+    public static var lanternStrings: URL { corpus.appendingPathComponent("lantern") }
 
-    /// A corpus file by its name in the corpus (`wayfell/de.strings`, `swiftfin/ja.strings`, …):
-    /// `wayfell/…` is read from the bundled example, everything else from the corpus.
-    public static func corpusFile(_ relative: String) -> URL {
-        let example = "wayfell/"
-        if relative.hasPrefix(example) { return exampleStrings.appendingPathComponent(String(relative.dropFirst(example.count))) }
-        return corpus.appendingPathComponent(relative)
-    }
+    /// A corpus file by its path in the corpus (`lantern/de.strings`, `tidepool/ja.strings`, …).
+    public static func corpusFile(_ relative: String) -> URL { corpus.appendingPathComponent(relative) }
 }
 
 /// A fresh empty folder `<prefix>-<UUID>` under the system's temporary folder; the test removes it.

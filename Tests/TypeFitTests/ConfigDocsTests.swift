@@ -31,7 +31,7 @@ import Testing
 
     /// A folder laid out like the project the docs describe: `Fonts/` (a link to the bundled
     /// fonts), `strings/en.strings`, `strings/de.strings` and `TypographyKit.json` (a link to the
-    /// TypographyKit example copied under Tests/DynamicTypeTests/Fixtures).
+    /// TypographyKit config under Tests/DynamicTypeTests/Fixtures/typographykit).
     static func projectFolder() throws -> URL {
         let folder = try ConfigFixtures.temporaryFolder()
         let manager = FileManager.default
