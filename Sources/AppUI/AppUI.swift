@@ -169,6 +169,12 @@ public struct UIElement: Sendable, Hashable {
     /// title beside its normal one): its text is laid out, but the `ui.*` checks, which judge the
     /// control's font and size, judge the control once.
     public var stateOf: UIElementID?
+    /// Drawn by the system, not laid out as the app's scaling text (a bar item, a menu, an alert):
+    /// the reason, as the summary lists it under "not laid out" (docs/layout.md, "Drawn by the system").
+    public var drawnBy: String?
+    /// In a `ScrollView` (not a list row): the text scrolls with its container, so it is never a
+    /// row taller than the screen.
+    public var inScrollView: Bool
 
     public init(id: UIElementID, kind: UIElementKind, position: UISourcePosition, text: UIText,
                 placeholder: UIText? = nil, font: UIFontSpec, fontPosition: UISourcePosition? = nil,
@@ -176,7 +182,8 @@ public struct UIElement: Sendable, Hashable {
                 lineBreak: UILineBreak = .truncateTail, minimumScaleFactor: Double? = nil,
                 categories: ClosedRange<ContentSizeCategory>? = nil, categoriesPosition: UISourcePosition? = nil,
                 width: UIWidthRule,
-                regularWidth: UIWidthRule? = nil, height: UISizeConstraint? = nil) {
+                regularWidth: UIWidthRule? = nil, height: UISizeConstraint? = nil, drawnBy: String? = nil,
+                inScrollView: Bool = false) {
         self.id = id
         self.kind = kind
         self.position = position
@@ -194,6 +201,8 @@ public struct UIElement: Sendable, Hashable {
         self.width = width
         self.regularWidth = regularWidth
         self.height = height
+        self.drawnBy = drawnBy
+        self.inScrollView = inScrollView
     }
 }
 
@@ -289,4 +298,22 @@ public struct UIReadResult: Sendable {
         self.screens = screens
         self.warnings = warnings
     }
+}
+
+/// Why an element is drawn by the system and not laid out (`UIElement.drawnBy`); docs/layout.md,
+/// "Drawn by the system", gives Apple's source for each.
+public enum UISystemDrawn {
+    /// A navigation-bar, toolbar or tab-bar item: UIKit and SwiftUI keep bar items at one size and
+    /// show the Large Content Viewer on a long press instead.
+    public static let bar = "drawn by the bar: bar items keep their size at every Dynamic Type size (Large Content Viewer)"
+    /// A menu's items (`Menu`, a context menu, a title menu, a `ControlGroup`, a picker's options).
+    public static let menu = "drawn by the system: a menu's items are laid out by the menu, not as rows of the screen"
+    /// An alert's or confirmation dialog's title, message and buttons.
+    public static let alert = "drawn by the system: an alert or confirmation dialog lays out (and scrolls) its own text"
+    /// A list row's swipe actions.
+    public static let swipeAction = "drawn by the system: swipe actions are buttons the list draws beside the row"
+    /// The menu bar (`Commands`): not a screen of an iPhone or iPad app.
+    public static let menuBar = "drawn by the system: the menu bar (Commands) is not a screen"
+    /// `.labelStyle(.iconOnly)`: the label shows its icon and no text.
+    public static let iconOnly = "shows no text: .labelStyle(.iconOnly) draws the icon alone"
 }

@@ -37,6 +37,7 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
         var fallbackFont: String?
         var literalText = false
         var scriptFallback: String?
+        var inkUnverified: String?
     }
     let fields: Fields
     /// `Describe.quote(text)`, made when a check first quotes the text (a label truncated at many
@@ -63,11 +64,12 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
                             font: String, stringKey: String? = nil, variant: String? = nil,
                             source: SourceLocation? = nil, text: String, lineBreakMode: LineBreakMode = .truncateTail,
                             missingCharacters: [String] = [], fallbackFont: String? = nil, literalText: Bool = false,
-                            scriptFallback: String? = nil) {
+                            scriptFallback: String? = nil, inkUnverified: String? = nil) {
         self.init(Fields(screen: screen, row: row, label: label, id: id, locale: locale, style: style, font: font,
                          stringKey: stringKey, variant: variant, source: source, text: text,
                          lineBreakMode: lineBreakMode, missingCharacters: missingCharacters,
-                         fallbackFont: fallbackFont, literalText: literalText, scriptFallback: scriptFallback))
+                         fallbackFont: fallbackFont, literalText: literalText, scriptFallback: scriptFallback,
+                         inkUnverified: inkUnverified))
     }
 
     public static func == (a: LabelSubject, b: LabelSubject) -> Bool { a === b || a.fields == b.fields }
@@ -165,6 +167,13 @@ public struct LabelObservation: Sendable, Equatable {
     public var fallbackFont: String? {
         get { subject.fields.fallbackFont }
         set { change { $0.fallbackFont = newValue } }
+    }
+    /// Why the label's ink is not known to be iOS's, when it is not: a stand-in's outlines drew the
+    /// system font's text, or a SwiftUI `Text`, which is not clipped to its frame (`glyph.ink-clipped`
+    /// is then unverified).
+    public var inkUnverified: String? {
+        get { subject.fields.inkUnverified }
+        set { change { $0.inkUnverified = newValue } }
     }
 
     /// A font of the config's `fallbackFonts` that draws some of the text (characters of another
@@ -328,6 +337,9 @@ public struct StyleObservation: Sendable, Equatable {
     public var isCustomFont: Bool
     /// Fonts (ids) that set this style's text in other scripts (the config's `fallbackFonts`).
     public var fallbackFonts: [String]
+    /// Made for the fonts of the app's UI files (a storyboard's or SwiftUI's font), not a config or
+    /// TypographyKit style: `ui.fixed-font` judges those at the element's line.
+    public var fromAppUI = false
 
     public init(style: String, font: String, model: String, pointSizes: [Double], maximumPointSize: Double? = nil,
                 minimumPointSize: Double? = nil, isCustomFont: Bool = true, fallbackFonts: [String] = []) {

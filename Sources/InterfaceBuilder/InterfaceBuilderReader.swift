@@ -174,8 +174,24 @@ struct FileReader {
                 }
                 continue
             }
-            let made = elements(node)
+            if Self.barItemNames.contains(node.name), let id = node["id"] {
+                // A bar button item's or tab bar item's title: drawn by the bar at its own size.
+                let text: UIText? = node["title"].flatMap { $0.isEmpty ? nil : .localized(table: table, key: "\(id).title", developmentText: $0) }
+                    ?? node["systemItem"].flatMap { Self.titledSystemItems.contains($0) ? .verbatim($0) : nil }
+                if let text {
+                    free.append(UIElement(
+                        id: UIElementID(file: path, local: id), kind: .toolbarItem, position: position(node), text: text,
+                        font: .font(face: .system(.regular), size: .fixed(17)), adjustsForContentSizeCategory: false, lines: 1,
+                        width: .unknown(reason: "drawn by the bar"), drawnBy: UISystemDrawn.bar))
+                }
+                continue
+            }
+            var made = elements(node)
             guard !made.isEmpty else { continue }
+            // A custom view in a bar (a bar button item's button, a title view): the bar keeps it at its size.
+            if node.ancestor(where: { Self.barNames.contains($0.name) }) != nil {
+                made = made.map { var e = $0; e.drawnBy = UISystemDrawn.bar; return e }
+            }
             warnings += unknownValues(node)
             let cell = Self.cellNames.contains(node.name) ? nil
                 : node.ancestor(where: { Self.cellNames.contains($0.name) }).flatMap { cellOf[ObjectIdentifier($0)] }
@@ -185,6 +201,13 @@ struct FileReader {
         screen.elements = free
         return screen
     }
+
+    /// The system bar button items that show a word (UIBarButtonItem.SystemItem); the others are icons or space.
+    static let titledSystemItems: Set<String> = ["done", "cancel", "edit", "save", "undo", "redo"]
+    /// Bar items with a title of their own.
+    static let barItemNames: Set<String> = ["barButtonItem", "tabBarItem"]
+    /// Bars and their items: text inside them is drawn by the bar (docs/layout.md, "Drawn by the system").
+    static let barNames: Set<String> = ["navigationBar", "toolbar", "tabBar", "barButtonItem", "navigationItem", "tabBarItem"]
 
     /// A cell's height: the cell's own `rowHeight`, else its table's; -1 (automatic dimension) or none: self-sizing.
     func rowHeight(_ cell: IBNode) -> UIRowHeight {

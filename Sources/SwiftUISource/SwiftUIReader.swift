@@ -89,9 +89,19 @@ public enum SwiftUIReader {
         let layout = layouts[name] ?? layouts[type.name.last ?? name]
         // A view that is a row of a list (`ui: layouts`) starts in that container, not the screen.
         let start: SwiftUIContainer = if case .row(let container) = layout { container } else { .screen }
+        var environment = ViewEnvironment(container: start)
+        // A `Commands` type is the menu bar; a `ToolbarContent` type is a bar's items (docs/layout.md).
+        let conformances = ViewTypes.conformances(of: type.node)
+        if conformances.contains("Commands") {
+            environment.drawnBy = UISystemDrawn.menuBar
+        } else if conformances.contains("ToolbarContent") {
+            environment = ViewEnvironment(container: .toolbarItem)
+            environment.kind = .toolbarItem
+            environment.drawnBy = UISystemDrawn.bar
+        }
         // `body` first, then the members it did not use, each once.
         for index in type.members.indices where builder.readMembers.insert(index).inserted {
-            walker.walk(type.members[index].statements, ViewEnvironment(container: start), depth: 0)
+            walker.walk(type.members[index].statements, environment, depth: 0)
         }
         var screen = builder.screen
         if case .width(let points) = layout {

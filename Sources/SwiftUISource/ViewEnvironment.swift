@@ -26,6 +26,12 @@ struct ViewEnvironment {
     var list: SwiftUIContainer?
     /// `.listStyle(…)` set on this view or a container.
     var listStyle: SwiftUIContainer?
+    /// Drawn by the system here (a bar, a menu, an alert): every text's `UIElement.drawnBy`.
+    var drawnBy: String?
+    /// `.labelStyle(.iconOnly)` on this view or a container: a `Label` shows no text.
+    var iconOnly = false
+    /// `.pickerStyle(…)` on this view or a container, by name (`menu`, `inline`, `segmented`, …).
+    var pickerStyle: String?
 
     init(container: SwiftUIContainer = .screen) {
         (width, regularWidth) = SwiftUIWidthDefaults.rule(container)
@@ -153,6 +159,12 @@ extension ViewEnvironment {
                 if vertical { height = nil }
             case "padding":
                 applyPadding(call, values: values)
+            case "labelStyle":
+                let name = first?.writtenName?.last ?? first?.as(FunctionCallExprSyntax.self)?.calledExpression.writtenName?.last
+                if let name { iconOnly = name == "iconOnly" || name == "IconOnlyLabelStyle" }
+            case "pickerStyle":
+                let name = first?.writtenName?.last ?? first?.as(FunctionCallExprSyntax.self)?.calledExpression.writtenName?.last
+                if let name { pickerStyle = name.hasSuffix("PickerStyle") ? String(name.dropLast(11)).lowercasedFirst : name }
             case "listStyle":
                 let name = first?.writtenName?.last ?? first?.as(FunctionCallExprSyntax.self)?.calledExpression.writtenName?.last
                 switch name {
@@ -277,4 +289,10 @@ extension ViewEnvironment {
         default: nil
         }
     }
+}
+
+
+extension String {
+    /// The string with its first character lowercased (`InlinePickerStyle` → `inlinePickerStyle`).
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

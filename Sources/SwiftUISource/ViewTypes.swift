@@ -92,6 +92,13 @@ enum ViewTypes {
         }
     }
 
+    /// The protocols and classes a type declaration names after its colon (`struct AppCommands: Commands`).
+    static func conformances(of node: Syntax) -> [String] {
+        let clause = node.as(StructDeclSyntax.self)?.inheritanceClause ?? node.as(ClassDeclSyntax.self)?.inheritanceClause
+            ?? node.as(EnumDeclSyntax.self)?.inheritanceClause ?? node.as(ExtensionDeclSyntax.self)?.inheritanceClause
+        return clause?.inheritedTypes.map { TypeNames.components(of: $0.type).last ?? "" } ?? []
+    }
+
     private static func builds(attributes: AttributeListSyntax) -> Bool {
         attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder" }
     }

@@ -17,12 +17,15 @@ extension ViewWalker {
             addText(kind: .label, text: text, at: call, env)
         case "Label":
             var inner = env
+            if env.iconOnly { inner.drawnBy = inner.drawnBy ?? UISystemDrawn.iconOnly }
             inner.inset(SwiftUIWidthDefaults.iconWidth + SwiftUIWidthDefaults.stackSpacing, 0)
             if let title { addText(kind: .label, text: stringArgument(title), at: call, inner) }
             walk(call.closure("title") ?? (title == nil ? call.closure(nil) : nil), inner, depth: depth + 1)
         case "Button", "ShareLink":
             var inner = env
             if call.has("systemImage") || call.has("image") {
+                // `Button("Delete", systemImage: "trash")` is a Label: `.iconOnly` hides its title.
+                if env.iconOnly { inner.drawnBy = inner.drawnBy ?? UISystemDrawn.iconOnly }
                 inner.inset(SwiftUIWidthDefaults.iconWidth + SwiftUIWidthDefaults.stackSpacing, 0)
             }
             if let title {
@@ -47,7 +50,8 @@ extension ViewWalker {
             let label = (call.closure("label") ?? call.closure(nil)).flatMap { Self.views(in: $0.statements).first }
             let placeholder = prompt.map(stringArgument) ?? title.map(stringArgument) ?? label.map(stringArgument)
             var inner = env
-            if env.lines == nil, call.argument("axis")?.writtenName?.last != "vertical" { inner.lines = 1 }
+            // `axis: .vertical` wraps and grows, without a limit unless `.lineLimit` sets one.
+            if env.lines == nil { inner.lines = call.argument("axis")?.writtenName?.last == "vertical" ? 0 : 1 }
             addText(kind: .textField, text: .runtime(reason: "text the user types"), placeholder: placeholder, at: call, inner)
         case "Link":
             if let title { addText(kind: .link, text: stringArgument(title), at: call, env) }
@@ -81,6 +85,11 @@ extension ViewWalker {
             walk(call.closure("label"), inner, depth: depth + 1)
             var options = env
             options.unknownWidth("a picker option or control content: its width is decided at run time")
+            // A picker's options are drawn by its menu (the default in a list), segmented control or
+            // wheel; only `.inline` and `.navigationLink` show them as rows of a list.
+            if name == "Picker", !["inline", "navigationLink"].contains(env.pickerStyle ?? "menu") {
+                options.drawnBy = options.drawnBy ?? UISystemDrawn.menu
+            }
             walk(call.closure(nil) ?? call.closure("content"), options, depth: depth + 1)
         case "TextEditor":
             break
@@ -158,7 +167,8 @@ extension ViewWalker {
             lines: lines, reservedLines: env.reservedLines, lineBreak: env.lineBreak ?? .truncateTail,
             minimumScaleFactor: env.minimumScaleFactor, categories: env.dynamicTypeSize?.categories,
             categoriesPosition: env.dynamicTypeSize?.position, width: env.width,
-            regularWidth: env.regularWidth == env.width ? nil : env.regularWidth, height: env.height))
+            regularWidth: env.regularWidth == env.width ? nil : env.regularWidth, height: env.height,
+            drawnBy: env.drawnBy, inScrollView: env.scrolls && env.list == nil))
     }
 
     /// SwiftUI's font for a kind when nothing sets one: body, except section headers and footers
@@ -179,9 +189,16 @@ extension ViewWalker {
             switch modifier.name {
             case "navigationTitle", "navigationBarTitle":
                 navigationTitle(call, at: modifier.node, chain: modifiers)
-            case "toolbar":
+            case "toolbar", "navigationBarItems":
+                // Bar items keep their size and offer the Large Content Viewer (docs/layout.md);
+                // a `.principal` item is the app's own view (`ToolbarItem` below).
                 var items = ViewEnvironment(container: .toolbarItem)
                 items.kind = .toolbarItem
+                items.drawnBy = UISystemDrawn.bar
+                items.iconOnly = env.iconOnly
+                for argument in call.arguments where ["leading", "trailing"].contains(argument.label?.text ?? "") {
+                    walk(argument.expression, items, depth: depth + 1)
+                }
                 items.dynamicTypeSize = env.dynamicTypeSize
                 for (_, closure) in call.closures { walk(closure, items, depth: depth + 1) }
             case "alert", "confirmationDialog":
@@ -203,10 +220,15 @@ extension ViewWalker {
             case "overlay", "background":
                 if let first = call.arguments.first, first.label == nil { walk(first.expression, env, depth: depth + 1) }
                 for (_, closure) in call.closures { walk(closure, env, depth: depth + 1) }
-            case "contextMenu", "swipeActions", "tabItem":
+            case "contextMenu", "swipeActions", "tabItem", "toolbarTitleMenu":
                 var items = env
                 items.kind = modifier.name == "tabItem" ? .label : .button
                 items.unknownWidth(modifier.name == "tabItem" ? "a tab bar item" : "a menu or swipe action: its width is decided at run time")
+                items.drawnBy = switch modifier.name {
+                case "tabItem": UISystemDrawn.bar
+                case "swipeActions": UISystemDrawn.swipeAction
+                default: UISystemDrawn.menu
+                }
                 for (_, closure) in call.closures { walk(closure, items, depth: depth + 1) }
             default:
                 continue
@@ -235,6 +257,7 @@ extension ViewWalker {
                                 env: ViewEnvironment, depth: Int) {
         var base = ViewEnvironment(container: container)
         base.dynamicTypeSize = env.dynamicTypeSize
+        base.drawnBy = UISystemDrawn.alert
         if let title = call.arguments.first, title.label == nil, !title.expression.is(ClosureExprSyntax.self) {
             var titleEnv = base
             titleEnv.font = container == .alert ? Self.defaultFont(.alertTitle)
@@ -253,6 +276,7 @@ extension ViewWalker {
     func alertValue(_ call: FunctionCallExprSyntax, _ env: ViewEnvironment, container: SwiftUIContainer, depth: Int) {
         var base = ViewEnvironment(container: container)
         base.dynamicTypeSize = env.dynamicTypeSize
+        base.drawnBy = UISystemDrawn.alert
         if let title = call.argument("title") {
             var titleEnv = base
             titleEnv.kind = .alertTitle

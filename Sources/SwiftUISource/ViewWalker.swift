@@ -150,14 +150,46 @@ struct ViewWalker {
             inner.unknownWidth("in a grid: column widths are decided at run time")
             for (_, closure) in call.closures { walk(closure, inner, depth: depth + 1) }
         case "Menu":
-            if let title = call.arguments.first, title.label == nil {
-                addText(kind: .button, text: stringArgument(title.expression), at: call, env)
+            // The menu's button is on the screen; its items are drawn by the menu.
+            if let title = call.arguments.first, title.label == nil, !title.expression.is(ClosureExprSyntax.self) {
+                var label = env
+                // `Menu("Sort", systemImage: "arrow.up.arrow.down")` is a Label: `.iconOnly` hides its title.
+                if env.iconOnly, call.has("systemImage") || call.has("image") { label.drawnBy = label.drawnBy ?? UISystemDrawn.iconOnly }
+                addText(kind: .button, text: stringArgument(title.expression), at: call, label)
             }
             var items = env
             items.kind = items.kind ?? .button
             items.unknownWidth("a menu item: the menu's width is decided at run time")
+            items.drawnBy = items.drawnBy ?? UISystemDrawn.menu
             walk(call.closure(nil) ?? call.closure("content"), items, depth: depth + 1)
             walk(call.closure("label"), env, depth: depth + 1)
+        case "ControlGroup":
+            var items = env
+            items.drawnBy = items.drawnBy ?? UISystemDrawn.menu
+            for (_, closure) in call.closures { walk(closure, items, depth: depth + 1) }
+        case "ToolbarItem", "ToolbarItemGroup":
+            // `.principal` is a custom view in the middle of the navigation bar: the app's own view,
+            // laid out between the bar's buttons (docs/layout.md); every other placement is a bar item.
+            var items = env
+            if call.argument("placement")?.writtenName?.last == "principal" {
+                items.drawnBy = nil
+                items.place(in: .navigationTitleInline)
+            } else if items.drawnBy == nil {
+                items.kind = .toolbarItem
+                items.drawnBy = UISystemDrawn.bar
+            }
+            for (_, closure) in call.closures { walk(closure, items, depth: depth + 1) }
+        case "Tab":
+            // `Tab("Home", systemImage: "house") { HomeView() }`: the title is the tab bar's item.
+            if let title = call.arguments.first, title.label == nil, !title.expression.is(ClosureExprSyntax.self) {
+                var item = env
+                item.drawnBy = UISystemDrawn.bar
+                addText(kind: .label, text: stringArgument(title.expression), at: call, item)
+            }
+            var label = env
+            label.drawnBy = UISystemDrawn.bar
+            walk(call.closure("label"), label, depth: depth + 1)
+            walk(call.closure(nil) ?? call.closure("content"), env, depth: depth + 1)
         case "Alert", "ActionSheet":
             alertValue(call, env, container: name == "Alert" ? .alert : .confirmationDialog, depth: depth)
         case "init" where call.has("title") && call.calledExpression.writtenName?.implicit == true:
@@ -165,9 +197,9 @@ struct ViewWalker {
             alertValue(call, env, container: call.has("buttons") ? .confirmationDialog : .alert, depth: depth)
         case "AnyView":
             if let inner = call.arguments.first?.expression { walk(inner, env, depth: depth + 1) }
-        case "ToolbarItem", "ToolbarItemGroup", "VStack", "LazyVStack", "ZStack", "NavigationStack", "NavigationView",
+ case "VStack", "LazyVStack", "ZStack", "NavigationStack", "NavigationView",
              "NavigationSplitView", "GeometryReader", "ViewThatFits", "TabView", "GroupBox", "DisclosureGroup",
-             "ControlGroup", "Table", "ScrollViewReader":
+             "Table", "ScrollViewReader":
             if name == "DisclosureGroup" || name == "GroupBox", let title = call.arguments.first, title.label == nil,
                !title.expression.is(ClosureExprSyntax.self) {
                 addText(kind: .label, text: stringArgument(title.expression), at: call, env)
@@ -194,6 +226,15 @@ struct ViewWalker {
         for view in Self.views(in: statements) {
             let (core, modifiers) = view.peeledModifiers()
             let name = core.as(FunctionCallExprSyntax.self)?.calledExpression.writtenName?.last
+            // A member of the type (`var accountSection: some View { Section { … } }`): its views
+            // are rows of this list, as if written here.
+            if let member = Self.ownMember(core), screen.hasMember(member) {
+                var inner = env
+                inner.apply(modifiers, values: values, file: file)
+                contentModifiers(modifiers, env: inner, outer: env, depth: depth)
+                for body in screen.takeMembers(member) { rows(body, inner, depth: depth + 1) }
+                continue
+            }
             if let call = core.as(FunctionCallExprSyntax.self), ["ForEach", "Group", "Section"].contains(name ?? "") {
                 var inner = env
                 inner.apply(modifiers, values: values, file: file)
@@ -216,6 +257,14 @@ struct ViewWalker {
             walk(view, env, depth: depth + 1)
             screen.finishRow(restoring: outer)
         }
+    }
+
+    /// The member a view expression names: `header`, `self.header`, `row(for: item)`.
+    static func ownMember(_ core: ExprSyntax) -> String? {
+        let named = core.as(FunctionCallExprSyntax.self)?.calledExpression.writtenName ?? core.writtenName
+        guard let named, named.components.count == 1 || (named.components.count == 2 && named.components.first == "self"),
+              !named.implicit, named.last.first?.isLowercase == true else { return nil }
+        return named.last
     }
 
     /// `Section("Title") { … }`, `Section(header: Text(…), footer: Text(…)) { … }`,

@@ -38,6 +38,8 @@ func independentCount(_ text: String) -> Int {
     }
     return count("<label\\s", in: text).count + count("<textField\\s", in: text).count + count("<textView\\s", in: text).count
         + buttons + count("<segment title=\"[^\"]+\"", in: text).count + count("<navigationItem [^>]*title=\"[^\"]+\"", in: text).count
+        // Bar items with a title, or a system item that shows a word (UIBarButtonItem.SystemItem).
+        + count("<(barButtonItem|tabBarItem)\\s[^>]*(title=\"[^\"]+\"|systemItem=\"(done|cancel|edit|save|undo|redo)\")", in: text).count
 }
 
 /// The 1-based line of the first line containing `needle` (an independent way to find an element's line).
@@ -330,5 +332,38 @@ struct InterfaceBuilderReaderTests {
         let found = IBLocalization.stringsFiles(for: "Base.lproj/Main.storyboard",
                                                 among: ["Base.lproj/Main.storyboard", "de.lproj/Main.strings", "de.lproj/Other.strings"])
         #expect(found.map(\.path) == ["de.lproj/Main.strings"] && found.map(\.locale) == ["de"])
+    }
+
+    /// Bar items keep their size at every Dynamic Type size and offer the Large Content Viewer
+    /// (Apple: UIBarButtonItem, UILargeContentViewerInteraction; docs/layout.md): a bar button
+    /// item's title, a system item, a tab bar item and a button inside a bar are read, not laid out.
+    @Test func barItemsAreDrawnByTheBar() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" targetRuntime="iOS.CocoaTouch"><scenes><scene sceneID="s1"><objects>
+            <viewController title="Compose" id="vc" sceneMemberID="viewController"><view key="view" id="v"><rect key="frame" x="0" y="0" width="390" height="844"/>
+            <subviews><label text="Body text" id="body" translatesAutoresizingMaskIntoConstraints="NO"><rect key="frame" x="16" y="100" width="358" height="20"/></label>
+            <toolbar id="tb"><rect key="frame" x="0" y="800" width="390" height="44"/><items>
+            <barButtonItem title="Attach" id="attach"/>
+            <barButtonItem systemItem="flexibleSpace" id="space"/>
+            </items></toolbar></subviews></view>
+            <navigationItem key="navigationItem" title="Compose" id="nav">
+            <barButtonItem key="leftBarButtonItem" systemItem="cancel" id="cancel"/>
+            <barButtonItem key="rightBarButtonItem" id="custom"><button key="customView" id="send"><rect key="frame" x="0" y="0" width="60" height="30"/>
+            <state key="normal" title="Send"/></button></barButtonItem>
+            </navigationItem>
+            <tabBarItem key="tabBarItem" title="Mail" id="tab"/>
+            </viewController></objects></scene></scenes></document>
+            """
+        let (screens, _, _) = InterfaceBuilderReader.read(data: Data(xml.utf8), path: "Compose.storyboard")
+        let all = Dictionary(uniqueKeysWithValues: screens.flatMap(\.allElements).map { ($0.id.local, $0) })
+        #expect(all["attach"]?.text == .localized(table: "Compose", key: "attach.title", developmentText: "Attach"))
+        for id in ["attach", "cancel", "send", "tab"] {
+            #expect(all[id]?.drawnBy == UISystemDrawn.bar, "\(id)")
+        }
+        // A flexible space shows no text; the view's own label is laid out.
+        #expect(all["space"] == nil)
+        #expect(all["body"]?.drawnBy == nil)
+        #expect(screens.first?.navigationTitle?.text == .localized(table: "Compose", key: "nav.title", developmentText: "Compose"))
     }
 }

@@ -16,7 +16,7 @@ public struct GlyphInkClippedCheck: Check {
         Give the label vertical padding or a line height that covers the ink.
         """
     public let definition = """
-        Reports a label whose glyph ink passes its box on any side by more than `inkTolerance` (0.5 pt). The message names the worst side, the overflow to 0.001 pt (so it never reads as the tolerance itself), the character(s) whose ink reaches furthest on that side (with the fallback font that drew them, when not the label's font) and the line they are on; figures inkTop, inkBottom, inkLeft, inkRight (points), pointSize, tolerance, line.
+        Reports a label whose glyph ink passes its box on any side by more than `inkTolerance` (0.5 pt). The message names the worst side, the overflow to 0.001 pt (so it never reads as the tolerance itself), the character(s) whose ink reaches furthest on that side (with the fallback font that drew them, when not the label's font) and the line they are on. It is **unverified** when a stand-in's outlines drew the system font's text (Inter for San Francisco) or the label is a SwiftUI `Text`, which is not clipped to its frame; its message then says why. Figures inkTop, inkBottom, inkLeft, inkRight (points), pointSize, tolerance, line.
         """
     public let defaultSeverity = Severity.warning
     public let figures: [FigureSpec] = [
@@ -52,7 +52,12 @@ public struct GlyphInkClippedCheck: Check {
             let message = "Ink of \(label.quotedText) reaches \(Self.points(worst.1)) \(worst.0) the label's box "
                 + "(tolerance \(Self.points(context.inkTolerance))) at \(Describe.pt(label.pointSize)): \(what) "
                 + label.place
-            return label.finding(self, code: "ink-outside-box", message: message, figures: figures)
+            guard let why = label.inkUnverified else {
+                return label.finding(self, code: "ink-outside-box", message: message, figures: figures)
+            }
+            var finding = label.finding(self, code: "ink-outside-box", message: message + " (unverified: \(why))", figures: figures)
+            finding.certainty = .unverified
+            return finding
         }
     }
 
@@ -83,7 +88,12 @@ public struct GlyphInkClippedCheck: Check {
         wrapped.text = "Les données sont conservées jusqu’à la fin"
         wrapped.inkOverflow = InkOverflow(left: 0.521)
         wrapped.inkOverflow.source = .init(line: 2, lineText: "jusqu’à la fin", characters: ["j"])
+        var standIn = vietnamese
+        standIn.font = "InterVariable"
+        standIn.inkUnverified = "measured with the outlines of InterVariable, a stand-in for San Francisco"
         return [
+            CheckExample("system text drawn with the Inter stand-in's outlines: unverified", input: AuditInput(labels: [standIn]),
+                         expectedCount: 1, codes: ["ink-outside-box"], messageContains: ["(unverified: measured with the outlines of InterVariable"]),
             CheckExample("Vietnamese stacked marks 1.2 pt above the box at 28 pt", input: AuditInput(labels: [vietnamese]),
                          expectedCount: 1, codes: ["ink-outside-box"], figures: ["inkTop": 1.176, "inkBottom": 0]),
             CheckExample("a “j” starting line 2 reaches 0.521 pt left of the box", input: AuditInput(labels: [wrapped]),

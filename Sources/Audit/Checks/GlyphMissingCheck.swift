@@ -16,7 +16,7 @@ public struct GlyphMissingCheck: Check {
         Pick a font that covers the locale or set the fallback explicitly.
         """
     public let definition = """
-        Reports characters of the text that the label's font has no glyph for, as U+XXXX, with the fallback font that has them (or none). The rule is HarfBuzz's, the same as typefit measure's: a character HarfBuzz draws with a real glyph is not missing, even when the font's cmap lacks it (U+2011 is drawn as U+2010). Missing characters do not depend on size or device, so it reports once per screen, row, label, locale and font, with no category or device. Figure: missingCount.
+        Reports characters of the text that the label's font has no glyph for, as U+XXXX, with the fallback font that has them (or none). The rule is HarfBuzz's, the same as typefit measure's: a character HarfBuzz draws with a real glyph is not missing, even when the font's cmap lacks it (U+2011 is drawn as U+2010). Missing characters do not depend on size or device, so it reports once per screen, row, label, locale and font, with no category or device. Text in the system font is never reported: iOS cascades San Francisco to fonts for every script (SF Arabic, PingFang, Hiragino, Apple SD Gothic Neo, Apple Color Emoji…), so the audit gives such labels no missing characters and marks their width findings unverified instead. Figure: missingCount.
         """
     public let defaultSeverity = Severity.warning
     public let figures: [FigureSpec] = [

@@ -15,7 +15,7 @@ public struct StyleNotScalingCheck: Check {
         Scale it with UIFontMetrics (or a scaling mode other than disabled).
         """
     public let definition = """
-        Reports a style whose 12 point sizes (extraSmall…AX5) differ by no more than `lengthEpsilon`. Figure: pointSize.
+        Reports a style of the config or TypographyKit whose 12 point sizes (extraSmall…AX5) differ by no more than `lengthEpsilon`. A font of the app's storyboards or SwiftUI views is `ui.fixed-font`'s, reported at the element's line. Figure: pointSize.
         """
     public let defaultSeverity = Severity.error
     public let figures: [FigureSpec] = [
@@ -26,8 +26,9 @@ public struct StyleNotScalingCheck: Check {
     ]
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
+        // A font of the app's UI files is judged by `ui.fixed-font`, at the element's line.
         input.styles.compactMap { style in
-            guard let low = style.pointSizes.min(), let high = style.pointSizes.max(),
+            guard !style.fromAppUI, let low = style.pointSizes.min(), let high = style.pointSizes.max(),
                   style.pointSizes.count == ContentSizeCategory.allCases.count, high - low <= context.lengthEpsilon else { return nil }
             let message = "Style “\(style.style)” (\(style.font), model \(style.model)) stays at \(Describe.pt(low)) "
                 + "at all 12 content size categories: it does not follow Dynamic Type"
@@ -39,6 +40,10 @@ public struct StyleNotScalingCheck: Check {
     public var examples: [CheckExample] {
         let fixed = StyleObservation(style: "caption", font: "Inter-Regular", model: "disabled",
                                      pointSizes: Array(repeating: 12, count: 12))
+        var appUI = fixed
+        appUI.style = "system 12"
+        appUI.model = "fixed"
+        appUI.fromAppUI = true
         // HIG body sizes xS…AX5 (apple-dynamic-type.md, table A).
         let body = StyleObservation(style: "body", font: "Inter-Regular", model: "uifontmetrics",
                                     pointSizes: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
@@ -46,6 +51,8 @@ public struct StyleNotScalingCheck: Check {
             CheckExample("disabled scaling: 12 pt everywhere", input: AuditInput(styles: [fixed]), expectedCount: 1, codes: ["constant-size"],
                          figures: ["pointSize": 12]),
             CheckExample("HIG body curve scales", input: AuditInput(styles: [body]), expectedCount: 0),
+            CheckExample("a storyboard's fixed 12 pt font: ui.fixed-font reports it at its line, not this check",
+                         input: AuditInput(styles: [appUI]), expectedCount: 0),
         ]
     }
 }

@@ -312,11 +312,13 @@ public struct AuditPipeline: Sendable {
         let fallbacks = plan.config.fallbackFonts.map(\.font)
         return plan.styles.map { style in
             let font = plan.font(style.font).name
-            return StyleObservation(style: style.name, font: font, model: style.modelName,
+            var observation = StyleObservation(style: style.name, font: font, model: style.modelName,
                                     pointSizes: ContentSizeCategory.allCases.map { style.size(at: $0, scale: scale).pointSize },
                                     maximumPointSize: style.maximum, minimumPointSize: style.minimum,
                                     isCustomFont: plan.font(style.font).system == nil,
                                     fallbackFonts: fallbacks.filter { $0 != font })
+            observation.fromAppUI = style.fromAppUI
+            return observation
         }
     }
 

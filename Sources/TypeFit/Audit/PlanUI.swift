@@ -218,7 +218,7 @@ struct UIPlanner {
             rows.append(PlannedRow(id: rowID, name: element.id.local, repeatCount: 1, labels: [label], hasPair: false,
                                    stackAtAccessibilitySizes: false, height: .automatic(minimum: 0), fixedHeight: nil,
                                    spacing: 0, leadingImageWidth: nil, accessoryWidth: nil, insetTop: 4, insetBottom: 4,
-                                   layoutMargin: nil))
+                                   layoutMargin: nil, scrolls: element.inScrollView))
         }
         guard !rows.isEmpty else { return }
         screens.append(PlannedScreen(id: screenID, name: screen.name,
@@ -253,7 +253,7 @@ struct UIPlanner {
     private mutating func account(_ e: UIElement, laid: Bool, bound: Bool, reason: String?) {
         let status: UIPlan.Status
         if laid { status = bound ? .bound : .laidOut }
-        else if case .runtime(let why) = e.text, !bound { status = .unbound(reason: why) }
+        else if case .runtime(let why) = e.text, !bound, e.drawnBy == nil { status = .unbound(reason: why) }
         else { status = .notLaidOut(reason: reason ?? "unknown") }
         accounts.append(UIPlan.Account(element: e.id, position: e.position, status: status))
     }
@@ -261,6 +261,11 @@ struct UIPlanner {
     /// The label for `e`, or nil (accounted for with the reason) when its text, width or font is unknown.
     private mutating func label(_ e: UIElement, id: LabelID, screen: String, row: String) -> PlannedLabel? {
         let binding = ui.bind[e.id.local]
+        if let system = e.drawnBy {
+            // A bar item, a menu, an alert: the system draws it at its own size (docs/layout.md).
+            account(e, laid: false, bound: false, reason: system)
+            return nil
+        }
         let width: RowLabelWidth
         switch Self.labelWidth(e.width) {
         case .success(let known): width = known

@@ -58,7 +58,7 @@ extension UIPlanner {
         styles.append(PlannedStyle(id: id, name: name, font: font, modelName: modelName, textStyle: textStyle,
                                    lineHeight: lineHeight, lineHeightMultiple: nil, minimumLineHeight: nil,
                                    maximumLineHeight: nil, letterCase: .regular, letterSpacing: 0, minimum: nil,
-                                   maximum: nil, fromTypographyKit: false, makeModel: makeModel))
+                                   maximum: nil, fromTypographyKit: false, makeModel: makeModel, fromAppUI: true))
         styleIDs[spec] = id
         return .success(id)
     }
@@ -103,7 +103,8 @@ extension UIPlanner {
     @discardableResult
     mutating func observe(_ e: UIElement, screen: String, row: String?) -> UIElementObservation? {
         // Another state of a control in the control's font: the ui.* checks judge the control once.
-        guard e.stateOf == nil, case .font(let face, let size) = e.font else { return nil }
+        // Drawn by the system (a bar item, a menu): its size is the system's, not the font's.
+        guard e.stateOf == nil, e.drawnBy == nil, case .font(let face, let size) = e.font else { return nil }
         let categories = ContentSizeCategory.allCases
         let sizes: [Double]
         var textStyle: String?

@@ -121,6 +121,8 @@ public struct PlannedStyle: Sendable {
     public var fromTypographyKit: Bool
     /// The scaling model for a device scale (UIFontMetrics' pixel rounding depends on it).
     var makeModel: @Sendable (Double) -> AnyScalingModel
+    /// Made for a font of the app's UI files (PlanUIStyles), not the config or TypographyKit.
+    public var fromAppUI = false
 
     /// Point size and optional line height at `category` on a device of `scale`.
     public func size(at category: ContentSizeCategory, scale: Double) -> ScaledSize {
@@ -184,6 +186,9 @@ public struct PlannedRow: Sendable {
     public var insetTop: Double
     public var insetBottom: Double
     public var layoutMargin: Double?
+    /// A paragraph in a `ScrollView`: it scrolls with its container, so it is never the row
+    /// `screen.row-too-tall` names.
+    public var scrolls = false
 }
 
 /// A screen of the plan.

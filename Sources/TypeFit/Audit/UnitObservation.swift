@@ -41,7 +41,22 @@ struct UnitObservation {
                 let text = variants[min(pass, variants.count - 1)]
                 let style = plan.style(label.style)
                 let fact = facts[r][l]
-                let font = plan.font(style.font).name
+                let planned = plan.font(style.font)
+                let font = planned.name
+                // iOS cascades the system font to SF Arabic, PingFang, Hiragino, Apple SD Gothic Neo,
+                // Apple Color Emoji…: system text never lacks a glyph. Characters the stand-in lacks are
+                // measured in the configured fallbacks, unverified (docs/layout.md).
+                let system = planned.system
+                let missing = system == nil ? fact.missing : []
+                var scriptFallback = fact.fontsUsed.first { $0 != font }
+                if system != nil, scriptFallback == nil, !fact.missing.isEmpty {
+                    scriptFallback = fact.fallback ?? "an iOS fallback font (none installed here)"
+                }
+                let inkUnverified: String? = if let system, system.method != .sfPro {
+                    "measured with the outlines of \(system.measuredWith), a stand-in for San Francisco"
+                } else if label.location.file.hasSuffix(".swift") {
+                    "a SwiftUI Text is not clipped to its frame"
+                } else { nil }
                 for (font, box) in fact.inkByFont {
                     let range = InkRange(yMin: box.yMin, yMax: box.yMax)
                     ink[font] = ink[font].map { $0.union(range) } ?? range
@@ -50,9 +65,9 @@ struct UnitObservation {
                     screen: screen.name, row: row.name, label: label.name, id: label.id, locale: locale, style: style.name,
                     font: font, stringKey: text.key, variant: text.variant, source: text.source,
                     text: style.letterCase.apply(text.text), lineBreakMode: label.lineBreak,
-                    missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
-                    fallbackFont: fact.fallback, literalText: text.isLiteral,
-                    scriptFallback: fact.fontsUsed.first { $0 != font })
+                    missingCharacters: missing.map { String(format: "U+%04X", $0.value) },
+                    fallbackFont: missing.isEmpty ? nil : fact.fallback, literalText: text.isLiteral,
+                    scriptFallback: scriptFallback, inkUnverified: inkUnverified)
             }
         }
         return Pass(subjects: subjects, ink: ink, labelCount: subjects.reduce(0) { $0 + $1.count { $0 != nil } })
@@ -77,7 +92,7 @@ struct UnitObservation {
             let rowLayout = rows[unit.firstRow[r]]
             let fixedHeight = screen.rows[r].fixedHeight
             if pass == 0 {
-                if tallest == nil || rowLayout.height > tallest!.height { tallest = (screen.rows[r].name, screen.rows[r].id, rowLayout.height) }
+                if !screen.rows[r].scrolls, tallest == nil || rowLayout.height > tallest!.height { tallest = (screen.rows[r].name, screen.rows[r].id, rowLayout.height) }
                 result.rows.append(RowObservation(
                     screen: screen.name, row: screen.rows[r].name, id: screen.rows[r].id, device: device, category: category,
                     locale: locale, height: rowLayout.height, fixedHeight: fixedHeight,
