@@ -52,7 +52,7 @@ struct UnitObservation {
                     text: style.letterCase.apply(text.text), lineBreakMode: label.lineBreak,
                     missingCharacters: fact.missing.map { String(format: "U+%04X", $0.value) },
                     fallbackFont: fact.fallback, literalText: text.isLiteral,
-                    scriptFallback: fact.fontsUsed.first { $0 != font })
+                    scriptFallback: fact.fontsUsed.first { $0 != font }, estimate: label.estimate)
             }
         }
         return Pass(subjects: subjects, ink: ink, labelCount: subjects.reduce(0) { $0 + $1.count { $0 != nil } })
