@@ -129,6 +129,25 @@ public enum UIWidthRule: Sendable, Hashable {
     case unknown(reason: String)
 }
 
+/// Where an element's width rule comes from, and so how much a finding resting on it may be
+/// trusted (docs/layout.md, "Where a width comes from").
+public enum UIWidthSource: Sendable, Hashable {
+    /// The source fixes it: Interface Builder's constraints, frames and autoresizing masks (re-solved
+    /// per device), an explicit SwiftUI `.frame(width:)`, a `ui: layouts` width, a typefit.yml row.
+    case constraint
+    /// A documented container rule (`rule` names it: "an inset-grouped list row", "a large
+    /// navigation title"): how UIKit lays the container out, not the element's own constraint.
+    case container(rule: String)
+    /// TypeFit's guess where the source decides nothing (a share of an `HStack`, one of three
+    /// toolbar slots, a view whose call site is not read): `reason` says which.
+    case estimate(reason: String)
+
+    /// The estimate's reason, nil for a constraint or a container rule.
+    public var estimateReason: String? {
+        if case .estimate(let reason) = self { reason } else { nil }
+    }
+}
+
 /// A line-break / truncation mode as the source names it (mapped to Layout's LineBreakMode).
 public enum UILineBreak: String, Sendable, Hashable {
     case wordWrap, charWrap, clip, truncateHead, truncateMiddle, truncateTail
@@ -160,6 +179,8 @@ public struct UIElement: Sendable, Hashable {
     /// Where the categories are limited (the `.dynamicTypeSize(…)` modifier), when they are.
     public var categoriesPosition: UISourcePosition?
     public var width: UIWidthRule
+    /// Where `width` (and `regularWidth`) comes from.
+    public var widthSource: UIWidthSource
     /// The width on a device in the regular horizontal size class (an iPad), where the source's
     /// defaults differ from `width` (SwiftUI list insets follow the 20 pt layout margins there);
     /// nil: `width` holds on every device.
@@ -181,9 +202,10 @@ public struct UIElement: Sendable, Hashable {
                 adjustsForContentSizeCategory: Bool, lines: Int, reservedLines: Int? = nil,
                 lineBreak: UILineBreak = .truncateTail, minimumScaleFactor: Double? = nil,
                 categories: ClosedRange<ContentSizeCategory>? = nil, categoriesPosition: UISourcePosition? = nil,
-                width: UIWidthRule,
+                width: UIWidthRule, widthSource: UIWidthSource = .constraint,
                 regularWidth: UIWidthRule? = nil, height: UISizeConstraint? = nil, drawnBy: String? = nil,
                 inScrollView: Bool = false) {
+        self.widthSource = widthSource
         self.id = id
         self.kind = kind
         self.position = position

@@ -53,8 +53,9 @@ public struct Auditor: Sendable {
             if let severity = configuration.severityOverrides[check.id] {
                 for i in produced.indices { produced[i].severity = severity }
             }
-            // A finding within a stand-in's error band is one severity below the check's.
-            for i in produced.indices where produced[i].certainty == .atRisk {
+            // A finding within a stand-in's error band, or resting on an estimate, is one severity
+            // below the check's.
+            for i in produced.indices where produced[i].certainty == .atRisk || produced[i].certainty == .estimated {
                 produced[i].severity = produced[i].severity.lowered
             }
             findings += produced
@@ -67,8 +68,9 @@ public struct Auditor: Sendable {
 public enum AuditOutcome {
     /// 0 when no new finding is at or above `failOn`, 1 otherwise. Findings in the baseline
     /// (`isNew == false`) never fail the run.
+    /// Estimated findings never fail the run.
     public static func exitCode(findings: [Finding], failOn: Severity) -> Int32 {
-        findings.contains { $0.isNew && $0.severity >= failOn } ? 1 : 0
+        findings.contains { $0.isNew && $0.severity >= failOn && $0.certainty != .estimated } ? 1 : 0
     }
 }
 

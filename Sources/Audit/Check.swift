@@ -202,20 +202,30 @@ enum Describe {
 }
 
 extension LabelObservation {
-    /// A finding about this label, with its identity fields filled in.
-    func finding(_ check: some Check, code: String, message: String, figures: [String: Double]) -> Finding {
-        Finding(checkId: check.id, severity: check.defaultSeverity, message: message, screen: screen, row: row,
-                label: label, device: device, category: category, locale: locale, style: style, font: font,
-                stringKey: stringKey, source: source, figures: figures, text: text, variant: variant, code: code,
-                labelID: labelID, literalText: literalText)
+    /// A finding about this label, with its identity fields filled in. A label whose width (or
+    /// text) is estimated (`estimate`) gives an `estimated` finding whose message ends with the
+    /// reason: the auditor lowers its severity by one and it never fails a run. `layout` false: the
+    /// finding does not rest on the layout (a glyph the font lacks), so no estimate touches it.
+    func finding(_ check: some Check, code: String, message: String, figures: [String: Double],
+                 layout: Bool = true) -> Finding {
+        let estimate = layout ? estimate : nil
+        var finding = Finding(checkId: check.id, severity: check.defaultSeverity,
+                              message: estimate.map { message + " (\($0))" } ?? message, screen: screen, row: row,
+                              label: label, device: device, category: category, locale: locale, style: style, font: font,
+                              stringKey: stringKey, source: source, figures: figures, text: text, variant: variant, code: code,
+                              labelID: labelID, literalText: literalText)
+        if estimate != nil { finding.certainty = .estimated }
+        return finding
     }
     /// A finding that the label's text does not fit its width (truncated, shrunk): at risk when a
     /// stand-in measured its system text and it would fit were the text δ narrower
     /// (`widthEstimate`); the auditor then lowers its severity by one. System text partly drawn by
     /// a fallback font is never at risk; its message says which font measured it, unverified.
+    /// An estimated width or text says more than either: such a finding stays `estimated`.
     func widthFinding(_ check: some Check, code: String, message: String, figures: [String: Double]) -> Finding {
         let unverified = widthEstimate?.fallbackFont.map { " (measured in fallback font \($0), unverified)" } ?? ""
         var finding = finding(check, code: code, message: message + unverified, figures: figures)
+        if finding.certainty == .estimated { return finding }
         if widthEstimate?.fallbackFont != nil { finding.certainty = .unverified }
         else if widthEstimate?.fitsWithinBand == true { finding.certainty = .atRisk }
         return finding

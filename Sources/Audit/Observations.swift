@@ -38,6 +38,7 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
         var literalText = false
         var scriptFallback: String?
         var inkUnverified: String?
+        var estimate: String?
     }
     let fields: Fields
     /// `Describe.quote(text)`, made when a check first quotes the text (a label truncated at many
@@ -64,12 +65,12 @@ public final class LabelSubject: @unchecked Sendable, Equatable {
                             font: String, stringKey: String? = nil, variant: String? = nil,
                             source: SourceLocation? = nil, text: String, lineBreakMode: LineBreakMode = .truncateTail,
                             missingCharacters: [String] = [], fallbackFont: String? = nil, literalText: Bool = false,
-                            scriptFallback: String? = nil, inkUnverified: String? = nil) {
+                            scriptFallback: String? = nil, inkUnverified: String? = nil, estimate: String? = nil) {
         self.init(Fields(screen: screen, row: row, label: label, id: id, locale: locale, style: style, font: font,
                          stringKey: stringKey, variant: variant, source: source, text: text,
                          lineBreakMode: lineBreakMode, missingCharacters: missingCharacters,
                          fallbackFont: fallbackFont, literalText: literalText, scriptFallback: scriptFallback,
-                         inkUnverified: inkUnverified))
+                         inkUnverified: inkUnverified, estimate: estimate))
     }
 
     public static func == (a: LabelSubject, b: LabelSubject) -> Bool { a === b || a.fields == b.fields }
@@ -179,6 +180,13 @@ public struct LabelObservation: Sendable, Equatable {
     /// A font of the config's `fallbackFonts` that draws some of the text (characters of another
     /// script than the label's font has); nil when the label's font draws all of it.
     public var scriptFallback: String? { subject.fields.scriptFallback }
+
+    /// What the label's findings rest on that is estimated, not known ("width estimated: one of
+    /// three toolbar slots"); its findings are then `estimated` (`Certainty.estimated`).
+    public var estimate: String? {
+        get { subject.fields.estimate }
+        set { change { $0.estimate = newValue } }
+    }
 
     /// A changed field gives this observation a subject of its own (others sharing it keep theirs).
     private mutating func change(_ edit: (inout LabelSubject.Fields) -> Void) {

@@ -296,9 +296,27 @@ public struct FindingGrouper: Sendable {
                             categories: categories, devices: devices, worst: worst,
                             status: list.contains(where: \.isNew) ? .new : .baselined,
                             figureNames: names, occurrences: occurrences,
-                            certainty: list.allSatisfy { $0.certainty == .atRisk } ? .atRisk
-                                : list.contains { $0.certainty == .unverified } ? .unverified : .measured,
+                            certainty: Self.certainty(list.lazy.map(\.certainty)),
                             locales: locales.isEmpty ? nil : locales)
+    }
+}
+
+extension FindingGrouper {
+    /// A group's certainty from its occurrences': unverified when any is (it keeps the check's
+    /// severity); else, when every occurrence is one severity below (at risk or estimated),
+    /// estimated when any is — an estimate says more than a font's band — or at risk; else measured.
+    /// A group with a measured occurrence is measured: that occurrence rests on known facts.
+    static func certainty(_ members: some Sequence<Certainty>) -> Certainty {
+        var estimated = false, lowered = true
+        for c in members {
+            switch c {
+            case .unverified: return .unverified
+            case .estimated: estimated = true
+            case .atRisk: break
+            case .measured: lowered = false
+            }
+        }
+        return !lowered ? .measured : estimated ? .estimated : .atRisk
     }
 }
 

@@ -72,6 +72,7 @@ public enum HTMLReporter {
         if let t = doc.generatedAt { h += " · \(e(t))" }
         h += " · <span id=\"verdict\">\(failingCount) new failing group\(failingCount == 1 ? "" : "s")</span></p>"
         if let system = doc.systemText { h += "<p class=\"system-text\">\(e(system.summary))</p>" }
+        if let counts = doc.certaintyCounts { h += "<p class=\"certainty\">Groups: \(e(counts))</p>" }
         h += "</header>\n"
 
         // Fix first: the failing roll-ups.

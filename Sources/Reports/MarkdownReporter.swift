@@ -32,6 +32,7 @@ public enum MarkdownReporter {
         if let b = doc.baseline { head += " · baseline `\(code(short(b)))`" }
         head += " · \(code(short(doc.tool.name))) \(code(short(doc.tool.version)))\n\n"
         if let system = doc.systemText { head += cell(short(system.summary, 300)) + "\n\n" }
+        if let counts = doc.certaintyCounts { head += "Groups: \(counts)\n\n" }
         out.add(head)
 
         // Fix first: the failing roll-ups.

@@ -308,14 +308,25 @@ public enum ReportText {
 }
 
 extension ReportDocument {
-    /// A group fails the run when it is new (or worse than the baseline) and at or above `failOn`.
+    /// A group fails the run when it is new (or worse than the baseline) and at or above `failOn`,
+    /// unless it is `estimated`: only findings resting on known facts fail a run.
     public func isFailing(_ group: FindingGroup) -> Bool {
-        group.isNew && group.severity >= failOn
+        group.isNew && group.severity >= failOn && group.certainty != .estimated
     }
 
-    /// A finding fails the run when it is new and at or above `failOn`.
+    /// A finding fails the run when it is new and at or above `failOn`, and not `estimated`.
     public func isFailing(_ finding: Finding) -> Bool {
-        finding.isNew && finding.severity >= failOn
+        finding.isNew && finding.severity >= failOn && finding.certainty != .estimated
+    }
+
+    /// The groups per certainty, in `Certainty.allCases` order, as the reports' headers write it
+    /// ("12 measured, 3 at risk, 40 estimated"); nil when every group is measured.
+    public var certaintyCounts: String? {
+        var counts = [Int](repeating: 0, count: Certainty.allCases.count)
+        for g in groups { counts[g.certainty.index] += 1 }
+        guard counts[Certainty.measured.index] < groups.count else { return nil }
+        return Certainty.allCases.filter { counts[$0.index] > 0 }.map { "\(counts[$0.index]) \($0.label)" }
+            .joined(separator: ", ")
     }
 
     /// The groups that fail the run, in canonical order.
@@ -394,6 +405,7 @@ extension ReportDocument {
         if !places.isEmpty { s += " " + places }
         let worst = worstFigures(g)
         if !worst.isEmpty { s += "; " + worst }
+        if let reason = g.estimateReason { s += " (\(reason))" }
         return s
     }
 }

@@ -15,7 +15,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// 3: each group's `certainty` (at risk: docs/system-font.md) and `systemText`, what measured
     /// the system font.
     /// 4: `rollups` (the new groups rolled up per element, with fix hints) and `scope.lists`.
-    public static let currentSchemaVersion = 4
+    /// 5: certainty `estimated` (a finding resting on an estimated width or a placeholder text).
+    public static let currentSchemaVersion = 5
     /// Mockups the HTML page draws at most, unless the producer says otherwise.
     public static let defaultMockupCap = 40
 
@@ -190,6 +191,12 @@ public enum Certainty: String, Codable, Sendable, CaseIterable {
     /// Latin text's) and iOS's widths of that script are not known; the finding's message names
     /// the font. Reported at the check's severity.
     case unverified
+    /// The finding rests on an estimate, not a known fact: TypeFit's guess of the width (a share of
+    /// an `HStack`, one of three toolbar slots, a view whose call site is not read) or a
+    /// placeholder standing in for the text; the message ends with the reason. Reported one
+    /// severity below the check's, and never fails a run (`--fail-on` or not). It wins over
+    /// at risk and unverified: a font's error band says little when the width is a guess.
+    case estimated
 
     /// Its position in `allCases` (how a grouper's occurrences store it).
     var index: Int {
@@ -197,16 +204,34 @@ public enum Certainty: String, Codable, Sendable, CaseIterable {
         case .measured: 0
         case .atRisk: 1
         case .unverified: 2
+        case .estimated: 3
         }
     }
 
-    /// As reports write it: "measured", "at risk", "unverified".
+    /// As reports write it: "measured", "at risk", "unverified", "estimated".
     public var label: String {
         switch self {
         case .measured: "measured"
         case .atRisk: "at risk"
         case .unverified: "unverified"
+        case .estimated: "estimated"
         }
+    }
+}
+
+extension Certainty {
+    /// How the reason of an estimated finding starts; the finding's message ends " (reason)".
+    public static let estimateReasonStarts = ["width estimated: ", "text a placeholder: "]
+}
+
+extension FindingGroup {
+    /// An estimated group's reason ("width estimated: one of three toolbar slots"), from the end
+    /// of its message; nil for any other certainty.
+    public var estimateReason: String? {
+        guard certainty == .estimated, message.hasSuffix(")") else { return nil }
+        let starts = Certainty.estimateReasonStarts.compactMap { message.range(of: " (" + $0)?.lowerBound }
+        guard let start = starts.min() else { return nil }
+        return String(message[message.index(start, offsetBy: 2)...].dropLast())
     }
 }
 

@@ -156,7 +156,7 @@ public enum SARIFReporter {
             json.key("partialFingerprints"); fingerprint(g.key)
             json.key("properties")
             json.beginObject()
-            if g.certainty == .atRisk { json.key("certainty"); json.string(g.certainty.rawValue) }
+            if g.certainty == .atRisk || g.certainty == .estimated { json.key("certainty"); json.string(g.certainty.rawValue) }
             if let v = g.key.font { json.key("font"); json.string(v) }
             if let v = g.key.label { json.key("label"); json.string(v) }
             if let v = g.key.locale { json.key("locale"); json.string(v) }
@@ -243,7 +243,7 @@ public enum SARIFReporter {
         // A literal text's group spans locales: the ones it happens in.
         if g.key.locale == nil, let v = g.locales { props["locales"] = v }
         if let w = g.worseIn { props["worseIn"] = w }
-        if g.certainty == .atRisk { props["certainty"] = g.certainty.rawValue }
+        if g.certainty == .atRisk || g.certainty == .estimated { props["certainty"] = g.certainty.rawValue }
         result["properties"] = props
         return result
     }

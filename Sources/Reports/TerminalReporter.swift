@@ -49,6 +49,7 @@ public enum TerminalReporter {
         out += s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(shown(doc.config))"
         out += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \(shown($0))" } ?? "") + ")\n"
         if let system = doc.systemText { out += shown(system.summary) + "\n" }
+        if let counts = doc.certaintyCounts { out += "Groups: \(counts)\n" }
         out += "\n"
 
         // By check.
@@ -138,6 +139,7 @@ public enum TerminalReporter {
         var head = s.bold("\(doc.tool.name) \(doc.tool.version)") + " — \(short(doc.config))"
         head += " (fail on: \(doc.failOn.rawValue)" + (doc.baseline.map { ", baseline: \(short($0))" } ?? "") + ")\n"
         if let system = doc.systemText { head += short(system.summary, 200) + "\n" }
+        if let counts = doc.certaintyCounts { head += "Groups: \(counts)\n" }
         var tail: [String] = []
         if !doc.fixed.isEmpty {
             tail.append(s.green("Fixed since the baseline: \(doc.fixed.count) group\(doc.fixed.count == 1 ? "" : "s") — run `typefit audit --update-baseline` to drop them."))

@@ -119,6 +119,7 @@ public enum SwiftUIReader {
     private static func overriding(_ element: UIElement, width: UIWidthRule) -> UIElement {
         var element = element
         element.width = width
+        element.widthSource = .constraint
         element.regularWidth = nil
         return element
     }

@@ -17,6 +17,8 @@ struct ViewEnvironment {
     var dynamicTypeSize: (categories: ClosedRange<ContentSizeCategory>, position: UISourcePosition)?
     var width: UIWidthRule
     var regularWidth: UIWidthRule
+    /// Where `width` comes from (`SwiftUIWidthDefaults.source`, a frame, a share of a stack).
+    var widthSource: UIWidthSource
     var height: UISizeConstraint?
     /// Inside a `ScrollView` or a `List`: a container's fixed height does not clip the text.
     var scrolls = false
@@ -35,10 +37,12 @@ struct ViewEnvironment {
 
     init(container: SwiftUIContainer = .screen) {
         (width, regularWidth) = SwiftUIWidthDefaults.rule(container)
+        widthSource = SwiftUIWidthDefaults.source(container)
     }
 
     mutating func place(in container: SwiftUIContainer) {
         (width, regularWidth) = SwiftUIWidthDefaults.rule(container)
+        widthSource = SwiftUIWidthDefaults.source(container)
     }
 
     mutating func inset(_ leading: Double, _ trailing: Double) {
@@ -46,9 +50,12 @@ struct ViewEnvironment {
         regularWidth = regularWidth.inset(leading, trailing)
     }
 
-    mutating func share(_ share: Double, after taken: Double) {
+    /// A `share` of the width after `taken` points; a share below the whole is an estimate
+    /// (`reason` says whose share), the whole keeps the width's source.
+    mutating func share(_ share: Double, after taken: Double, reason: String) {
         width = width.share(share, after: taken)
         regularWidth = regularWidth.share(share, after: taken)
+        if share < 1 { widthSource = .estimate(reason: reason) }
     }
 
     mutating func unknownWidth(_ reason: String) {
@@ -60,6 +67,7 @@ struct ViewEnvironment {
     mutating func fixedWidth(_ points: Double) {
         width = .fixed(points)
         regularWidth = .fixed(points)
+        widthSource = .constraint
     }
 }
 

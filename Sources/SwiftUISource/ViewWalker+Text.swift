@@ -70,13 +70,16 @@ extension ViewWalker {
             }
             // `NavigationLink("Title") { Destination() }`, `NavigationLink { Destination() } label: { … }`
             let destination = call.closure("destination") ?? (title != nil || call.closure("label") != nil ? call.closure(nil) : nil)
-            walk(destination, ViewEnvironment(), depth: depth + 1)
+            var pushed = ViewEnvironment()
+            pushed.widthSource = .container(rule: "a pushed screen: the full width")
+            walk(destination, pushed, depth: depth + 1)
         case "Picker", "DatePicker", "LabeledContent", "ColorPicker", "Stepper", "ProgressView", "Gauge":
             var inner = env
             if name == "Stepper" {
                 inner.inset(0, SwiftUIWidthDefaults.stepperWidth + SwiftUIWidthDefaults.stackSpacing)
             } else if name != "ProgressView", name != "Gauge" {
-                inner.share(SwiftUIWidthDefaults.titleShareBesideValue, after: 0)
+                inner.share(SwiftUIWidthDefaults.titleShareBesideValue, after: 0,
+                            reason: "half of a row beside its value (\(name))")
             }
             if let title, !modifiers.contains(where: { $0.name == "labelsHidden" }) {
                 addText(kind: .label, text: stringArgument(title), at: call, inner)
@@ -166,7 +169,7 @@ extension ViewWalker {
             font: font, fontPosition: env.font == nil ? nil : env.fontPosition, adjustsForContentSizeCategory: true,
             lines: lines, reservedLines: env.reservedLines, lineBreak: env.lineBreak ?? .truncateTail,
             minimumScaleFactor: env.minimumScaleFactor, categories: env.dynamicTypeSize?.categories,
-            categoriesPosition: env.dynamicTypeSize?.position, width: env.width,
+            categoriesPosition: env.dynamicTypeSize?.position, width: env.width, widthSource: env.widthSource,
             regularWidth: env.regularWidth == env.width ? nil : env.regularWidth, height: env.height,
             drawnBy: env.drawnBy, inScrollView: env.scrolls && env.list == nil))
     }
@@ -242,12 +245,14 @@ extension ViewWalker {
         let inline = call.argument("displayMode")?.writtenName?.last == "inline" || chain.contains {
             $0.name == "navigationBarTitleDisplayMode" && $0.call?.arguments.first?.expression.writtenName?.last == "inline"
         }
-        let (compact, regular) = SwiftUIWidthDefaults.rule(inline ? .navigationTitleInline : .navigationTitleLarge)
+        let container: SwiftUIContainer = inline ? .navigationTitleInline : .navigationTitleLarge
+        let (compact, regular) = SwiftUIWidthDefaults.rule(container)
         let font: UIFontSpec = inline ? .font(face: .system(.semibold), size: .textStyle(.headline))
                                       : .font(face: .system(.bold), size: .textStyle(.largeTitle))
         let element = UIElement(id: screen.nextID(), kind: .navigationTitle, position: file.position(of: node),
                                 text: stringArgument(title), font: font, adjustsForContentSizeCategory: true, lines: 1,
-                                width: compact, regularWidth: regular == compact ? nil : regular)
+                                width: compact, widthSource: SwiftUIWidthDefaults.source(container),
+                                regularWidth: regular == compact ? nil : regular)
         if screen.navigationTitle == nil { screen.navigationTitle = element } else { screen.elements.append(element) }
     }
 

@@ -308,7 +308,8 @@ struct ViewWalker {
         for (child, width) in zip(children, fixed) {
             var inner = env
             if width == nil {
-                inner.share(1 / Double(max(1, flexible)), after: taken)
+                inner.share(1 / Double(max(1, flexible)), after: taken,
+                            reason: "one of \(flexible) flexible views of an HStack, an equal share assumed")
             } else {
                 inner.unknownWidth("a fixed-size view in an HStack")
             }

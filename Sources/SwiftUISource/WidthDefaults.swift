@@ -41,6 +41,21 @@ public enum SwiftUIWidthDefaults {
         }
     }
 
+    /// Where the width of a text placed directly in `container` comes from: a documented rule of
+    /// UIKit's (docs/layout.md) or, where SwiftUI decides at run time, TypeFit's estimate.
+    public static func source(_ container: SwiftUIContainer) -> UIWidthSource {
+        switch container {
+        case .screen: .estimate(reason: "a view read on its own: where it is used is not read, the full width assumed")
+        case .listPlain: .container(rule: "a plain list row: the cell's layout margins")
+        case .listInsetGrouped: .container(rule: "an inset-grouped list or form row: the section's inset and the cell's layout margins")
+        case .navigationTitleLarge: .container(rule: "a large navigation title: the bar's layout margins")
+        case .navigationTitleInline: .container(rule: "an inline navigation title: between the bar's buttons")
+        case .toolbarItem: .estimate(reason: "one of three toolbar slots")
+        case .alert: .container(rule: "an alert: 270 pt wide, 16 pt insets")
+        case .confirmationDialog: .container(rule: "a confirmation dialog: an action sheet's insets, a popover on an iPad")
+        }
+    }
+
     /// `.padding()` without a length: 16 pt on each side.
     public static let padding: Double = 16
     /// An `HStack`'s spacing between two children when it sets none.

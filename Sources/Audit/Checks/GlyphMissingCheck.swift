@@ -38,7 +38,7 @@ public struct GlyphMissingCheck: Check {
             let message = "\(label.font) lacks \(list) used in \(label.quotedText) (\(label.locale))\(fallback)"
             var finding = label.finding(self, code: "missing-characters", message: message, figures: [
                 "missingCount": Double(label.missingCharacters.count),
-            ])
+            ], layout: false)
             finding.category = nil
             finding.device = nil
             return finding

@@ -290,7 +290,20 @@ struct UIPlanner {
                             autoshrink: e.minimumScaleFactor.map { max(0.01, $0) },
                             location: ConfigLocation(file: e.position.file, line: e.position.line, column: e.position.column, path: ""),
                             texts: texts, width: width,
-                            regularWidth: e.regularWidth.flatMap { try? Self.labelWidth($0).get() })
+                            regularWidth: e.regularWidth.flatMap { try? Self.labelWidth($0).get() },
+                            estimate: Self.estimate(e, bound: binding != nil))
+    }
+
+    /// What a finding about `e` rests on that is estimated (`PlannedLabel.estimate`): its width, or
+    /// a text field's placeholder standing in for the text typed (unless a binding gives the text).
+    /// A font unknown is never laid out, so never an estimate here.
+    static func estimate(_ e: UIElement, bound: Bool) -> String? {
+        var parts: [String] = []
+        if let reason = e.widthSource.estimateReason { parts.append("width estimated: \(reason)") }
+        if !bound, case .runtime = e.text, e.placeholder != nil {
+            parts.append("text a placeholder: it stands in for what the user types")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// A width rule unknown to the reader, and why.

@@ -165,6 +165,10 @@ public struct PlannedLabel: Sendable {
     /// Its width on an iPad (the regular size class), where the source's rule differs there
     /// (SwiftUI's list insets follow 20 pt margins); nil: `width` everywhere.
     public var regularWidth: RowLabelWidth? = nil
+    /// What its findings rest on that is estimated, not known ("width estimated: one of three
+    /// toolbar slots"): its findings are then `estimated` (docs/reports.md); nil when every fact
+    /// is known (a typefit.yml label, an element whose width is a constraint or a container rule).
+    public var estimate: String? = nil
 }
 
 /// A row of a planned screen. A row with `repeat: N` is one planned row laid out once and shown N times.

@@ -67,7 +67,7 @@ struct UnitObservation {
                     text: style.letterCase.apply(text.text), lineBreakMode: label.lineBreak,
                     missingCharacters: missing.map { String(format: "U+%04X", $0.value) },
                     fallbackFont: missing.isEmpty ? nil : fact.fallback, literalText: text.isLiteral,
-                    scriptFallback: scriptFallback, inkUnverified: inkUnverified)
+                    scriptFallback: scriptFallback, inkUnverified: inkUnverified, estimate: label.estimate)
             }
         }
         return Pass(subjects: subjects, ink: ink, labelCount: subjects.reduce(0) { $0 + $1.count { $0 != nil } })
