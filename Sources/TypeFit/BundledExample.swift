@@ -73,6 +73,9 @@ public struct DefaultAuditTarget: Sendable, Equatable {
     public var baselineWritable: Bool
     /// What was chosen, for stderr (nil when the config was given or found in the current folder).
     public var note: String?
+    /// The repository whose files the run reads and writes without being told: the config's folder
+    /// (nil), or the checkout holding the bundled example, whose Reports/ lie beside its config's folder.
+    public var repository: String? = nil
 
     public struct Ambiguous: Error, CustomStringConvertible, Sendable {
         public var names: [String]
@@ -137,7 +140,8 @@ public struct DefaultAuditTarget: Sendable, Equatable {
             return DefaultAuditTarget(config: config, output: root.appendingPathComponent(BundledExample.reportsRelativePath).path,
                                       baseline: baseline, baselineExists: exists, baselineWritable: true,
                                       note: bundledExample ? "auditing the bundled example \(BundledExample.configRelativePath)"
-                                          : "no typefit.yml here: auditing the bundled example \(BundledExample.configRelativePath)")
+                                          : "no typefit.yml here: auditing the bundled example \(BundledExample.configRelativePath)",
+                                      repository: root.path)
         }
         return DefaultAuditTarget(
             config: config, output: nil, baseline: baseline, baselineExists: exists, baselineWritable: false,

@@ -77,8 +77,8 @@ struct AuditCommand: ParsableCommand {
         let configPath = displayPath(target.config)
         // What the command line does not name is written and read inside the repository only (the
         // config's folder): a `Reports` or baseline link committed to lead elsewhere is not followed.
-        let boundary = RepositoryBoundary(root: (target.config as NSString).deletingLastPathComponent.isEmpty
-                                          ? "." : (target.config as NSString).deletingLastPathComponent)
+        let configFolder = (target.config as NSString).deletingLastPathComponent
+        let boundary = RepositoryBoundary(root: target.repository ?? (configFolder.isEmpty ? "." : configFolder))
         if self.output == nil, let folder = target.output, let escape = boundary.writeEscape(folder) {
             throw CLIError(message: "\(quotedInput(displayPath(folder))): \(escape.writeDescription); pass --output DIR to write the reports there")
         }
