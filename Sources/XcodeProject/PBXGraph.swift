@@ -352,7 +352,7 @@ final class XCConfig {
                 continue
             }
             if let comment = line.range(of: "//") { line = String(line[..<comment.lowerBound]) }
-            guard let equals = line.firstIndex(of: "=") else { continue }
+            guard let equals = Self.assignment(in: line) else { continue }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces)
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasSuffix(";") { value.removeLast() }
@@ -360,6 +360,21 @@ final class XCConfig {
         }
         cache[path] = settings
         return settings
+    }
+
+    /// The `=` that assigns a setting: the first outside `[…]` (a condition such as `[sdk=iphoneos*]`
+    /// has an `=` of its own).
+    static func assignment(in line: String) -> String.Index? {
+        var depth = 0
+        for i in line.indices {
+            switch line[i] {
+            case "[": depth += 1
+            case "]": depth = max(0, depth - 1)
+            case "=" where depth == 0: return i
+            default: break
+            }
+        }
+        return nil
     }
 
     /// A setting's key without an iOS SDK condition (`KEY[sdk=iphoneos*]` → `KEY`); nil for a

@@ -5,12 +5,13 @@ import InterfaceBuilder
 import Layout
 import Testing
 
-/// The fixtures shared by the UI readers' tests (Tests/Fixtures/AppUI, each with its licence notice).
+/// The fixtures shared by the UI readers' tests (Tests/Fixtures/AppUI, written here; each folder's
+/// NOTICE.md says what it holds).
 enum AppUIFixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/AppUI")
     static let localized = root.appendingPathComponent("Localized")
-    static let netNewsWire = root.appendingPathComponent("NetNewsWire")
+    static let tidemark = root.appendingPathComponent("Tidemark")
     static let controls = root.appendingPathComponent("Controls")
 }
 
@@ -18,9 +19,18 @@ enum AppUIFixtures {
 /// its text (not the XML parser the reader uses): `<label`, `<textField`, `<textView` start tags;
 /// in each `<button>…</button>` block, a `<buttonConfiguration … title=…>` (and its `subtitle=…`)
 /// or else each `<state key="normal|highlighted|selected|disabled" title=…>` and each state holding
-/// an attributed title; `<segment title=…>` with a title; navigation items with a title. A Python
-/// scan with the same expressions, run once, gave: Localized Main 13; Controls 10; NetNewsWire Add
-/// 12, Main 13, Settings 33, SettingsTableViewCell 2, Inspector 11; the macOS XIB 4 (left out).
+/// an attributed title; `<segment title=…>` with a title; navigation items with a title; bar button
+/// items and tab bar items with a title or a system item that shows a word. A count of the same
+/// kinds with XPath instead (`xmllint --xpath 'count(//label|//textField|//textView)
+/// + count(//button[not(buttonConfiguration)]/state[(@key="normal" or @key="highlighted" or
+/// @key="selected" or @key="disabled") and (string-length(@title)>0 or attributedString)])
+/// + count(//button/buttonConfiguration[string-length(@title)>0])
+/// + count(//button/buttonConfiguration[string-length(@title)>0 and string-length(@subtitle)>0])
+/// + count(//segment[string-length(@title)>0]) + count(//navigationItem[string-length(@title)>0])
+/// + count((//barButtonItem|//tabBarItem)[string-length(@title)>0 or @systemItem="done" or
+/// @systemItem="cancel" or @systemItem="edit" or @systemItem="save" or @systemItem="undo" or
+/// @systemItem="redo"])'`) gives: Localized Main 13; Controls 10; Tidemark Main 19, AddStation 14,
+/// Preferences 12, PreferenceSwitchCell 2, StationDetail 5, DebugMenu 2, ShareSheet 2.
 func independentCount(_ text: String) -> Int {
     func count(_ pattern: String, in text: String, options: NSRegularExpression.Options = []) -> [NSTextCheckingResult] {
         let regex = try! NSRegularExpression(pattern: pattern, options: options)
@@ -56,11 +66,13 @@ struct InterfaceBuilderReaderTests {
     /// Every text element of every iOS file is read: the reader's count equals the independent scan's.
     @Test(arguments: [
         (AppUIFixtures.localized, "Base.lproj/Main.storyboard"),
-        (AppUIFixtures.netNewsWire, "iOS/Add/Add.storyboard"),
-        (AppUIFixtures.netNewsWire, "iOS/Base.lproj/Main.storyboard"),
-        (AppUIFixtures.netNewsWire, "iOS/Settings/Settings.storyboard"),
-        (AppUIFixtures.netNewsWire, "iOS/Settings/SettingsTableViewCell.xib"),
-        (AppUIFixtures.netNewsWire, "iOS/Inspector/Inspector.storyboard"),
+        (AppUIFixtures.tidemark, "iOS/Base.lproj/Main.storyboard"),
+        (AppUIFixtures.tidemark, "iOS/Stations/AddStation.storyboard"),
+        (AppUIFixtures.tidemark, "iOS/Preferences/Preferences.storyboard"),
+        (AppUIFixtures.tidemark, "iOS/Preferences/PreferenceSwitchCell.xib"),
+        (AppUIFixtures.tidemark, "iOS/Station/StationDetail.storyboard"),
+        (AppUIFixtures.tidemark, "iOS/Debug/DebugMenu.storyboard"),
+        (AppUIFixtures.tidemark, "Share/Base.lproj/ShareSheet.storyboard"),
         (AppUIFixtures.controls, "Base.lproj/Controls.storyboard"),
     ])
     func everyElementIsRead(root: URL, path: String) throws {
@@ -87,7 +99,7 @@ struct InterfaceBuilderReaderTests {
 
     /// A macOS XIB is left out, by its targetRuntime.
     @Test func macOSFilesAreLeftOut() throws {
-        let (screens, warnings, outcome) = try read(AppUIFixtures.netNewsWire, "Mac/Preferences/Accounts/AccountsAddLocal.xib")
+        let (screens, warnings, outcome) = try read(AppUIFixtures.tidemark, "Mac/Preferences/GeneralPane.xib")
         #expect(screens.isEmpty && warnings.isEmpty)
         #expect(outcome == .otherPlatform("MacOSX.Cocoa"))
     }
@@ -152,23 +164,30 @@ struct InterfaceBuilderReaderTests {
     }
 
     /// A label whose trailing side is anchored (≥) to a switch beside it may grow up to the switch.
-    /// NetNewsWire Settings.storyboard: "Group by Feed" at x 20 in a 374 pt content view, the switch at
-    /// x 293, `switch.leading ≥ label.trailing + 8`: trailing inset 374 − 293 + 8 = 89.
+    /// Tidemark's Preferences.storyboard: "Show Spring Tides" (Pf1-lb-004) at x 20 (its leading = the
+    /// content view's leading margin) in a 361 pt content view, the switch at x 290,
+    /// `switch.leading ≥ label.trailing + 8`: trailing inset 361 − 290 + 8 = 79.
     @Test func siblingAnchor() throws {
-        let (screens, _, _) = try read(AppUIFixtures.netNewsWire, "iOS/Settings/Settings.storyboard")
-        let label = try #require(screens.flatMap(\.allElements).first { $0.id.local == "cit-i1-0Hp" })
-        // The cell is inset 20 pt in the 414 pt table (x 20, width 374): 20 + 20 leading, 20 + 89 trailing.
-        #expect(label.width == .inset(leading: 40, trailing: 109))
+        let (screens, _, _) = try read(AppUIFixtures.tidemark, "iOS/Preferences/Preferences.storyboard")
+        let label = try #require(screens.flatMap(\.allElements).first { $0.id.local == "Pf1-lb-004" })
+        // The cell is inset 16 pt in the 393 pt table (x 16, width 361: 393 − 16 − 361 = 16), its content
+        // view fills it (x 0, width 361): leading 16 + 0 + 20 = 36, trailing 16 + 0 + 79 = 95.
+        #expect(label.width == .inset(leading: 36, trailing: 95))
     }
 
-    /// A cell's accessory narrows its label through the content view's design-time frame. NetNewsWire
-    /// Settings.storyboard, "Add Account" (a disclosure-indicator cell): the cell at x 20, 374 pt wide in
-    /// the 414 pt table; its content view 343.5 pt wide (the accessory takes 374 − 343.5 = 30.5); the
-    /// label at x 20, 315.5 pt wide in it: leading 20 + 0 + 20 = 40, trailing 20 + 30.5 + (343.5 − 335.5) = 58.5.
+    /// A cell's accessory narrows its label through the content view's design-time frame. Tidemark's
+    /// Preferences.storyboard, "Add Station" (Pf1-lb-001, the text label of a disclosure-indicator cell):
+    /// the cell at x 16, 361 pt wide in the 393 pt table (16 each side); its content view 330.5 pt wide
+    /// (the accessory takes 361 − 330.5 = 30.5); the label at x 20, 302.5 pt wide in it:
+    /// leading 16 + 0 + 20 = 36, trailing 16 + 30.5 + (330.5 − 20 − 302.5 = 8) = 54.5.
+    /// "Metres" (Pf1-lb-003), the detail label of the value-1 cell below it (same cell and content
+    /// view frames), at x 258.5, 52 pt wide: leading 16 + 0 + 258.5 = 274.5,
+    /// trailing 16 + 30.5 + (330.5 − 258.5 − 52 = 20) = 66.5.
     @Test func accessoryNarrowsTheLabel() throws {
-        let (screens, _, _) = try read(AppUIFixtures.netNewsWire, "iOS/Settings/Settings.storyboard")
-        let label = try #require(screens.flatMap(\.allElements).first { $0.id.local == "6sn-wY-hHH" })
-        #expect(label.width == .inset(leading: 40, trailing: 58.5))
+        let (screens, _, _) = try read(AppUIFixtures.tidemark, "iOS/Preferences/Preferences.storyboard")
+        let all = Dictionary(uniqueKeysWithValues: screens.flatMap(\.allElements).map { ($0.id.local, $0) })
+        #expect(all["Pf1-lb-001"]?.width == .inset(leading: 36, trailing: 54.5))
+        #expect(all["Pf1-lb-003"]?.width == .inset(leading: 274.5, trailing: 66.5))
     }
 
     /// A truncated file: one warning naming the file, line and column; the elements before the cut are read.
@@ -316,15 +335,16 @@ struct InterfaceBuilderReaderTests {
         #expect(screens.map(\.name) == ["Controls/Plans"])
     }
 
-    /// NetNewsWire's Inspector.storyboard: "Remove Account" has a highlighted state with a colour and
-    /// no title (lines 144–146): one element, at the button's line.
-    @Test func realButtonStates() throws {
-        let (screens, _, _) = try read(AppUIFixtures.netNewsWire, "iOS/Inspector/Inspector.storyboard")
+    /// Tidemark's StationDetail.storyboard: "Forget Station" (Sd1-bt-001, line 85 by `grep -n`) has a
+    /// normal state with a title and a colour (line 88) and a highlighted state with a colour and no
+    /// title (line 91): one element, at the button's line.
+    @Test func highlightedStateWithOnlyAColour() throws {
+        let (screens, _, _) = try read(AppUIFixtures.tidemark, "iOS/Station/StationDetail.storyboard")
         let ids = screens.flatMap(\.allElements).map(\.id.local)
-        #expect(ids.filter { $0.hasPrefix("obv-a5-Pl6") } == ["obv-a5-Pl6"])
-        let remove = try #require(screens.flatMap(\.allElements).first { $0.id.local == "obv-a5-Pl6" })
-        #expect(remove.text == .localized(table: "Inspector", key: "obv-a5-Pl6.normalTitle", developmentText: "Remove Account"))
-        #expect(remove.position.line == 135)
+        #expect(ids.filter { $0.hasPrefix("Sd1-bt-001") } == ["Sd1-bt-001"])
+        let forget = try #require(screens.flatMap(\.allElements).first { $0.id.local == "Sd1-bt-001" })
+        #expect(forget.text == .localized(table: "StationDetail", key: "Sd1-bt-001.normalTitle", developmentText: "Forget Station"))
+        #expect(forget.position.line == 85)
     }
 
     /// The per-storyboard strings of a localized storyboard.

@@ -4,33 +4,64 @@ import Testing
 
 @Suite("Xcode project")
 struct XcodeProjectTests {
-    /// NetNewsWire's project (MIT, Tests/Fixtures/AppUI/NetNewsWire): its targets and their platforms come
-    /// from the Xcode 16 `.xcconfig` anchors (`baseConfigurationReferenceAnchor`); its iOS application is
-    /// `NetNewsWire-iOS` (xcconfig/common/NetNewsWire_ios_target_common.xcconfig: `SDKROOT = iphoneos;`),
-    /// whose Info.plist is iOS/Resources/Info.plist (xcconfig/NetNewsWire_iOSapp_target.xcconfig line 6).
-    @Test func netNewsWire() throws {
-        let project = try XcodeProject.read(projectPath: "NetNewsWire.xcodeproj", root: AppUIFixtures.netNewsWire)
-        #expect(project.knownRegions == ["en", "es"] && project.developmentRegion == "en")
+    /// Tidemark's project (Tests/Fixtures/AppUI/Tidemark, written here): four targets whose settings
+    /// come from `.xcconfig` files, by Xcode 16 anchors (`baseConfigurationReferenceAnchor` into the
+    /// synchronized Config/ folder) and by a classic `baseConfigurationReference` (the share
+    /// extension's Share/Share.xcconfig). Each expected value is read off the fixture's files:
+    /// - `Tidemark-iOS` is the only iOS application: Config/Tidemark_iOS_app.xcconfig includes
+    ///   shared/Tidemark_iOS_common.xcconfig, line 4 `SDKROOT = iphoneos;`; the Mac target's
+    ///   Config/shared/Tidemark_mac_common.xcconfig says `SDKROOT = macosx`.
+    /// - Its Info.plist: Tidemark_iOS_app.xcconfig line 7, `INFOPLIST_FILE = iOS/Support/Info.plist`.
+    /// - `MARKETING_VERSION = 2.4`: shared/Tidemark_version.xcconfig, two includes down;
+    ///   `PRODUCT_BUNDLE_IDENTIFIER = $(TIDEMARK_ID_PREFIX).ios` with the project's
+    ///   Config/Tidemark_project.xcconfig `TIDEMARK_ID_PREFIX = org.example.tidemark`;
+    ///   `SWIFT_COMPILATION_MODE = wholemodule`: the project's Release configuration in the pbxproj;
+    ///   `CODE_SIGN_IDENTITY[sdk=iphoneos*] = Apple Development` (an iOS SDK condition, kept) in
+    ///   shared/Tidemark_iOS_common.xcconfig; `ENABLE_APP_SANDBOX[sdk=macosx*] = YES` (a Mac SDK
+    ///   condition, left out) in Tidemark_project.xcconfig.
+    /// - Its files: everything under the synchronized iOS/ folder but its membership exception
+    ///   `Debug/DebugMenu.storyboard`.
+    /// - The share extension's resources: its variant group ShareSheet.storyboard's two children.
+    @Test func tidemark() throws {
+        let project = try XcodeProject.read(projectPath: "Tidemark.xcodeproj", root: AppUIFixtures.tidemark)
+        #expect(project.knownRegions == ["en", "nl"] && project.developmentRegion == "en")
+        // The `#include?` of a file that does not exist (Tidemark_iOS_app.xcconfig line 2) is no warning.
+        #expect(project.warnings.isEmpty)
         let apps = project.iOSApplications
-        #expect(apps.map(\.name) == ["NetNewsWire-iOS"])
+        #expect(apps.map(\.name) == ["Tidemark-iOS"])
         let app = try #require(apps.first)
-        #expect(app.infoPlistFile == "iOS/Resources/Info.plist")
-        // The synchronized iOS folder: the copied storyboards and XIB are the target's.
-        #expect(app.resources.contains("iOS/Settings/Settings.storyboard"))
-        #expect(app.resources.contains("iOS/Base.lproj/Main.storyboard"))
-        // The Mac application and the extensions are not iOS applications.
-        #expect(project.targets.contains { $0.name == "NetNewsWire" && $0.platform == .macOS })
-        #expect(project.targets.filter { $0.productType.hasSuffix("app-extension") }.allSatisfy { !$0.isIOSApplication })
+        #expect(app.infoPlistFile == "iOS/Support/Info.plist")
+        #expect(app.buildSettings["MARKETING_VERSION"] == "2.4")
+        #expect(app.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] == "org.example.tidemark.ios")
+        #expect(app.buildSettings["SWIFT_COMPILATION_MODE"] == "wholemodule")
+        #expect(app.buildSettings["CODE_SIGN_IDENTITY"] == "Apple Development")
+        #expect(app.buildSettings["ENABLE_APP_SANDBOX"] == nil)
+        // The synchronized iOS folder: its storyboards, XIB and strings are the target's, the exception is not.
+        #expect(app.resources.sorted() == ["iOS/Base.lproj/Main.storyboard", "iOS/Preferences/PreferenceSwitchCell.xib",
+                                           "iOS/Preferences/Preferences.storyboard", "iOS/Station/StationDetail.storyboard",
+                                           "iOS/Stations/AddStation.storyboard", "iOS/nl.lproj/Main.strings"])
+        #expect(app.sources.isEmpty)
+        // The Mac application and the extensions are not iOS applications; the extensions build for iOS.
+        let mac = try #require(project.targets.first { $0.name == "Tidemark" })
+        #expect(mac.platform == .macOS && mac.resources == ["Mac/Preferences/GeneralPane.xib"])
+        let extensions = project.targets.filter { $0.productType == "com.apple.product-type.app-extension" }
+        #expect(extensions.map(\.name) == ["TidemarkWidget", "TidemarkShare"])
+        #expect(extensions.allSatisfy { $0.platform == .iOS && !$0.isIOSApplication })
+        #expect(extensions[0].sources == ["Widget/NextTideWidget.swift"])
+        #expect(extensions[1].resources == ["Share/Base.lproj/ShareSheet.storyboard", "Share/nl.lproj/ShareSheet.strings"])
+        #expect(extensions[1].buildSettings["PRODUCT_BUNDLE_IDENTIFIER"] == "org.example.tidemark.ios.share")
     }
 
     /// The repository: the target, its missing Info.plist (one line), locales, IB files.
     @Test func repository() {
-        let repo = AppRepository.discover(root: AppUIFixtures.netNewsWire)
-        #expect(repo.target?.name == "NetNewsWire-iOS")
-        #expect(repo.warnings == ["iOS/Resources/Info.plist: Info.plist not found (INFOPLIST_FILE of target \"NetNewsWire-iOS\")"])
-        #expect(repo.locales == ["en", "es"])
-        #expect(repo.interfaceBuilderFiles.contains("iOS/Add/Add.storyboard"))
-        #expect(!repo.interfaceBuilderFiles.contains { $0.hasPrefix("Mac/") })
+        let repo = AppRepository.discover(root: AppUIFixtures.tidemark)
+        #expect(repo.target?.name == "Tidemark-iOS" && repo.otherApplications.isEmpty)
+        #expect(repo.warnings == ["iOS/Support/Info.plist: Info.plist not found (INFOPLIST_FILE of target \"Tidemark-iOS\")"])
+        #expect(repo.locales == ["en", "nl"])
+        #expect(repo.stringsFiles == ["iOS/nl.lproj/Main.strings"])
+        #expect(repo.interfaceBuilderFiles.contains("iOS/Stations/AddStation.storyboard"))
+        // Neither the Mac target's XIB, the extension's storyboard nor the membership exception.
+        #expect(!repo.interfaceBuilderFiles.contains { $0.hasPrefix("Mac/") || $0.hasPrefix("Share/") || $0.hasPrefix("iOS/Debug/") })
     }
 
     /// A project.pbxproj that is not a property list: one line naming the file.

@@ -1,3 +1,4 @@
+import AppUI
 import Audit
 import Foundation
 import Reports
@@ -5,7 +6,7 @@ import Testing
 @testable import TypeFit
 
 /// `typefit init` and the audit of an app's storyboards, on copies of the fixtures in
-/// Tests/Fixtures/AppUI (each with its licence notice).
+/// Tests/Fixtures/AppUI (written here; each folder's NOTICE.md says what it holds).
 @Suite("App init and UI audit")
 struct AppInitTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -150,20 +151,38 @@ struct AppInitTests {
         #expect(label?.texts.first?.first?.text == "Signed in as Alexandra")
     }
 
-    /// A copy of the NetNewsWire fixture (an Xcode project, no Info.plist): init names the target and the
-    /// missing Info.plist, and the audit right after it runs.
-    @Test func netNewsWire() throws {
-        let dir = try copy("NetNewsWire")
+    /// A copy of the Tidemark fixture (an Xcode project whose Info.plist is missing): init names the
+    /// target and the missing Info.plist, and the audit right after it runs.
+    @Test func tidemark() throws {
+        let dir = try copy("Tidemark")
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try AppInit.run(directory: dir.path, force: false)
-        #expect(outcome.summary.hasPrefix("Target: NetNewsWire-iOS (NetNewsWire.xcodeproj)"))
-        #expect(outcome.summary.contains("iOS/Resources/Info.plist: Info.plist not found"))
+        #expect(outcome.summary.hasPrefix("Target: Tidemark-iOS (Tidemark.xcodeproj)"))
+        #expect(outcome.summary.contains("iOS/Support/Info.plist: Info.plist not found"))
         let plan = try AuditPlan.load(path: outcome.configPath)
-        // 86 = 17 + 21 + 12 + 34 + 2 (Add, Main, Inspector, Settings, SettingsTableViewCell): the
-        // expressions of AppSourcesTests' `independentCount`, bar and tab items included, run once in
-        // Python over the five iOS files.
-        #expect(plan.ui.accounts.count == 86)
-        #expect(plan.ui.interfaceBuilderFiles.filter { $0.outcome == .read }.count == 5)
+        #expect(plan.locales == ["en", "nl"])
+        // The target's five iOS files (its synchronized iOS/ folder less iOS/Debug/DebugMenu.storyboard, a
+        // membership exception), each with its elements as the XPath count of AppSourcesTests gives them
+        // (`independentCount`'s comment: the same kinds, bar and tab items included).
+        let files = plan.ui.interfaceBuilderFiles.sorted { $0.path < $1.path }
+        #expect(files.map(\.path) == ["iOS/Base.lproj/Main.storyboard", "iOS/Preferences/PreferenceSwitchCell.xib",
+                                      "iOS/Preferences/Preferences.storyboard", "iOS/Station/StationDetail.storyboard",
+                                      "iOS/Stations/AddStation.storyboard"])
+        #expect(files.allSatisfy { $0.outcome == .read })
+        #expect(files.map(\.elements) == [19, 2, 12, 5, 14])
+        // 52 = 19 + 2 + 12 + 5 + 14 elements in all.
+        #expect(plan.ui.accounts.count == 52)
+        #expect(plan.ui.laidOut + plan.ui.bound + plan.ui.unbound.count + plan.ui.notLaidOut.count == 52)
+        // Drawn by the bar, not laid out. `grep -n '<tabBarItem\|<barButtonItem'` over the five files gives
+        // 11 items: the tab bar items "Tides" and "Logbook", "Edit", "Export" (Main), "Cancel", "Save"
+        // (AddStation), "Done" (Preferences), less the icons and the space (`add`, `trash`, `flexibleSpace`)
+        // and the untitled item Tm5-bb-004, whose custom view is the "Sort" button (Tm5-bt-002): 7 + 1 = 8.
+        let bar = plan.ui.notLaidOut.filter { $0.status == .notLaidOut(reason: UISystemDrawn.bar) }.map(\.element.local)
+        #expect(Set(bar) == ["Tm2-ti-001", "Tm4-ti-001", "Tm3-bb-001", "Tm5-bb-001", "As1-bb-001", "As1-bb-002",
+                             "Pf1-bb-001", "Tm5-bt-002"])
+        #expect(bar.count == 8)
+        // Interface Builder's placeholders "Title", "Subtitle", "Detail" and "Button": set in code.
+        #expect(Set(plan.ui.unbound.map(\.element.local)) == ["Tm3-lb-004", "Tm3-lb-005", "As2-lb-002", "As2-lb-003", "As1-bt-002"])
         var options = AuditOptions(configDisplayPath: "typefit.yml")
         options.threads = 2
         let run = try AuditPipeline(plan: plan, options: options).run()

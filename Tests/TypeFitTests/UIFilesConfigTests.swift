@@ -63,21 +63,22 @@ struct UIFilesConfigTests {
 
     @Test func aTargetTheProjectLacksIsAnErrorWithTheNearestName() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-ui-target-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: AppInitTests.fixtures.appendingPathComponent("NetNewsWire"), to: dir)
+        try FileManager.default.copyItem(at: AppInitTests.fixtures.appendingPathComponent("Tidemark"), to: dir)
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("typefit.yml").path
         do {
-            _ = try plan(dir, "ui:\n  target: NetNewsWire-iS\n")
+            _ = try plan(dir, "ui:\n  target: Tidemark-iS\n")
             Issue.record("an unknown target was accepted")
         } catch {
-            // The fixture's iOS application target is NetNewsWire-iOS (one letter away).
-            #expect(String(describing: error) == path + #":2:11: ui.target: no target named "NetNewsWire-iS" in NetNewsWire.xcodeproj; did you mean "NetNewsWire-iOS"?"#)
+            // The fixture's targets (Tidemark.xcodeproj): Tidemark-iOS, one letter away; Tidemark, three;
+            // TidemarkWidget and TidemarkShare, further. Line 2, column 11: after `  target: `.
+            #expect(String(describing: error) == path + #":2:11: ui.target: no target named "Tidemark-iS" in Tidemark.xcodeproj; did you mean "Tidemark-iOS"?"#)
         }
         do {
-            _ = try plan(dir, "ui:\n  project: none\n  target: NetNewsWire-iOS\n")
+            _ = try plan(dir, "ui:\n  project: none\n  target: Tidemark-iOS\n")
             Issue.record("a target without a project was accepted")
         } catch {
-            #expect(String(describing: error) == path + #":3:11: ui.target: target "NetNewsWire-iOS" needs an Xcode project, and `project: none` reads none"#)
+            #expect(String(describing: error) == path + #":3:11: ui.target: target "Tidemark-iOS" needs an Xcode project, and `project: none` reads none"#)
         }
     }
 
