@@ -196,6 +196,10 @@ public struct UIElement: Sendable, Hashable {
     /// In a `ScrollView` (not a list row): the text scrolls with its container, so it is never a
     /// row taller than the screen.
     public var inScrollView: Bool
+    /// The owner's property an Interface Builder outlet connects to this element (`titleLabel`):
+    /// the owner's code may set its text, font and lines at run time, so what the file says about
+    /// them is a design-time value and a finding resting on it is estimated.
+    public var outlet: String?
 
     public init(id: UIElementID, kind: UIElementKind, position: UISourcePosition, text: UIText,
                 placeholder: UIText? = nil, font: UIFontSpec, fontPosition: UISourcePosition? = nil,

@@ -16,6 +16,7 @@ extension FileReader {
         let elementID = UIElementID(file: path, local: id)
         let (font, fontNode) = self.font(node)
         let width = widths.rule(node)
+        let widthEstimate = widths.estimate(node)
         let height = widths.heightConstraint(node, path: path)
         var adjusts = node.bool("adjustsFontForContentSizeCategory")
         // A button configuration without a font of its own: UIKit's, which follows Dynamic Type.
@@ -30,11 +31,14 @@ extension FileReader {
         }
         func make(_ kind: UIElementKind, _ text: UIText, placeholder: UIText? = nil, lines: Int,
                   at place: IBNode? = nil, local: String? = nil) -> UIElement {
-            UIElement(id: local.map { UIElementID(file: path, local: $0) } ?? elementID, kind: kind,
-                      position: position(place ?? node), text: text, placeholder: placeholder, font: font,
-                      fontPosition: fontNode.map(position), adjustsForContentSizeCategory: adjusts, lines: lines,
-                      lineBreak: lineBreak ?? (lines == 1 ? .truncateTail : .wordWrap),
-                      minimumScaleFactor: autoshrink, width: width, height: height)
+            var element = UIElement(id: local.map { UIElementID(file: path, local: $0) } ?? elementID, kind: kind,
+                                    position: position(place ?? node), text: text, placeholder: placeholder, font: font,
+                                    fontPosition: fontNode.map(position), adjustsForContentSizeCategory: adjusts, lines: lines,
+                                    lineBreak: lineBreak ?? (lines == 1 ? .truncateTail : .wordWrap),
+                                    minimumScaleFactor: autoshrink, width: width,
+                                    widthSource: widthEstimate.map { .estimate(reason: $0) } ?? .constraint, height: height)
+            element.outlet = outlets[id]
+            return element
         }
         switch node.name {
         case "label":

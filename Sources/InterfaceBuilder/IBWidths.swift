@@ -34,10 +34,14 @@ struct IBWidths {
     private var guideOwner: [String: String] = [:]
     /// Elements by id (the first of an id written twice).
     private var byID: [String: IBNode] = [:]
+    /// Views a XIB's File's Owner holds as its `view` outlet: a view controller's root view.
+    private var ownerViews: Set<String> = []
 
     /// What has been worked out: each view's rule, each horizontal stack view's arranged subviews.
     private final class Memo {
         var rules: [ObjectIdentifier: UIWidthRule] = [:]
+        /// Why a view's rule rests on a design-time value rather than on what holds on every device.
+        var estimates: [ObjectIdentifier: String] = [:]
         var stacks: [ObjectIdentifier: Stack] = [:]
     }
 
@@ -58,6 +62,7 @@ struct IBWidths {
         root.forEachDescendant { node in
             if let id = node["id"], byID[id] == nil { byID[id] = node }
             if node.name == "viewLayoutGuide", let id = node["id"], let owner = node.parent?["id"] { guideOwner[id] = owner }
+            if node.name == "outlet", node["property"] == "view", let destination = node["destination"] { ownerViews.insert(destination) }
             guard node.name == "constraint", let list = node.parent, list.name == "constraints",
                   let owner = list.parent?["id"] else { return }
             let relation: UIRelation = switch node["relation"] {
@@ -117,12 +122,19 @@ struct IBWidths {
         var chain: [(view: IBNode, superview: IBNode)] = []
         var current = node
         var outer: UIWidthRule
+        var outerEstimate: String?
         var complete = true
         while true {
-            if let known = memo.rules[ObjectIdentifier(current)] { outer = known; break }
+            if let known = memo.rules[ObjectIdentifier(current)] {
+                outer = known
+                outerEstimate = memo.estimates[ObjectIdentifier(current)]
+                break
+            }
             guard let superview = Self.superview(current) else {
                 outer = Self.topRule(current)
+                outerEstimate = topEstimate(current)
                 memo.rules[ObjectIdentifier(current)] = outer
+                memo.estimates[ObjectIdentifier(current)] = outerEstimate
                 break
             }
             guard chain.count < Self.deepestNesting else {
@@ -134,15 +146,46 @@ struct IBWidths {
             current = superview
         }
         for (view, superview) in chain.reversed() {
-            let own = ownRule(view, superview: superview)
+            var estimate: String?
+            let own = ownRule(view, superview: superview, estimate: &estimate)
             switch own {
-            case .fixed, .unknown: outer = own
-            default: outer = Self.compose(own, in: outer)
+            case .fixed, .unknown: outer = own; outerEstimate = estimate
+            default: outer = Self.compose(own, in: outer); outerEstimate = estimate ?? outerEstimate
             }
             // A rule cut off by the nesting bound is not kept: a view nearer the top may reach the top.
-            if complete { memo.rules[ObjectIdentifier(view)] = outer }
+            if complete {
+                memo.rules[ObjectIdentifier(view)] = outer
+                memo.estimates[ObjectIdentifier(view)] = outerEstimate
+            }
         }
         return outer
+    }
+
+    /// Why `node`'s rule (`rule(node)`, worked out first) rests on a design-time value: nil when
+    /// it holds on every device.
+    func estimate(_ node: IBNode) -> String? {
+        _ = rule(node)
+        return memo.estimates[ObjectIdentifier(node)]
+    }
+
+    /// Why the screen's top has no width known on every device: a collection view cell (its layout
+    /// sizes it at run time), a view of its own XIB that is no view controller's view (its width is
+    /// where it is used, which the file does not say).
+    func topEstimate(_ node: IBNode) -> String? {
+        if node.name == "collectionViewCell" || node.name == "collectionReusableView" {
+            return Self.collectionCellEstimate(node)
+        }
+        guard node.name == "view", node["key"] == nil, !ownerViews.contains(node["id"] ?? "") else { return nil }
+        let taken = if case .fixed(let width) = Self.topRule(node) { "its design-time \(Self.points(width)) pt taken" } else { "the screen's width assumed" }
+        return "a view of its own XIB, used where the file does not say: \(taken)"
+    }
+
+    /// A design-time length as a reason writes it ("100", "36.5").
+    static func points(_ value: Double) -> String { String(format: "%g", value) }
+
+    static func collectionCellEstimate(_ cell: IBNode) -> String {
+        let width = frame(cell).map { Self.points($0.width) + " pt" } ?? "its design-time size"
+        return "a collection view cell: the collection view's layout sizes it at run time, the design-time \(width) taken"
     }
 
     /// The rule of the screen's top: a scene's root view or table, a XIB's top-level view or cell.
@@ -180,13 +223,16 @@ struct IBWidths {
     }
 
     /// The rule of `node` relative to `superview`.
-    private func ownRule(_ node: IBNode, superview: IBNode) -> UIWidthRule {
+    private func ownRule(_ node: IBNode, superview: IBNode, estimate: inout String?) -> UIWidthRule {
         let id = node["id"] ?? ""
         let constraints = byItem[id] ?? []
         // A required width constant.
         if let width = fixedWidth(node) { return .fixed(width) }
         // A cell's content view, a cell in a table: design-time insets.
         if node["key"] == "contentView" || FileReader.cellNames.contains(node.name) {
+            if node.name == "collectionViewCell" || node.name == "collectionReusableView" {
+                estimate = Self.collectionCellEstimate(node)
+            }
             return insets(node, in: superview) ?? .inset(leading: 0, trailing: 0)
         }
         // Arranged subviews of a stack view.
@@ -231,8 +277,8 @@ struct IBWidths {
                         return .unknown(reason: "sized by its text beside a view that stretches (content hugging)")
                     }
                 }
-                let l = side(leading, id, frame: frame, outer: outer, superview: superview, isLeading: true)
-                let t = side(trailing, id, frame: frame, outer: outer, superview: superview, isLeading: false)
+                let l = side(leading, id, frame: frame, outer: outer, superview: superview, isLeading: true, estimate: &estimate)
+                let t = side(trailing, id, frame: frame, outer: outer, superview: superview, isLeading: false, estimate: &estimate)
                 guard l + t < outer.width else {
                     return .unknown(reason: "its constraints leave it no width (conflicting or cyclic constraints)")
                 }
@@ -269,8 +315,11 @@ struct IBWidths {
     /// design-time inset. With `≤`/`≥` the view may grow up to the anchor: the constant (plus the
     /// superview's default 8 pt margin for a margin attribute). Anchored to a sibling: up to the
     /// sibling's edge, less the constant.
+    /// A sibling's edge holds on every device when the sibling's side toward that edge's own side of
+    /// the superview is pinned to it (`=`) and, for its far edge, its width is fixed; otherwise the
+    /// edge is where the canvas drew it, and `estimate` says so.
     private func side(_ c: Constraint, _ id: String, frame: (x: Double, width: Double), outer: (x: Double, width: Double),
-                      superview: IBNode, isLeading: Bool) -> Double {
+                      superview: IBNode, isLeading: Bool, estimate: inout String?) -> Double {
         let designed = isLeading ? frame.x : max(0, outer.width - frame.x - frame.width)
         let other = c.first == id ? c.second : c.first
         let otherAttribute = (c.first == id ? c.secondAttribute : c.firstAttribute) ?? ""
@@ -280,14 +329,34 @@ struct IBWidths {
             if c.relation == .equal { return designed }
             return abs(c.constant) + (otherAttribute.hasSuffix("Margin") ? 8 : 0)
         }
-        guard let sibling = sibling(other, in: superview), let f = Self.frame(sibling) else { return designed }
+        guard let sibling = sibling(other, in: superview), let f = Self.frame(sibling) else {
+            estimate = estimate ?? "anchored to a view outside its superview: the design-time edge taken"
+            return designed
+        }
         let gap = abs(c.constant)
+        // The sibling lies on this view's leading side (for its leading edge) or trailing side.
+        let farEdge = isLeading ? Self.trailingAttributes.contains(otherAttribute) : Self.leadingAttributes.contains(otherAttribute)
+        if !pinned(sibling, toLeading: isLeading, of: superview) || (farEdge && fixedWidth(sibling) == nil) {
+            estimate = estimate ?? "its \(isLeading ? "leading" : "trailing") edge is a sibling's, drawn on the design-time canvas (\(Self.points(frame.width)) pt wide there)"
+        }
         if isLeading {
-            let edge = Self.trailingAttributes.contains(otherAttribute) ? f.x + f.width : f.x
+            let edge = farEdge ? f.x + f.width : f.x
             return max(0, edge + gap)
         }
-        let edge = Self.leadingAttributes.contains(otherAttribute) ? f.x : f.x + f.width
+        let edge = farEdge ? f.x : f.x + f.width
         return max(0, outer.width - edge + gap)
+    }
+
+    /// Whether `view`'s leading (or trailing) side is pinned with `=` to `superview` (its margins, guides).
+    private func pinned(_ view: IBNode, toLeading leading: Bool, of superview: IBNode) -> Bool {
+        guard let id = view["id"] else { return false }
+        let attributes = leading ? Self.leadingAttributes : Self.trailingAttributes
+        let superID = superview["id"]
+        return (byItem[id] ?? []).contains { c in
+            guard c.relation == .equal, c.priority >= 1000, anchors(c, id, attributes) else { return false }
+            let other = c.first == id ? c.second : c.first
+            return other == superID || guideOwner[other ?? ""] == superID
+        }
     }
 
     /// Design-time insets of `node` in `superview`.

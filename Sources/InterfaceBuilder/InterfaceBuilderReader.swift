@@ -93,12 +93,22 @@ struct FileReader {
     let table: String
     var warnings: [UIReadWarning] = []
     let widths: IBWidths
+    /// The owner's property each outlet connects, by the id of the element it connects to
+    /// (`<outlet property="titleLabel" destination="…"/>`, and outlet collections).
+    let outlets: [String: String]
 
     init(path: String, root: IBNode) {
         self.path = path
         self.root = root
         self.table = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         self.widths = IBWidths(root: root)
+        var outlets: [String: String] = [:]
+        root.forEachDescendant { node in
+            guard node.name == "outlet" || node.name == "outletCollection",
+                  let destination = node["destination"], let property = node["property"], outlets[destination] == nil else { return }
+            outlets[destination] = property
+        }
+        self.outlets = outlets
     }
 
     func position(_ node: IBNode) -> UISourcePosition { UISourcePosition(file: path, line: node.line, column: node.column) }

@@ -249,10 +249,12 @@ extension ViewWalker {
         let (compact, regular) = SwiftUIWidthDefaults.rule(container)
         let font: UIFontSpec = inline ? .font(face: .system(.semibold), size: .textStyle(.headline))
                                       : .font(face: .system(.bold), size: .textStyle(.largeTitle))
+        // An inline title is drawn by the navigation bar at its one size (the Large Content Viewer
+        // shows it larger); a large title grows with Dynamic Type (docs/layout.md).
         let element = UIElement(id: screen.nextID(), kind: .navigationTitle, position: file.position(of: node),
                                 text: stringArgument(title), font: font, adjustsForContentSizeCategory: true, lines: 1,
                                 width: compact, widthSource: SwiftUIWidthDefaults.source(container),
-                                regularWidth: regular == compact ? nil : regular)
+                                regularWidth: regular == compact ? nil : regular, drawnBy: inline ? UISystemDrawn.bar : nil)
         if screen.navigationTitle == nil { screen.navigationTitle = element } else { screen.elements.append(element) }
     }
 

@@ -83,6 +83,11 @@ import Testing
         let inline = try #require(try screen("PlainScreen").navigationTitle)
         #expect(inline.font == system(.headline, .semibold))
         #expect(inline.width == .inset(leading: 68, trailing: 68))
+        // An inline title is drawn by the navigation bar at 17 pt semibold whatever the content size
+        // (bars keep their size and offer the Large Content Viewer: UILargeContentViewerInteraction,
+        // WWDC19 session 261); a large title is `.largeTitle`, which grows, and is laid out.
+        #expect(inline.drawnBy == UISystemDrawn.bar)
+        #expect(try screen("SettingsScreen").navigationTitle?.drawnBy == nil)
     }
 
     @Test func plainListRowsAndLabelIcons() throws {

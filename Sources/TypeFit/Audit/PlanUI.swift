@@ -300,6 +300,12 @@ struct UIPlanner {
     static func estimate(_ e: UIElement, bound: Bool) -> String? {
         var parts: [String] = []
         if let reason = e.widthSource.estimateReason { parts.append("width estimated: \(reason)") }
+        if !bound, let outlet = e.outlet {
+            switch e.text {
+            case .localized, .verbatim: parts.append("text and font from the file: code may set them through the outlet `\(outlet)`")
+            case .runtime: break
+            }
+        }
         if !bound, case .runtime = e.text, e.placeholder != nil {
             parts.append("text a placeholder: it stands in for what the user types")
         }
