@@ -14,7 +14,10 @@ import Reports
 /// Schema 1 files (one entry per finding) are still read: their entries are grouped, and having
 /// no figures, they only catch spreading.
 public struct Baseline: Codable, Sendable, Equatable {
-    public static let currentSchemaVersion = 2
+    /// 3: SwiftUI elements and rows keyed by what the source says (`SettingsView.label(key)`,
+    /// `SettingsView row label(key)`), no longer by reading order (`SettingsView#3`) or line
+    /// (`SettingsView row at line 42`). Files of schema 1 and 2 are read as they are.
+    public static let currentSchemaVersion = 3
     /// How much worse a figure may get before a group counts as worse (points, lines, rows).
     public static let tolerance = 0.5
 
@@ -61,6 +64,16 @@ public struct Baseline: Codable, Sendable, Equatable {
         self.init(groups: grouper.groups(scope: Scope(categories: ContentSizeCategory.allCases.map(\.uikitName), devices: devices, locales: []),
                                          checks: CheckRegistry.all.map { $0.descriptor() }),
                   toolVersion: toolVersion)
+    }
+
+    /// Whether this file was written before schema 3 and keys SwiftUI elements by reading order or
+    /// line: those groups cannot match today's keys, so they come back as new (and fixed) until
+    /// the baseline is renewed. Interface Builder and config keys did not change and still match.
+    public var predatesStableKeys: Bool {
+        schemaVersion < 3 && groups.contains { group in
+            (group.key.row?.contains(" row at line ") ?? false)
+                || (group.key.label.map { $0.range(of: "#[0-9]+$", options: .regularExpression) != nil } ?? false)
+        }
     }
 
     /// The largest baseline read (256 MB; one of 100,000 groups takes about 40 MB).

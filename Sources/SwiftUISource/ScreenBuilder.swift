@@ -20,7 +20,8 @@ final class ScreenBuilder {
     /// View-building members of the type (overloads share a name), and the ones already read.
     let members: [(name: String, statements: CodeBlockItemListSyntax)]
     var readMembers: Set<Int> = []
-    private var ordinal = 0
+    /// How many elements (and rows) of each id were made: the ordinal of the next one.
+    private var made: [String: Int] = [:]
 
     init(name: String, file: SourceFile, position: UISourcePosition, members: [(name: String, statements: CodeBlockItemListSyntax)]) {
         self.name = name
@@ -37,10 +38,39 @@ final class ScreenBuilder {
 
     func hasMember(_ name: String) -> Bool { members.contains { $0.name == name } }
 
-    /// The next element's id: `ViewType#n`, n counting from 1 in reading order.
-    func nextID() -> UIElementID {
-        ordinal += 1
-        return UIElementID(file: file.path, local: "\(name)#\(ordinal)")
+    /// An element's id from what the source says, never from where it is: the view type, the kind
+    /// and the text (`SettingsView.label(settings.offline)`, `SettingsView.button("Done")`,
+    /// `RowView.label(item.name)`; a text field by its placeholder). Only a second element of the
+    /// same type, kind and text gets an ordinal (`#2`), so a comment line, a moved view or a new
+    /// `Text` elsewhere leaves every other id as it was (docs/ui-sources.md).
+    func nextID(kind: UIElementKind, text: UIText, placeholder: UIText? = nil) -> UIElementID {
+        let shown = kind == .textField ? placeholder ?? text : text
+        return UIElementID(file: file.path, local: unique("\(name).\(kind.rawValue)(\(Self.identity(shown)))"))
+    }
+
+    /// `base`, or `base#n` for its n-th use (n ≥ 2).
+    private func unique(_ base: String) -> String {
+        made[base, default: 0] += 1
+        return made[base]! == 1 ? base : "\(base)#\(made[base]!)"
+    }
+
+    /// The longest text an id quotes (longer literals are cut, the ordinal keeps ids apart).
+    static let identityLength = 40
+
+    /// What names a text in an id: its key (`Table:key` outside `Localizable`), its literal quoted,
+    /// or the expression a run-time value comes from.
+    static func identity(_ text: UIText) -> String {
+        let raw: String
+        switch text {
+        case let .localized(table, key, _): raw = table == "Localizable" ? key : "\(table):\(key)"
+        case let .verbatim(string): raw = "\"\(string)\""
+        case let .runtime(reason):
+            // The reasons quote the expression between backticks: `item.name`, a value set at run time.
+            let parts = reason.split(separator: "`", omittingEmptySubsequences: false)
+            raw = parts.count >= 3 ? String(parts[1]) : reason
+        }
+        let flat = String(raw.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        return flat.count <= identityLength ? flat : String(flat.prefix(identityLength - 1)) + "…"
     }
 
     func add(_ element: UIElement) {
@@ -51,12 +81,19 @@ final class ScreenBuilder {
     func startRow(at node: some SyntaxProtocol, height: UIRowHeight) -> UIRowSource? {
         let outer = openRow
         let position = file.position(of: node)
-        openRow = UIRowSource(name: "\(name) row at line \(position.line)", position: position, height: height, elements: [])
+        openRow = UIRowSource(name: "", position: position, height: height, elements: [])
         return outer
     }
 
+    /// Keeps the open row when it has elements, named after its first element
+    /// (`SettingsView row label(settings.offline)`), never after its line.
     func finishRow(restoring outer: UIRowSource?) {
-        if let row = openRow, !row.elements.isEmpty { rows.append(row) }
+        if var row = openRow, let first = row.elements.first {
+            let local = first.id.local
+            let element = local.hasPrefix(name + ".") ? String(local.dropFirst(name.count + 1)) : local
+            row.name = unique("\(name) row \(element)")
+            rows.append(row)
+        }
         openRow = outer
     }
 

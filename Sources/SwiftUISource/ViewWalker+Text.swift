@@ -165,7 +165,8 @@ extension ViewWalker {
         if let weight = env.weight { font = ValueResolver.with(weight: weight, font) }
         let lines = env.lines ?? (kind == .textField || kind == .toolbarItem || kind == .navigationTitle ? 1 : 0)
         screen.add(UIElement(
-            id: screen.nextID(), kind: kind, position: file.position(of: node), text: text, placeholder: placeholder,
+            id: screen.nextID(kind: kind, text: text, placeholder: placeholder), kind: kind, position: file.position(of: node),
+            text: text, placeholder: placeholder,
             font: font, fontPosition: env.font == nil ? nil : env.fontPosition, adjustsForContentSizeCategory: true,
             lines: lines, reservedLines: env.reservedLines, lineBreak: env.lineBreak ?? .truncateTail,
             minimumScaleFactor: env.minimumScaleFactor, categories: env.dynamicTypeSize?.categories,
@@ -251,8 +252,9 @@ extension ViewWalker {
                                       : .font(face: .system(.bold), size: .textStyle(.largeTitle))
         // An inline title is drawn by the navigation bar at its one size (the Large Content Viewer
         // shows it larger); a large title grows with Dynamic Type (docs/layout.md).
-        let element = UIElement(id: screen.nextID(), kind: .navigationTitle, position: file.position(of: node),
-                                text: stringArgument(title), font: font, adjustsForContentSizeCategory: true, lines: 1,
+        let text = stringArgument(title)
+        let element = UIElement(id: screen.nextID(kind: .navigationTitle, text: text), kind: .navigationTitle,
+                                position: file.position(of: node), text: text, font: font, adjustsForContentSizeCategory: true, lines: 1,
                                 width: compact, widthSource: SwiftUIWidthDefaults.source(container),
                                 regularWidth: regular == compact ? nil : regular, drawnBy: inline ? UISystemDrawn.bar : nil)
         if screen.navigationTitle == nil { screen.navigationTitle = element } else { screen.elements.append(element) }

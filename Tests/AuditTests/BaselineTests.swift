@@ -39,7 +39,7 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == first)
         let loaded = try Baseline.load(path: path)
         #expect(loaded == Baseline(findings: sampleFindings(), toolVersion: "0.1.0"))
-        #expect(loaded.schemaVersion == 2)
+        #expect(loaded.schemaVersion == Baseline.currentSchemaVersion)
         #expect(loaded.groups.map(\.key.checkId) == ["font.metrics", "screen.rows-visible", "text.truncated"])
         // A group records where it happens and its worst figures.
         #expect(loaded.groups[2].categories == ["accessibilityExtraLarge"])
@@ -135,6 +135,27 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
         #expect(b.apply(to: groups([finding(.accessibilityExtraLarge)])).groups[0].worseIn == ["categories"])
     }
 
+    /// A schema 2 file with SwiftUI keys of reading order (`SettingsView#3`) or line (`… row at line
+    /// 42`) predates today's keys; one with Interface Builder keys only, or any schema 3 file, does not.
+    @Test func schemaTwoSwiftUIKeysPredateStableKeys() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func load(schema: Int, row: String, label: String) throws -> Baseline {
+            let file = dir.appendingPathComponent("b\(schema)-\(UUID().uuidString).json")
+            try Data("""
+            {"schemaVersion": \(schema), "toolVersion": "0.1.0", "groups": [
+              {"key": {"checkId": "text.truncated", "screen": "SettingsView", "row": "\(row)", "label": "\(label)"},
+               "categories": ["accessibilityLarge"], "devices": ["iPhone 16"], "worst": {}, "message": "m"}]}
+            """.utf8).write(to: file)
+            return try Baseline.load(path: file.path)
+        }
+        #expect(try load(schema: 2, row: "SettingsView row at line 42", label: "SettingsView#3").predatesStableKeys)
+        #expect(try load(schema: 2, row: "SettingsView#3", label: "SettingsView#3").predatesStableKeys)
+        #expect(try !load(schema: 2, row: "settingsCell", label: "Xy1-ab-Z9q").predatesStableKeys)
+        #expect(try !load(schema: 3, row: "SettingsView row label(a)", label: "SettingsView.label(a)#2").predatesStableKeys)
+        #expect(Baseline(groups: [], toolVersion: "t").schemaVersion == 3)
+    }
+
     @Test func exitCodesForFailOnLevels() {
         let findings = sampleFindings()  // error, info, warning; all new
         #expect(AuditOutcome.exitCode(findings: findings, failOn: .error) == 1)
@@ -171,19 +192,19 @@ func groups(_ findings: [Finding], devices: [String] = ["iPhone SE (1st gen)", "
         }
 
         let newer = dir.appendingPathComponent("newer.json")
-        try Data(#"{"schemaVersion": 3, "toolVersion": "9.0.0", "groups": [], "future": true}"#.utf8).write(to: newer)
+        try Data(#"{"schemaVersion": 4, "toolVersion": "9.0.0", "groups": [], "future": true}"#.utf8).write(to: newer)
         do {
             _ = try Baseline.load(path: newer.path)
             Issue.record("expected an error")
         } catch {
-            #expect("\(error)" == "\(newer.path): baseline schema version 3 is newer than this typefit supports (2); upgrade typefit")
+            #expect("\(error)" == "\(newer.path): baseline schema version 4 is newer than this typefit supports (3); upgrade typefit")
         }
 
         // Schema versions 0 and −5 are no versions.
         for version in [0, -5] {
             let bad = dir.appendingPathComponent("v\(version).json")
             try Data(#"{"schemaVersion": \#(version), "toolVersion": "0.1.0", "groups": []}"#.utf8).write(to: bad)
-            #expect(throws: AuditError.baselineInvalid(path: bad.path, reason: "schemaVersion \(version) is not a schema version (1…2)")) {
+            #expect(throws: AuditError.baselineInvalid(path: bad.path, reason: "schemaVersion \(version) is not a schema version (1…3)")) {
                 try Baseline.load(path: bad.path)
             }
         }

@@ -323,7 +323,7 @@ import Testing
         for version in [0, -5] {
             let bad = try scratch.write("v\(version).json", Data(#"{"schemaVersion": \#(version), "toolVersion": "0.1.0", "groups": []}"#.utf8))
             try expectAuditError([Self.contacts, "--baseline", bad],
-                                 naming: "\(bad): invalid baseline: schemaVersion \(version) is not a schema version (1…2)")
+                                 naming: "\(bad): invalid baseline: schemaVersion \(version) is not a schema version (1…3)")
         }
     }
 

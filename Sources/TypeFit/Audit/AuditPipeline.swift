@@ -233,8 +233,17 @@ public struct AuditPipeline: Sendable {
         document.systemText = systemText()
         return AuditRun(document: document, exitCode: document.exitCode, fontData: fontData,
                         layouts: collected.layouts,
-                        diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) },
+                        diagnostics: plan.diagnostics + web.warnings.map { Diagnostic(location: nil, code: .web, message: $0) }
+                            + Self.baselineRemarks(baseline),
                         rowsVisible: collected.rowsVisible, snapshotsLeftOut: collected.snapshotsLeftOut)
+    }
+
+    /// Said once when the baseline predates today's keys (`Baseline.predatesStableKeys`).
+    static func baselineRemarks(_ baseline: (Baseline, path: String)?) -> [Diagnostic] {
+        guard let (file, path) = baseline, file.predatesStableKeys else { return [] }
+        return [Diagnostic(location: path, code: .config, message:
+            "the baseline (schema \(file.schemaVersion)) keys SwiftUI elements by reading order and line, which "
+            + "today's keys no longer use: their groups are reported as new and fixed; `typefit audit --update-baseline` renews it")]
     }
 
     /// One snapshot per screen, device, category and locale: the first in key order.

@@ -88,6 +88,7 @@ extension AuditPlan {
         var planner = UIPlanner(plan: self, fonts: fonts, resolver: resolver, ui: ui, repository: repository)
         for screen in read.screens { planner.add(screen) }
         for screen in swiftUIScreens { planner.add(screen) }
+        plan.warnings += Self.unmatchedBindings(ui, screens: read.screens + swiftUIScreens)
         fonts = planner.fonts
         self.fonts = fonts.fonts
         self.styles = planner.styles
@@ -105,6 +106,28 @@ extension AuditPlan {
         diagnostics.removeAll { $0.code == .unusedFont && nowUsed.contains($0.location ?? "") }
         diagnostics += plan.warnings.map { Diagnostic(location: nil, code: .ui, message: $0) }
         self.ui = plan
+    }
+}
+
+extension AuditPlan {
+    /// One warning per `ui.bind` entry that names no element read, at its line, with the nearest id.
+    static func unmatchedBindings(_ ui: ConfigUI, screens: [UIScreenSource]) -> [String] {
+        guard !ui.bind.isEmpty else { return [] }
+        var ids: Set<String> = []
+        for screen in screens {
+            for e in screen.allElements {
+                ids.insert(e.id.local)
+                ids.insert("\(e.id.file):\(e.id.local)")
+            }
+        }
+        let sorted = ids.sorted()
+        return ui.bind.keys.sorted().filter { !ids.contains($0) }.map { key in
+            let location = ui.bindLocations[key] ?? ui.location
+            var message = "\(location): ui.bind: no element has the id \(quotedInput(key))"
+            if let near = nearest(key, in: sorted) { message += "; did you mean \(quotedInput(near))?" }
+            else { message += " (an Interface Builder object id, FILE:ID, or a SwiftUI id such as SettingsView.label(item.name))" }
+            return message
+        }
     }
 }
 
@@ -258,9 +281,18 @@ struct UIPlanner {
         accounts.append(UIPlan.Account(element: e.id, position: e.position, status: status))
     }
 
+    /// The `ui.bind` entry naming `id`: `FILE:ID` (the file relative to the app's folder, for an id
+    /// two files share, as Interface Builder object ids can), else the id alone.
+    static func bindKey(_ id: UIElementID, in bind: [String: ConfigUI.Binding]) -> String? {
+        let qualified = "\(id.file):\(id.local)"
+        if bind[qualified] != nil { return qualified }
+        return bind[id.local] == nil ? nil : id.local
+    }
+
     /// The label for `e`, or nil (accounted for with the reason) when its text, width or font is unknown.
     private mutating func label(_ e: UIElement, id: LabelID, screen: String, row: String) -> PlannedLabel? {
-        let binding = ui.bind[e.id.local]
+        let bindKey = Self.bindKey(e.id, in: ui.bind)
+        let binding = bindKey.flatMap { ui.bind[$0] }
         if let system = e.drawnBy {
             // A bar item, a menu, an alert: the system draws it at its own size (docs/layout.md).
             account(e, laid: false, bound: false, reason: system)
@@ -280,7 +312,7 @@ struct UIPlanner {
             account(e, laid: false, bound: binding != nil, reason: reason.message)
             return nil
         }
-        guard let texts = texts(e, id: id, binding: binding, screen: screen, row: row) else {
+        guard let texts = texts(e, id: id, binding: binding, bindKey: bindKey, screen: screen, row: row) else {
             account(e, laid: false, bound: false, reason: nil)
             return nil
         }
@@ -328,7 +360,7 @@ struct UIPlanner {
     }
 
     /// The element's texts in every locale of the plan: a binding's, the file's translations, the development text.
-    private mutating func texts(_ e: UIElement, id: LabelID, binding: ConfigUI.Binding?, screen: String,
+    private mutating func texts(_ e: UIElement, id: LabelID, binding: ConfigUI.Binding?, bindKey: String?, screen: String,
                                 row: String) -> [[PlannedText]]? {
         let source = Self.location(e.position)
         switch binding {
@@ -340,7 +372,7 @@ struct UIPlanner {
         case .key(let key):
             let label = ConfigLabel(name: e.id.local, style: "", content: .key(key), lines: e.lines, lineBreak: .truncateTail,
                                     autoshrink: nil, checks: nil,
-                                    location: ui.bindLocations[e.id.local] ?? ui.location)
+                                    location: bindKey.flatMap { ui.bindLocations[$0] } ?? ui.location)
             let (texts, observations) = resolver.texts(label, id: id, screen: screen, row: row)
             stringObservations += observations
             return texts.map { $0.map { var t = $0; t.source = source; return t } }
