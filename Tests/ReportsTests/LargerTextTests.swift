@@ -109,7 +109,9 @@ import Testing
         // not from xL on (24 + 22 = 46 pt > 44) — so at AX1 (34 pt leading) it is clipped.
         #expect(t.blockers.contains { $0.screen == "Map" && $0.element == "search" && $0.checkId == "text.clipped"
             && $0.category == "accessibilityMedium" })
-        // Blockers are measured; the uncertain ones (ar, th, ja fallback fonts; at risk) are apart.
+        // Blockers are measured. An element measured in one locale is a blocker, its locales drawn in
+        // fallback fonts (ar, th, ja: unverified) merged into it; only an element with no measured
+        // finding is listed apart.
         #expect(t.blockers.allSatisfy { $0.certainty == .measured })
         #expect(t.uncertain.allSatisfy { $0.certainty != .measured })
     }
