@@ -54,7 +54,7 @@ import Testing
         // The project-wide styles come under "(app)", before the config's screens.
         #expect(t.screens.map(\.screen) == ["(app)", "Home"])
         #expect(t.screens[0].percent == 100 && t.screens[0].limited == ["fine", "caption-capped"])
-        #expect(t.screens[1].percent == nil && t.screens[1].truncated == ["header › title", "note › body"])
+        #expect(t.screens[1].percent == nil && t.screens[1].truncated == ["note › body", "header › title"])  // worst first: AX1 before AX3
     }
 
     @Test func readyWithoutMeasuredBlockers() {
