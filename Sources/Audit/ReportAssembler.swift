@@ -68,7 +68,7 @@ public enum ReportAssembler {
             doc.fixed = []
             doc.baseline = nil
         }
-        return doc.selectingMockups().rollingUp(elementSources: doc.elementSources)
+        return doc.selectingMockups().rollingUp(elementSources: doc.elementSources).withLargerText()
     }
 }
 

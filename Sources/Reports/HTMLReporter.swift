@@ -110,6 +110,8 @@ public enum HTMLReporter {
         }
         h += "<label><input type=\"checkbox\" name=\"new\"> new only</label>\n</form>\n"
 
+        if let larger = doc.largerText { h += largerTextSection(larger) }
+
         // Summary by check.
         let byCheck = doc.groupIndicesByCheck()
         h += "<section id=\"checks\"><h2>Checks</h2>\n<table><thead><tr><th>Check</th><th>Title</th><th>Severity</th>"
@@ -213,6 +215,29 @@ public enum HTMLReporter {
 
     /// The device and category of a group's worst occurrence (largest category, then first device).
     /// The locale is the key's, or for a literal text's group (one across locales) the worst occurrence's.
+    /// The Larger Text section: verdict, blockers, the findings listed apart, per screen.
+    static func largerTextSection(_ t: LargerText) -> String {
+        var h = "<section id=\"larger-text\"><h2>Larger Text (App Store label): "
+            + (t.isReady ? "ready" : "not ready, \(t.blockers.count) blocker\(t.blockers.count == 1 ? "" : "s")") + "</h2>\n"
+        h += "<p>Text that reaches at least 200 % of its size at Large (WCAG 2.2 1.4.4 Resize Text), "
+            + "not truncated or clipped at AX1–AX5 (1.4.10 Reflow).</p>\n"
+        func list(_ items: [LargerTextItem]) -> String {
+            "<ul>\n" + items.map { "<li>\(e($0.summary))" + ($0.certainty == .measured ? "" : " (\(e($0.certainty.label)))") + "</li>\n" }
+                .joined() + "</ul>\n"
+        }
+        if !t.blockers.isEmpty { h += "<h3>Blockers, worst first</h3>\n" + list(t.blockers) }
+        if !t.uncertain.isEmpty { h += "<h3>Estimated, unverified or at risk (not blockers)</h3>\n" + list(t.uncertain) }
+        if !t.screens.isEmpty {
+            h += "<table><thead><tr><th>Screen</th><th>Least growth</th><th>Fixed or capped</th><th>Truncated or clipped at AX1–AX5</th></tr></thead><tbody>\n"
+            for s in t.screens {
+                h += "<tr><td>\(e(s.screen))</td><td>\(s.percent.map { ReportText.number($0) + " %" } ?? "text styles (312 %)")</td>"
+                    + "<td>\(e(s.limited.joined(separator: ", ")))</td><td>\(e(s.truncated.joined(separator: ", ")))</td></tr>\n"
+            }
+            h += "</tbody></table>\n"
+        }
+        return h + "</section>\n"
+    }
+
     static func worstPlace(_ g: FindingGroup) -> (device: String, category: String, locale: String?)? {
         var best: Occurrence?
         for o in g.occurrences where g.devices.indices.contains(o.device) && g.categories.indices.contains(o.category) {

@@ -60,6 +60,8 @@ public enum MarkdownReporter {
             rollupTable(otherPlaces, doc, maxRows: 20, into: &out, what: "places below the failing severity")
         }
 
+        if let larger = doc.largerText { out.add(largerTextSection(larger)) }
+
         // Checks: those with groups; the others by name.
         let byCheck = doc.groupIndicesByCheck()
         let ids = TerminalReporter.checkIds(doc)
@@ -110,6 +112,21 @@ public enum MarkdownReporter {
                 + ". Every group is in report.html (the workflow's artifact) and report.json.\n", reserved: true)
         }
         return out.text
+    }
+
+    /// The Larger Text section: the verdict, the first blockers (`LargerText.markdownCap`), the
+    /// count of the rest and of the findings listed apart.
+    static func largerTextSection(_ t: LargerText) -> String {
+        var s = "### Larger Text (App Store label): " + (t.isReady ? "✅ ready" : "❌ not ready, \(t.blockers.count) blocker\(t.blockers.count == 1 ? "" : "s")") + "\n\n"
+        if t.isReady { s += "Text reaches at least 200 % of its size at Large, and none is truncated or clipped at AX1–AX5.\n" }
+        for b in t.blockers.prefix(LargerText.markdownCap) { s += "- " + cell(short(b.summary, 300)) + "\n" }
+        if t.blockers.count > LargerText.markdownCap {
+            s += "- …and \(t.blockers.count - LargerText.markdownCap) more (report.html, report.json)\n"
+        }
+        if !t.uncertain.isEmpty {
+            s += "\n\(t.uncertain.count) more estimated, unverified or at risk (not blockers; report.html).\n"
+        }
+        return s + "\n"
     }
 
     /// Text kept under a limit: a part is added only when it fits (parts `reserved` use the

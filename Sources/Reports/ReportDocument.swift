@@ -16,7 +16,8 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// the system font.
     /// 4: `rollups` (the new groups rolled up per element, with fix hints) and `scope.lists`.
     /// 5: certainty `estimated` (a finding resting on an estimated width or a placeholder text).
-    public static let currentSchemaVersion = 5
+    /// 6: `largerText` (App Store's Larger Text label: verdict, blockers, per screen; LargerText.swift).
+    public static let currentSchemaVersion = 6
     /// Mockups the HTML page draws at most, unless the producer says otherwise.
     public static let defaultMockupCap = 40
 
@@ -57,10 +58,13 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// Where each label is defined (its storyboard, Swift or config line), for the roll-ups; in
     /// memory only (report.json has each roll-up's `source`).
     public var elementSources: [ElementKey: SourceLocation] = [:]
+    /// Can the app claim App Store's Larger Text label (`withLargerText()`, computed when the audit
+    /// assembles the document); nil in a document not assembled by the audit.
+    public var largerText: LargerText?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, generatedAt, config, scope, checks, groups, fixed, rowsVisible, screens, mockups, fonts,
-             baseline, failOn, webPages, systemText, rollups
+             baseline, failOn, webPages, systemText, rollups, largerText
     }
 
     public init(schemaVersion: Int = ReportDocument.currentSchemaVersion, tool: ToolInfo, generatedAt: String? = nil,

@@ -194,6 +194,7 @@ extension ReportDocument {
             ("fonts", a(doc.fonts)),
             ("generatedAt", doc.generatedAt.map(v)),
             ("groups", j(doc.groups)),
+            ("largerText", doc.largerText.map(v)),
             ("mockups", v(doc.mockups)),
             ("rollups", l(doc.rollups)),
             ("rowsVisible", j(doc.rowsVisible)),

@@ -17,9 +17,10 @@ public enum DisplayPathBase {
 
 /// A path as reports and messages show it: relative to the current folder (`DisplayPathBase.folder`
 /// when set) when it is inside it, else the standardized absolute path (`.` and `..` resolved,
-/// symbolic links kept).
+/// symbolic links kept). A relative `path` is taken from that folder too.
 public func displayPath(_ path: String) -> String {
     let cwd = DisplayPathBase.folder ?? FileManager.default.currentDirectoryPath
-    let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+    let standardized = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
+        .standardizedFileURL.path
     return standardized == cwd ? standardized : relativePath(standardized, to: cwd)
 }

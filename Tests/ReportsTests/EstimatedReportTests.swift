@@ -42,7 +42,7 @@ import Testing
         let (doc, group) = try Self.document()
         #expect(group.estimateReason == Self.reason)
         let decoded = try ReportDocument.decode(doc.jsonData(), source: "r.json")
-        #expect(decoded.schemaVersion == 5)
+        #expect(decoded.schemaVersion == 6)  // 6: largerText (ReportDocument.currentSchemaVersion)
         let back = try #require(decoded.groups.first { $0.key == group.key })
         #expect(back.certainty == .estimated)
         #expect(back.estimateReason == Self.reason)

@@ -339,17 +339,17 @@ enum Expected {
 
     @Test func decodeRefusesOtherSchemasAndBadInput() throws {
         var doc = Fixture.document()
-        doc.schemaVersion = 6
+        doc.schemaVersion = 7
         #expect(throws: ReportDecodingError(
-            "report.json: report schema version 6 is newer than this typefit supports (5); upgrade typefit")) {
+            "report.json: report schema version 7 is newer than this typefit supports (6); upgrade typefit")) {
             try ReportDocument.decode(doc.jsonData(), source: "report.json")
         }
         #expect(throws: ReportDecodingError(
-            "old.json: report schema version 1 is older than this typefit reads (5); run the audit again")) {
+            "old.json: report schema version 1 is older than this typefit reads (6); run the audit again")) {
             try ReportDocument.decode(Data("{\"schemaVersion\": 1, \"tool\": {}}".utf8), source: "old.json")
         }
         do {
-            _ = try ReportDocument.decode(Data("{\"schemaVersion\": 5, \"tool\": {}}".utf8), source: "bad.json")
+            _ = try ReportDocument.decode(Data("{\"schemaVersion\": 6, \"tool\": {}}".utf8), source: "bad.json")
             Issue.record("expected an error")
         } catch let error as ReportDecodingError {
             #expect(error.description.hasPrefix("bad.json: missing key"))
@@ -365,6 +365,15 @@ enum Expected {
         doc.fixed = [FixedGroup(key: GroupKey(checkId: "text.clipped", screen: "Gone"), message: "m")]
         doc.groups[0].status = .worse
         doc.groups[0].worseIn = ["devices"]
+        doc.largerText = LargerText(
+            verdict: "not-ready",
+            blockers: [LargerTextItem(screen: "Home", element: "title", source: SourceLocation(file: "Home.swift", line: 3),
+                                      checkId: "ui.fixed-font", criterion: "1.4.4", percent: 100, category: nil,
+                                      certainty: .measured)],
+            uncertain: [LargerTextItem(screen: "Home", element: "note", source: nil, checkId: "text.truncated",
+                                       criterion: "1.4.10", percent: nil, category: "UICTContentSizeCategoryAccessibilityL",
+                                       certainty: .estimated)],
+            screens: [LargerTextScreen(screen: "Home", percent: 100, limited: ["title"], truncated: ["note"])])
         try doc.jsonData().write(to: report)
         let schema = Repository.url("docs/report.schema.json").path
         let result = try Validate.jsonSchema(instance: report.path, schema: schema)
