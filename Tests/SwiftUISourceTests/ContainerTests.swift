@@ -85,7 +85,7 @@ import Testing
         #expect(inline.width == .inset(leading: 68, trailing: 68))
         // An inline title is drawn by the navigation bar at 17 pt semibold whatever the content size
         // (bars keep their size and offer the Large Content Viewer: UILargeContentViewerInteraction,
-        // WWDC19 session 261); a large title is `.largeTitle`, which grows, and is laid out.
+        // WWDC19 talk 261); a large title is `.largeTitle`, which grows, and is laid out.
         #expect(inline.drawnBy == UISystemDrawn.bar)
         #expect(try screen("SettingsScreen").navigationTitle?.drawnBy == nil)
     }
