@@ -9,15 +9,15 @@ struct XcodeProjectTests {
     /// synchronized Config/ folder) and by a classic `baseConfigurationReference` (the share
     /// extension's Share/Share.xcconfig). Each expected value is read off the fixture's files:
     /// - `Tidemark-iOS` is the only iOS application: Config/Tidemark_iOS_app.xcconfig includes
-    ///   shared/Tidemark_iOS_common.xcconfig, line 4 `SDKROOT = iphoneos;`; the Mac target's
-    ///   Config/shared/Tidemark_mac_common.xcconfig says `SDKROOT = macosx`.
+    ///   common/Tidemark_iOS_common.xcconfig, line 4 `SDKROOT = iphoneos;`; the Mac target's
+    ///   Config/common/Tidemark_mac_common.xcconfig says `SDKROOT = macosx`.
     /// - Its Info.plist: Tidemark_iOS_app.xcconfig line 7, `INFOPLIST_FILE = iOS/Support/Info.plist`.
-    /// - `MARKETING_VERSION = 2.4`: shared/Tidemark_version.xcconfig, two includes down;
+    /// - `MARKETING_VERSION = 2.4`: common/Tidemark_version.xcconfig, two includes down;
     ///   `PRODUCT_BUNDLE_IDENTIFIER = $(TIDEMARK_ID_PREFIX).ios` with the project's
     ///   Config/Tidemark_project.xcconfig `TIDEMARK_ID_PREFIX = org.example.tidemark`;
     ///   `SWIFT_COMPILATION_MODE = wholemodule`: the project's Release configuration in the pbxproj;
     ///   `CODE_SIGN_IDENTITY[sdk=iphoneos*] = Apple Development` (an iOS SDK condition, kept) in
-    ///   shared/Tidemark_iOS_common.xcconfig; `ENABLE_APP_SANDBOX[sdk=macosx*] = YES` (a Mac SDK
+    ///   common/Tidemark_iOS_common.xcconfig; `ENABLE_APP_SANDBOX[sdk=macosx*] = YES` (a Mac SDK
     ///   condition, left out) in Tidemark_project.xcconfig.
     /// - Its files: everything under the synchronized iOS/ folder but its membership exception
     ///   `Debug/DebugMenu.storyboard`.
