@@ -141,10 +141,10 @@ extension LargerText {
                 candidate = item("1.4.4", percent: growth * 100, category: nil)
             } else if g.checkId == "ui.capped", let last = g.worst["lastIndex"],
                       ContentSizeCategory.allCases.indices.contains(Int(last)),
-                      TextStyle.body.pointSize(at: ContentSizeCategory.allCases[Int(last)]) / large * 100 < requiredPercent {
+                      case let growth = TextStyle.body.pointSize(at: ContentSizeCategory.allCases[Int(last)]) / large * 100,
+                      growth < requiredPercent {
                 // The text is drawn at most at category `lastIndex`: body's growth up to there (HIG).
-                candidate = item("1.4.4", percent: TextStyle.body.pointSize(at: ContentSizeCategory.allCases[Int(last)]) / large * 100,
-                                 category: nil)
+                candidate = item("1.4.4", percent: growth, category: nil)
             } else if ReportDocument.cutTextChecks.contains(g.checkId),
                       let first = accessibility.first(where: g.categories.contains) {
                 candidate = item("1.4.10", percent: nil, category: first)
@@ -174,19 +174,17 @@ extension LargerText {
         items.sort { key($0) < key($1) }
         let blockers = items.filter { $0.certainty == .measured }
         let uncertain = items.filter { $0.certainty != .measured }
-        var screens: [LargerTextScreen] = []
-        var names: [String] = []
-        for i in items where !names.contains(i.screen ?? "(app)") { names.append(i.screen ?? "(app)") }
-        names.sort { (screenRank[$0] ?? -1, $0) < (screenRank[$1] ?? -1, $1) }
-        for name in names {
-            let mine = items.filter { ($0.screen ?? "(app)") == name }
-            var limited: [String] = [], truncated: [String] = []
-            for i in mine {
-                if i.criterion == "1.4.4" { if !limited.contains(i.element) { limited.append(i.element) } }
-                else if !truncated.contains(i.element) { truncated.append(i.element) }
+        // One pass: each screen's items in the order above, elements once each.
+        let byScreen = Dictionary(grouping: items) { $0.screen ?? "(app)" }
+        let names = byScreen.keys.sorted { (screenRank[$0] ?? -1, $0) < (screenRank[$1] ?? -1, $1) }
+        let screens = names.map { name -> LargerTextScreen in
+            let mine = byScreen[name]!
+            func elements(_ keep: (LargerTextItem) -> Bool) -> [String] {
+                var seen: Set<String> = []
+                return mine.filter(keep).map(\.element).filter { seen.insert($0).inserted }
             }
-            screens.append(LargerTextScreen(screen: name, percent: mine.compactMap(\.percent).min(),
-                                            limited: limited, truncated: truncated))
+            return LargerTextScreen(screen: name, percent: mine.compactMap(\.percent).min(),
+                                    limited: elements { $0.criterion == "1.4.4" }, truncated: elements { $0.criterion != "1.4.4" })
         }
         return LargerText(verdict: blockers.isEmpty ? "ready" : "not-ready", blockers: blockers,
                           uncertain: uncertain, screens: screens)
