@@ -103,12 +103,19 @@ public struct UISizeConstraint: Sendable, Hashable {
     /// Auto Layout priority (1000 = required).
     public var priority: Double
     public var position: UISourcePosition?
+    /// Whether text taller than the height is cut off. UIKit's label draws its text within its
+    /// bounds (and a button's title label within the button's), so an Auto Layout height clips;
+    /// a SwiftUI `.frame(height:)` lets its text draw past it unless `.clipped()`, `.clipShape(…)`,
+    /// `.cornerRadius(…)` or `.mask(…)` follows it in the same chain (docs/layout.md).
+    public var clipsText: Bool
 
-    public init(relation: UIRelation, constant: Double, priority: Double = 1000, position: UISourcePosition? = nil) {
+    public init(relation: UIRelation, constant: Double, priority: Double = 1000, position: UISourcePosition? = nil,
+                clipsText: Bool = true) {
         self.relation = relation
         self.constant = constant
         self.priority = priority
         self.position = position
+        self.clipsText = clipsText
     }
 
     public var isRequired: Bool { priority >= 1000 }

@@ -68,9 +68,9 @@ public struct Auditor: Sendable {
 public enum AuditOutcome {
     /// 0 when no new finding is at or above `failOn`, 1 otherwise. Findings in the baseline
     /// (`isNew == false`) never fail the run.
-    /// Estimated findings never fail the run.
+    /// Only measured findings fail the run (`Certainty.canFail`).
     public static func exitCode(findings: [Finding], failOn: Severity) -> Int32 {
-        findings.contains { $0.isNew && $0.severity >= failOn && $0.certainty != .estimated } ? 1 : 0
+        findings.contains { $0.isNew && $0.severity >= failOn && $0.certainty.canFail } ? 1 : 0
     }
 }
 

@@ -84,9 +84,12 @@ public struct CheckExample: Sendable {
     public var messageContains: [String]
     /// Figures the first finding must carry (compared to 3 decimals).
     public var figures: [String: Double]
+    /// The certainty every finding must have, when the example is about it.
+    public var certainty: Certainty?
 
     public init(_ description: String, input: AuditInput, context: CheckContext = .default, expectedCount: Int,
-                codes: [String] = [], messageContains: [String] = [], figures: [String: Double] = [:]) {
+                codes: [String] = [], messageContains: [String] = [], figures: [String: Double] = [:],
+                certainty: Certainty? = nil) {
         self.description = description
         self.input = input
         self.context = context
@@ -94,6 +97,7 @@ public struct CheckExample: Sendable {
         self.codes = codes
         self.messageContains = messageContains
         self.figures = figures
+        self.certainty = certainty
     }
 }
 

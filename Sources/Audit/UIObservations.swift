@@ -40,6 +40,9 @@ public struct UIElementObservation: Sendable, Equatable {
     public var heightRelation: String?
     public var heightRequired: Bool
     public var heightSource: SourceLocation?
+    /// Whether the height cuts off text beyond it (`UISizeConstraint.clipsText`): UIKit's does; a
+    /// SwiftUI frame lets the text draw past it unless clipped.
+    public var heightClipsText: Bool
     /// Where the font is set (the `.font(…)` modifier, `fontDescription`), when the file says:
     /// what a developer changes for `ui.fixed-font`.
     public var fontSource: SourceLocation?
@@ -54,7 +57,7 @@ public struct UIElementObservation: Sendable, Equatable {
                 pointSizes: [Double], lineHeights: [Double], isFixedSize: Bool, adjustsForContentSizeCategory: Bool,
                 lines: Int = 1, minimumScaleFactor: Double? = nil, heightConstant: Double? = nil,
                 heightRelation: String? = nil, heightRequired: Bool = true, heightSource: SourceLocation? = nil,
-                fontSource: SourceLocation? = nil, categories: ClosedRange<ContentSizeCategory>? = nil,
+                heightClipsText: Bool = true, fontSource: SourceLocation? = nil, categories: ClosedRange<ContentSizeCategory>? = nil,
                 categoriesSource: SourceLocation? = nil) {
         self.screen = screen
         self.row = row
@@ -74,6 +77,7 @@ public struct UIElementObservation: Sendable, Equatable {
         self.heightRelation = heightRelation
         self.heightRequired = heightRequired
         self.heightSource = heightSource
+        self.heightClipsText = heightClipsText
         self.fontSource = fontSource
         self.categories = categories
         self.categoriesSource = categoriesSource

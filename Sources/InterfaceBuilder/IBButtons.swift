@@ -39,6 +39,12 @@ extension FileReader {
             }
             return made
         }
+        // A configuration with an image and no title is an image button: UIKit draws the
+        // configuration, not the `state` title Interface Builder still writes beside it ("Button").
+        if let configuration = node.child("buttonConfiguration"),
+           configuration.children.contains(where: { $0.name == "imageReference" && $0["key"] == "image" }) {
+            return []
+        }
         var made: [UIElement] = []
         let states = node.children.filter { $0.name == "state" }
         for name in Self.buttonStates {

@@ -302,21 +302,20 @@ public struct FindingGrouper: Sendable {
 }
 
 extension FindingGrouper {
-    /// A group's certainty from its occurrences': unverified when any is (it keeps the check's
-    /// severity); else, when every occurrence is one severity below (at risk or estimated),
-    /// estimated when any is — an estimate says more than a font's band — or at risk; else measured.
-    /// A group with a measured occurrence is measured: that occurrence rests on known facts.
+    /// A group's certainty from its occurrences': measured when any is (that occurrence rests on
+    /// known facts); else unverified when any is (it keeps the check's severity); else estimated
+    /// when any is — an estimate says more than a font's band — or at risk.
     static func certainty(_ members: some Sequence<Certainty>) -> Certainty {
-        var estimated = false, lowered = true
+        var estimated = false, unverified = false
         for c in members {
             switch c {
-            case .unverified: return .unverified
+            case .measured: return .measured
+            case .unverified: unverified = true
             case .estimated: estimated = true
             case .atRisk: break
-            case .measured: lowered = false
             }
         }
-        return !lowered ? .measured : estimated ? .estimated : .atRisk
+        return unverified ? .unverified : estimated ? .estimated : .atRisk
     }
 }
 

@@ -308,15 +308,15 @@ public enum ReportText {
 }
 
 extension ReportDocument {
-    /// A group fails the run when it is new (or worse than the baseline) and at or above `failOn`,
-    /// unless it is `estimated`: only findings resting on known facts fail a run.
+    /// A group fails the run when it is new (or worse than the baseline), at or above `failOn`,
+    /// and measured: only findings resting on known facts fail a run (`Certainty.canFail`).
     public func isFailing(_ group: FindingGroup) -> Bool {
-        group.isNew && group.severity >= failOn && group.certainty != .estimated
+        group.isNew && group.severity >= failOn && group.certainty.canFail
     }
 
-    /// A finding fails the run when it is new and at or above `failOn`, and not `estimated`.
+    /// A finding fails the run when it is new, at or above `failOn`, and measured.
     public func isFailing(_ finding: Finding) -> Bool {
-        finding.isNew && finding.severity >= failOn && finding.certainty != .estimated
+        finding.isNew && finding.severity >= failOn && finding.certainty.canFail
     }
 
     /// The groups per certainty, in `Certainty.allCases` order, as the reports' headers write it

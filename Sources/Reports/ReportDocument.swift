@@ -193,7 +193,8 @@ public enum Certainty: String, Codable, Sendable, CaseIterable {
     case atRisk
     /// System text partly drawn by a fallback font (Arabic, CJK, Thai…): no band applies (δ is
     /// Latin text's) and iOS's widths of that script are not known; the finding's message names
-    /// the font. Reported at the check's severity.
+    /// the font; also a finding whose effect on iOS is not known (a SwiftUI text drawn past a frame
+    /// that does not clip). Reported at the check's severity; never fails a run.
     case unverified
     /// The finding rests on an estimate, not a known fact: TypeFit's guess of the width (a share of
     /// an `HStack`, one of three toolbar slots, a view whose call site is not read) or a
@@ -224,6 +225,11 @@ public enum Certainty: String, Codable, Sendable, CaseIterable {
 }
 
 extension Certainty {
+    /// Whether a finding of this certainty can fail a run: only a measured one, whose text, font,
+    /// width and lines are all known. At risk, unverified and estimated findings are reported and
+    /// never fail (`--fail-on` or not).
+    public var canFail: Bool { self == .measured }
+
     /// How the reason of an estimated finding starts; the finding's message ends " (reason)".
     public static let estimateReasonStarts = ["width estimated: ", "text a placeholder: "]
 }

@@ -133,6 +133,8 @@ extension ViewEnvironment {
     /// Applies the environment and layout effects of `modifiers` (outermost first, so the one
     /// nearest the view wins), reading fonts and numbers with `values`.
     mutating func apply(_ modifiers: [ViewModifier], values: ValueResolver, file: SourceFile) {
+        // A clip seen before a frame (outermost first) is outside it: the frame's height cuts the text.
+        var clipped = false
         for modifier in modifiers {
             let call = modifier.call
             let first = call?.arguments.first?.expression
@@ -158,8 +160,10 @@ extension ViewEnvironment {
                 if let first, let value = values.number(first) { minimumScaleFactor = value }
             case "dynamicTypeSize":
                 if let first, let range = Self.categories(first) { dynamicTypeSize = (range, file.position(of: modifier.node)) }
+            case "clipped", "clipShape", "cornerRadius", "mask":
+                clipped = true
             case "frame":
-                applyFrame(call, values: values, file: file, at: modifier.node)
+                applyFrame(call, values: values, file: file, at: modifier.node, clipped: clipped)
             case "fixedSize":
                 let horizontal = call?.argument("horizontal")?.as(BooleanLiteralExprSyntax.self)?.literal.text != "false"
                 let vertical = call?.argument("vertical")?.as(BooleanLiteralExprSyntax.self)?.literal.text != "false"
@@ -206,7 +210,8 @@ extension ViewEnvironment {
         }
     }
 
-    private mutating func applyFrame(_ call: FunctionCallExprSyntax?, values: ValueResolver, file: SourceFile, at node: Syntax) {
+    private mutating func applyFrame(_ call: FunctionCallExprSyntax?, values: ValueResolver, file: SourceFile, at node: Syntax,
+                                     clipped: Bool) {
         guard let call else { return }
         if let w = call.argument("width").flatMap({ values.number($0) }) {
             fixedWidth(w)
@@ -215,9 +220,9 @@ extension ViewEnvironment {
         }
         let position = file.position(of: node)
         if let h = call.argument("height").flatMap({ values.number($0) }) {
-            height = UISizeConstraint(relation: .equal, constant: h, position: position)
+            height = UISizeConstraint(relation: .equal, constant: h, position: position, clipsText: clipped)
         } else if let h = call.argument("maxHeight").flatMap({ values.number($0) }) {
-            height = UISizeConstraint(relation: .lessThanOrEqual, constant: h, position: position)
+            height = UISizeConstraint(relation: .lessThanOrEqual, constant: h, position: position, clipsText: clipped)
         }
     }
 

@@ -18,7 +18,8 @@ enum AppUIFixtures {
 /// An independent count of an Interface Builder file's text elements, by regular expressions over
 /// its text (not the XML parser the reader uses): `<label`, `<textField`, `<textView` start tags;
 /// in each `<button>…</button>` block, a `<buttonConfiguration … title=…>` (and its `subtitle=…`)
-/// or else each `<state key="normal|highlighted|selected|disabled" title=…>` and each state holding
+/// (none when the configuration has an image and no title), or else each
+/// `<state key="normal|highlighted|selected|disabled" title=…>` and each state holding
 /// an attributed title; `<segment title=…>` with a title; navigation items with a title; bar button
 /// items and tab bar items with a title or a system item that shows a word. A count of the same
 /// kinds with XPath instead (`xmllint --xpath 'count(//label|//textField|//textView)
@@ -39,9 +40,12 @@ func independentCount(_ text: String) -> Int {
     let ns = text as NSString
     let buttons = count("<button\\s.*?</button>", in: text, options: .dotMatchesLineSeparators).reduce(0) { sum, match in
         let block = ns.substring(with: match.range)
-        if let configuration = count("<buttonConfiguration [^>]*>", in: block).first.map({ (block as NSString).substring(with: $0.range) }),
-           configuration.range(of: " title=\"[^\"]+\"", options: .regularExpression) != nil {
-            return sum + 1 + (configuration.range(of: " subtitle=\"[^\"]+\"", options: .regularExpression) == nil ? 0 : 1)
+        if let configuration = count("<buttonConfiguration [^>]*>", in: block).first.map({ (block as NSString).substring(with: $0.range) }) {
+            if configuration.range(of: " title=\"[^\"]+\"", options: .regularExpression) != nil {
+                return sum + 1 + (configuration.range(of: " subtitle=\"[^\"]+\"", options: .regularExpression) == nil ? 0 : 1)
+            }
+            // A configuration with an image and no title: an image button.
+            if block.contains("<imageReference key=\"image\"") { return sum }
         }
         return sum + count("<state key=\"(normal|highlighted|selected|disabled)\" title=\"[^\"]+\"", in: block).count
             + count("<state key=\"[a-z]+\">\\s*<attributedString key=\"attributedTitle\">", in: block).count
@@ -329,6 +333,9 @@ struct InterfaceBuilderReaderTests {
         let terms = try #require(all["btn-03-004"])
         #expect(terms.text == .localized(table: "Controls", key: "btn-03-004.normalTitle", developmentText: "Terms of service"))
         #expect(terms.font == .font(face: .named("Georgia"), size: .fixed(13)) && terms.fontPosition?.line == 47)
+        // An image-only configured button (line 53): UIKit draws the configuration's image; the
+        // "Button" state title Interface Builder writes beside it is not shown, so no element.
+        #expect(all.keys.filter { $0.hasPrefix("btn-03-005") }.isEmpty)
         // Segments with a title (the third has none), and the navigation title.
         #expect(all.keys.filter { $0.hasPrefix("seg-03-001") }.sorted() == ["seg-03-001.segmentTitles[0]", "seg-03-001.segmentTitles[1]"])
         #expect(screens.first?.navigationTitle?.text == .localized(table: "Controls", key: "nav-03-001.title", developmentText: "Plans"))

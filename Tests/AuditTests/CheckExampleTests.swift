@@ -31,6 +31,9 @@ import Testing
                             "\(id) — \(example.description): “\(finding.message)” lacks “\(fragment)”")
                 }
                 #expect(!finding.message.contains("\n"), "messages are one sentence on one line")
+                if let certainty = example.certainty {
+                    #expect(finding.certainty == certainty, "\(id) — \(example.description): \(finding.certainty)")
+                }
             }
             if let first = findings.first {
                 for (name, value) in example.figures {

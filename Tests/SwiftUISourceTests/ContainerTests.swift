@@ -67,6 +67,13 @@ import Testing
         let scroll = try #require(reading.element("scroll.text"))
         #expect(scroll.height?.constant == 40)
         #expect(scroll.height?.relation == .equal)
+        // A SwiftUI frame lets its text draw past it; a clip outside the frame (after it in the
+        // chain: `.clipped()`, or `.cornerRadius`, a clip shape) cuts it; one inside the frame clips
+        // the text to its own size and leaves the frame open.
+        #expect(scroll.height?.clipsText == false)
+        #expect(reading.element("clipped.frame")?.height?.clipsText == true)
+        #expect(reading.element("clipped.inside")?.height?.clipsText == false)
+        #expect(reading.element("rounded.frame")?.height?.clipsText == true)
         #expect(scroll.width == .inset(leading: 0, trailing: 0))
         #expect(reading.element("padded")?.width == .inset(leading: 16, trailing: 16))
         // .padding(.horizontal, 20) on an HStack of two texts: each gets half of W − 40 − 8,

@@ -57,9 +57,10 @@ struct SystemFallbackTests {
         #expect(!latin.message.contains("unverified"))
         #expect(mixed.certainty == .unverified && mixed.severity == .error)
         #expect(mixed.message.hasSuffix(" (measured in fallback font arabic, unverified)"))
-        // The group is unverified and fails `--fail-on error`; the terminal and report.json say so.
+        // The group is unverified: it keeps its severity but does not fail `--fail-on error`, as
+        // iOS's widths of that script are not known; the terminal and report.json say so.
         let group = try #require(run.document.groups.first { $0.checkId == "text.truncated" && $0.key.row == "r1" })
-        #expect(group.certainty == .unverified && run.document.isFailing(group))
+        #expect(group.certainty == .unverified && group.severity == .error && !run.document.isFailing(group))
         let terminal = TerminalReporter.render(run.document, colors: false, verbose: true)
         let newGroups = try #require(terminal.range(of: "New groups, worst first"))
         let line = try #require(terminal[newGroups.upperBound...].split(separator: "\n").first { $0.contains("S / r1 / t") })

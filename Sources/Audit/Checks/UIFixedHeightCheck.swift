@@ -5,8 +5,11 @@ import Reports
 ///
 /// Reports an element with a required height constraint (`=` or `≤`) whose lines × line height
 /// exceed the constant (by more than `lengthEpsilon`) at some category: the first such category
-/// is the finding's. Figures: heightConstraint, neededHeight (at that category), neededHeightAX5,
-/// firstCategoryIndex.
+/// is the finding's. A fixed-size font does not grow, so it is not reported (what it loses at its
+/// one size is its line box's leading, seen on the design canvas). A height that does not clip (a
+/// SwiftUI frame without `.clipped()`) lets the text draw past it: reported `unverified`, as
+/// whether it overlaps anything depends on what is around it. Figures: heightConstraint,
+/// neededHeight (at that category), neededHeightAX5, firstCategoryIndex.
 public struct UIFixedHeightCheck: Check {
     public init() {}
     public let id = "ui.fixed-height"
@@ -17,7 +20,7 @@ public struct UIFixedHeightCheck: Check {
         ≥, or a lower priority).
         """
     public let definition = """
-        Reports an element with a required (priority 1000) height constraint with relation `=` or `≤` when the height its text needs (lines, at least one, × the font's line height at the category's size) exceeds the constant by more than `lengthEpsilon` at some category; the finding names the first. Figures: heightConstraint, neededHeight (at that category), neededHeightAX5, firstCategoryIndex (0 = extraSmall … 11 = AX5).
+        Reports an element whose font grows with the text size (a text style) and that has a required (priority 1000) height constraint with relation `=` or `≤` when the height its text needs (lines, at least one, × the font's line height at the category's size) exceeds the constant by more than `lengthEpsilon` at some category; the finding names the first. A fixed-size font is not reported: its height does not change with the text size. A SwiftUI `.frame(height:)` not followed by `.clipped()`, `.clipShape(…)`, `.cornerRadius(…)` or `.mask(…)` does not cut its text, which draws past the frame: that finding is `unverified` (code text-draws-past-frame) and never fails a run. Figures: heightConstraint, neededHeight (at that category), neededHeightAX5, firstCategoryIndex (0 = extraSmall … 11 = AX5).
         """
     public let defaultSeverity = Severity.error
     public let figures: [FigureSpec] = [
@@ -28,6 +31,7 @@ public struct UIFixedHeightCheck: Check {
     ]
     public let codes: [MessageCode] = [
         MessageCode("height-clips-text", "a required height is shorter than the element's text at some category"),
+        MessageCode("text-draws-past-frame", "a SwiftUI frame that does not clip is shorter than its text at some category"),
     ]
     public let readings: [FigureReading] = [
         FigureReading("neededHeight", "heightConstraint", "needs {0} pt of height, has {1} pt"),
@@ -35,7 +39,7 @@ public struct UIFixedHeightCheck: Check {
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.ui.compactMap { e in
-            guard let constant = e.heightConstant, e.heightRequired, e.heightRelation != "≥",
+            guard let constant = e.heightConstant, e.heightRequired, e.heightRelation != "≥", !e.isFixedSize,
                   e.lineHeights.count == ContentSizeCategory.allCases.count,
                   let first = e.lineHeights.indices.first(where: { e.neededHeight(at: $0) > constant + context.lengthEpsilon })
             else { return nil }
@@ -43,11 +47,15 @@ public struct UIFixedHeightCheck: Check {
             let category = ContentSizeCategory.allCases[first]
             let message = "\(e.described) has a required height of \(Describe.pt(constant)) (\(e.heightRelation ?? "=")): "
                 + "its \(Describe.lines(max(1, e.lines))) need \(Describe.pt(needed)) from \(category) on "
-                + "(\(Describe.pt(ax5)) at AX5), so the text is clipped"
-            return e.finding(self, code: "height-clips-text", message: message,
-                             figures: ["heightConstraint": constant, "neededHeight": needed, "neededHeightAX5": ax5,
-                                       "firstCategoryIndex": Double(first)],
-                             category: category, source: e.heightSource)
+                + "(\(Describe.pt(ax5)) at AX5), "
+                + (e.heightClipsText ? "so the text is clipped"
+                   : "so the text draws past the frame, which does not clip it (unverified: it overlaps what is around it, if anything)")
+            var finding = e.finding(self, code: e.heightClipsText ? "height-clips-text" : "text-draws-past-frame", message: message,
+                                    figures: ["heightConstraint": constant, "neededHeight": needed, "neededHeightAX5": ax5,
+                                              "firstCategoryIndex": Double(first)],
+                                    category: category, source: e.heightSource)
+            if !e.heightClipsText { finding.certainty = .unverified }
+            return finding
         }
     }
 
@@ -67,14 +75,33 @@ public struct UIFixedHeightCheck: Check {
         optional.heightRequired = false
         var twoLines = button
         twoLines.lines = 2  // 2 × 24 = 48 > 44 at extraLarge (index 4)
+        // A fixed 17 pt font: 17 × 1.193359375 (the system font's line height, SystemFont.lineHeight)
+        // = 20.3 pt at every category, over a 20 pt height at every one; it never grows.
+        var fixed = button
+        fixed.textStyle = nil
+        fixed.isFixedSize = true
+        fixed.pointSizes = Array(repeating: 17, count: 12)
+        fixed.lineHeights = Array(repeating: 17 * 1.193359375, count: 12)
+        fixed.heightConstant = 20
+        // SwiftUI: `.frame(height: 44)` with no clip after it.
+        var frame = button
+        frame.source = SourceLocation(file: "App/AccountView.swift", line: 12)
+        frame.heightSource = SourceLocation(file: "App/AccountView.swift", line: 14)
+        frame.heightClipsText = false
         return [
             // 48 > 44 first at AX3 (index 9): one line of body leading 48 pt; 62 pt at AX5.
             CheckExample("44 pt button: clipped from AX3", input: AuditInput(ui: [button]), expectedCount: 1,
                          codes: ["height-clips-text"],
-                         figures: ["heightConstraint": 44, "neededHeight": 48, "neededHeightAX5": 62, "firstCategoryIndex": 9]),
+                         figures: ["heightConstraint": 44, "neededHeight": 48, "neededHeightAX5": 62, "firstCategoryIndex": 9],
+                         certainty: .measured),
             CheckExample("two lines: clipped from extraLarge", input: AuditInput(ui: [twoLines]), expectedCount: 1,
                          codes: ["height-clips-text"], figures: ["neededHeight": 48, "firstCategoryIndex": 4]),
             CheckExample("a minimum height (≥) grows", input: AuditInput(ui: [minimum]), expectedCount: 0),
+            CheckExample("a fixed-size font does not grow", input: AuditInput(ui: [fixed]), expectedCount: 0),
+            CheckExample("a SwiftUI frame that does not clip: the text draws past it from AX3, unverified",
+                         input: AuditInput(ui: [frame]), expectedCount: 1, codes: ["text-draws-past-frame"],
+                         figures: ["heightConstraint": 44, "neededHeight": 48, "firstCategoryIndex": 9],
+                         certainty: .unverified),
             CheckExample("a height below required priority gives way", input: AuditInput(ui: [optional]), expectedCount: 0),
         ]
     }

@@ -147,6 +147,7 @@ extension UIPlanner {
             adjustsForContentSizeCategory: e.adjustsForContentSizeCategory, lines: e.lines,
             minimumScaleFactor: e.minimumScaleFactor, heightConstant: height?.constant, heightRelation: relation,
             heightRequired: height?.isRequired ?? true, heightSource: height?.position.map(Self.location),
+            heightClipsText: height?.clipsText ?? true,
             fontSource: e.fontPosition.map(Self.location), categories: e.categories,
             categoriesSource: e.categoriesPosition.map(Self.location))
         observations.append(observation)

@@ -43,6 +43,9 @@ struct PlainScreen: View {
         ScrollView {
             VStack {
                 Text("scroll.text").frame(height: 40)
+                Text("clipped.frame").frame(height: 40).clipped()
+                Text("clipped.inside").clipped().frame(height: 40)
+                Text("rounded.frame").frame(height: 40).cornerRadius(8)
                 Text("padded").padding()
                 HStack {
                     Text("left")
