@@ -257,15 +257,31 @@ public struct UIRowSource: Sendable, Hashable {
     public var leadingWidth: Double?
     public var trailingWidth: Double?
     public var elements: [UIElement]
+    /// A storyboard's static cell: the controller class that owns its table and its section's
+    /// index, so the controller's `tableView(_:cellForRowAt:)` can be read for whether it shows it.
+    public var staticCell: UIStaticCell?
 
     public init(name: String, position: UISourcePosition, height: UIRowHeight, leadingWidth: Double? = nil,
-                trailingWidth: Double? = nil, elements: [UIElement]) {
+                trailingWidth: Double? = nil, elements: [UIElement], staticCell: UIStaticCell? = nil) {
         self.name = name
         self.position = position
         self.height = height
         self.leadingWidth = leadingWidth
         self.trailingWidth = trailingWidth
         self.elements = elements
+        self.staticCell = staticCell
+    }
+}
+
+/// Where a static cell sits: its scene's controller class (`customClass`) and the 0-based index of
+/// its `tableViewSection` in the table.
+public struct UIStaticCell: Sendable, Hashable {
+    public var controller: String
+    public var section: Int
+
+    public init(controller: String, section: Int) {
+        self.controller = controller
+        self.section = section
     }
 }
 

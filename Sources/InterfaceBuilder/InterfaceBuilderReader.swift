@@ -168,7 +168,8 @@ struct FileReader {
             var name = cell["reuseIdentifier"] ?? cell["id"] ?? "cell"
             rowNames[name, default: 0] += 1
             if rowNames[name]! > 1 { name += " (\(rowNames[name]!))" }
-            rows.append(UIRowSource(name: name, position: position(cell), height: rowHeight(cell), elements: []))
+            rows.append(UIRowSource(name: name, position: position(cell), height: rowHeight(cell), elements: [],
+                                    staticCell: staticCell(cell, controller: top)))
         }
         var visit: [IBNode] = [top]
         top.forEachDescendant { visit.append($0) }
@@ -218,6 +219,17 @@ struct FileReader {
     static let barItemNames: Set<String> = ["barButtonItem", "tabBarItem"]
     /// Bars and their items: text inside them is drawn by the bar (docs/layout.md, "Drawn by the system").
     static let barNames: Set<String> = ["navigationBar", "toolbar", "tabBar", "barButtonItem", "navigationItem", "tabBarItem"]
+
+    /// A static table's cell (`dataMode="static"`) in a scene whose controller has a class: the
+    /// class and the index of the cell's section.
+    func staticCell(_ cell: IBNode, controller: IBNode) -> UIStaticCell? {
+        guard cell.name == "tableViewCell", let custom = controller["customClass"], !custom.isEmpty,
+              let table = cell.ancestor(where: { $0.name == "tableView" }), table["dataMode"] == "static",
+              let section = cell.ancestor(where: { $0.name == "tableViewSection" }),
+              let sections = table.child("sections")?.children.filter({ $0.name == "tableViewSection" }),
+              let index = sections.firstIndex(where: { $0 === section }) else { return nil }
+        return UIStaticCell(controller: custom, section: index)
+    }
 
     /// A cell's height: the cell's own `rowHeight`, else its table's; -1 (automatic dimension) or none: self-sizing.
     func rowHeight(_ cell: IBNode) -> UIRowHeight {

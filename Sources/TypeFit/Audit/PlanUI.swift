@@ -7,6 +7,7 @@ import InterfaceBuilder
 import Layout
 import Localization
 import Reports
+import SwiftUISource
 import TypeFitSupport
 import XcodeProject
 
@@ -53,6 +54,7 @@ extension AuditPlan {
         case .list(let paths): paths.filter(kept)
         }
         var (read, outcomes) = InterfaceBuilderReader.read(paths: ibPaths, root: ui.root, boundary: boundary)
+        read.screens = Self.hidingReplacedStaticCells(read.screens, root: ui.root, repository: repository, boundary: boundary)
         plan.warnings += read.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
         var budget = UIPlanner.mostElements
         var firstLeftOut: UISourcePosition?
@@ -110,6 +112,27 @@ extension AuditPlan {
 }
 
 extension AuditPlan {
+    /// Static cells their controller's `tableView(_:cellForRowAt:)` replaces with another cell are
+    /// never on screen: their elements are read and counted, not laid out (docs/layout.md).
+    static func hidingReplacedStaticCells(_ screens: [UIScreenSource], root: URL, repository: AppRepository,
+                                          boundary: RepositoryBoundary?) -> [UIScreenSource] {
+        let controllers = Set(screens.flatMap { $0.rows.compactMap(\.staticCell?.controller) })
+        guard !controllers.isEmpty else { return screens }
+        let files = repository.allFiles.filter { $0.hasSuffix(".swift") && !isTestFile($0) }.map { root.appendingPathComponent($0) }
+        let codes = StaticCellCode.read(classNames: controllers, files: files, root: root, boundary: boundary)
+        return screens.map { screen in
+            var screen = screen
+            for r in screen.rows.indices {
+                guard let cell = screen.rows[r].staticCell, let code = codes[cell.controller],
+                      code.replaces(section: cell.section) else { continue }
+                let reason = "not shown: \(cell.controller).tableView(_:cellForRowAt:) (\(code.position)) "
+                    + "returns another cell in place of this static cell"
+                for e in screen.rows[r].elements.indices { screen.rows[r].elements[e].drawnBy = reason }
+            }
+            return screen
+        }
+    }
+
     /// One warning per `ui.bind` entry that names no element read, at its line, with the nearest id.
     static func unmatchedBindings(_ ui: ConfigUI, screens: [UIScreenSource]) -> [String] {
         guard !ui.bind.isEmpty else { return [] }
