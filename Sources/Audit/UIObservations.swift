@@ -43,6 +43,10 @@ public struct UIElementObservation: Sendable, Equatable {
     /// Whether the height cuts off text beyond it (`UISizeConstraint.clipsText`): UIKit's does; a
     /// SwiftUI frame lets the text draw past it unless clipped.
     public var heightClipsText: Bool
+    /// How much of its line box, in em per side, a line loses before its capitals' tops or its
+    /// baseline are cut (nil when the font's cap height is unknown): a height that takes less
+    /// cuts only the line's empty space, descenders and accents.
+    public var clearance: Double?
     /// Where the font is set (the `.font(…)` modifier, `fontDescription`), when the file says:
     /// what a developer changes for `ui.fixed-font`.
     public var fontSource: SourceLocation?
@@ -57,7 +61,7 @@ public struct UIElementObservation: Sendable, Equatable {
                 pointSizes: [Double], lineHeights: [Double], isFixedSize: Bool, adjustsForContentSizeCategory: Bool,
                 lines: Int = 1, minimumScaleFactor: Double? = nil, heightConstant: Double? = nil,
                 heightRelation: String? = nil, heightRequired: Bool = true, heightSource: SourceLocation? = nil,
-                heightClipsText: Bool = true, fontSource: SourceLocation? = nil, categories: ClosedRange<ContentSizeCategory>? = nil,
+                heightClipsText: Bool = true, clearance: Double? = nil, fontSource: SourceLocation? = nil, categories: ClosedRange<ContentSizeCategory>? = nil,
                 categoriesSource: SourceLocation? = nil) {
         self.screen = screen
         self.row = row
@@ -78,6 +82,7 @@ public struct UIElementObservation: Sendable, Equatable {
         self.heightRequired = heightRequired
         self.heightSource = heightSource
         self.heightClipsText = heightClipsText
+        self.clearance = clearance
         self.fontSource = fontSource
         self.categories = categories
         self.categoriesSource = categoriesSource

@@ -13,6 +13,8 @@ public enum SystemFont {
     public static let ascenderUnits = 1950.0
     public static let descenderUnits = -494.0
     public static let lineGapUnits = 0.0
+    /// SF Pro's OS/2 cap height in font units (the reference's table of the system font).
+    public static let capHeightUnits = 1443.0
 
     /// Ascender in em: 1950 / 2048.
     public static let ascender = 0.9521484375

@@ -16,7 +16,7 @@ public struct UIFixedRowHeightCheck: Check {
         size on the cells' text no longer fits and is cut off. Use automatic dimension (self-sizing cells).
         """
     public let definition = """
-        Reports a table row with a fixed height when the tallest of its text elements (lines, at least one, × line height) plus the cell's top and bottom insets (11 pt each) exceeds it by more than `lengthEpsilon` at some category; the finding names the first. A lower bound: elements stacked in the cell need more. Figures: rowHeight, neededHeight (at that category), neededHeightAX5, firstCategoryIndex (0 = extraSmall … 11 = AX5).
+        Reports a table row with a fixed height when the tallest of its text elements (lines, at least one, × line height) plus the cell's top and bottom insets (11 pt each) exceeds it by more than `lengthEpsilon` at some category; the finding names the first. A lower bound: elements stacked in the cell need more. A row whose text needs the same at every category (fixed-size fonts) is not reported: its text does not grow. Figures: rowHeight, neededHeight (at that category), neededHeightAX5, firstCategoryIndex (0 = extraSmall … 11 = AX5).
         """
     public let defaultSeverity = Severity.error
     public let figures: [FigureSpec] = [
@@ -34,7 +34,10 @@ public struct UIFixedRowHeightCheck: Check {
 
     public func run(_ input: AuditInput, context: CheckContext) -> [Finding] {
         input.uiRows.compactMap { r in
+            // A row whose text does not grow (fixed-size fonts: the same need at every category) is
+            // clipped, if at all, at its one size, as the design canvas shows it.
             guard r.neededHeights.count == ContentSizeCategory.allCases.count,
+                  r.neededHeights.contains(where: { $0 != r.neededHeights[0] }),
                   let first = r.neededHeights.indices.first(where: { r.neededHeights[$0] > r.fixedHeight + context.lengthEpsilon })
             else { return nil }
             let needed = r.neededHeights[first], ax5 = r.neededHeights[ContentSizeCategory.allCases.count - 1]
@@ -59,11 +62,16 @@ public struct UIFixedRowHeightCheck: Check {
                                    neededHeights: needed, tallestElement: "F9H-Kr-npj")
         var tall = row
         tall.fixedHeight = 90
+        // A fixed 17 pt system font: 17 × 1.193359375 + 22 = 42.3 pt at every category, in a 40 pt row.
+        var fixed = row
+        fixed.fixedHeight = 40
+        fixed.neededHeights = Array(repeating: 17 * 1.193359375 + 22, count: 12)
         return [
             CheckExample("44 pt rows with body text", input: AuditInput(uiRows: [row]), expectedCount: 1,
                          codes: ["row-height-clips-text"],
                          figures: ["rowHeight": 44, "neededHeight": 46, "neededHeightAX5": 84, "firstCategoryIndex": 4]),
             CheckExample("90 pt rows fit even at AX5", input: AuditInput(uiRows: [tall]), expectedCount: 0),
+            CheckExample("a fixed-size font does not grow", input: AuditInput(uiRows: [fixed]), expectedCount: 0),
         ]
     }
 }

@@ -121,13 +121,23 @@ extension UIPlanner {
         }
         // The font's own line height (hhea; iOS's 1.193359375 em for the system font) when it is
         // in the plan, as UILabel draws a line; else 1.2 × the size.
+        // The clearance: how much of its line box, in em per side, a line can lose before the
+        // tops of its capitals or its baseline are cut (the line box is centred in the height):
+        // the smaller of ascender − cap height and the descender, plus half the line gap.
         var ratio = 1.2
+        var clearance: Double?
         if case .success(let id) = fontID(face) {
             let font = fonts.fonts[id.index]
             if font.system != nil {
                 ratio = SystemFont.lineHeight
+                // SF Pro: ascender 1950, cap height 1443, descender 494 of 2048 units (docs/system-font.md).
+                clearance = min(SystemFont.ascenderUnits - SystemFont.capHeightUnits, -SystemFont.descenderUnits) / SystemFont.unitsPerEm
             } else if font.info.unitsPerEm > 0 {
-                ratio = Double(font.info.hhea.lineHeight) / Double(font.info.unitsPerEm)
+                let upem = Double(font.info.unitsPerEm), hhea = font.info.hhea
+                ratio = Double(hhea.lineHeight) / upem
+                if let cap = font.info.os2?.capHeight, cap > 0 {
+                    clearance = (min(Double(hhea.ascender) - Double(cap), -Double(hhea.descender)) + Double(hhea.lineGap) / 2) / upem
+                }
             }
         }
         let lineHeights = sizes.map { $0 * ratio }
@@ -147,7 +157,7 @@ extension UIPlanner {
             adjustsForContentSizeCategory: e.adjustsForContentSizeCategory, lines: e.lines,
             minimumScaleFactor: e.minimumScaleFactor, heightConstant: height?.constant, heightRelation: relation,
             heightRequired: height?.isRequired ?? true, heightSource: height?.position.map(Self.location),
-            heightClipsText: height?.clipsText ?? true,
+            heightClipsText: height?.clipsText ?? true, clearance: clearance,
             fontSource: e.fontPosition.map(Self.location), categories: e.categories,
             categoriesSource: e.categoriesPosition.map(Self.location))
         observations.append(observation)
