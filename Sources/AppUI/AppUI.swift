@@ -273,15 +273,17 @@ public struct UIRowSource: Sendable, Hashable {
     }
 }
 
-/// Where a static cell sits: its scene's controller class (`customClass`) and the 0-based index of
-/// its `tableViewSection` in the table.
+/// Where a static cell sits: its scene's controller class (`customClass`), the 0-based index of
+/// its `tableViewSection` in the table and its own index in the section.
 public struct UIStaticCell: Sendable, Hashable {
     public var controller: String
     public var section: Int
+    public var row: Int
 
-    public init(controller: String, section: Int) {
+    public init(controller: String, section: Int, row: Int) {
         self.controller = controller
         self.section = section
+        self.row = row
     }
 }
 

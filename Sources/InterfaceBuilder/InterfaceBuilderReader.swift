@@ -221,14 +221,16 @@ struct FileReader {
     static let barNames: Set<String> = ["navigationBar", "toolbar", "tabBar", "barButtonItem", "navigationItem", "tabBarItem"]
 
     /// A static table's cell (`dataMode="static"`) in a scene whose controller has a class: the
-    /// class and the index of the cell's section.
+    /// class, the index of the cell's section and the cell's index in it.
     func staticCell(_ cell: IBNode, controller: IBNode) -> UIStaticCell? {
         guard cell.name == "tableViewCell", let custom = controller["customClass"], !custom.isEmpty,
               let table = cell.ancestor(where: { $0.name == "tableView" }), table["dataMode"] == "static",
               let section = cell.ancestor(where: { $0.name == "tableViewSection" }),
               let sections = table.child("sections")?.children.filter({ $0.name == "tableViewSection" }),
-              let index = sections.firstIndex(where: { $0 === section }) else { return nil }
-        return UIStaticCell(controller: custom, section: index)
+              let index = sections.firstIndex(where: { $0 === section }),
+              let row = section.child("cells")?.children.filter({ $0.name == "tableViewCell" }).firstIndex(where: { $0 === cell })
+        else { return nil }
+        return UIStaticCell(controller: custom, section: index, row: row)
     }
 
     /// A cell's height: the cell's own `rowHeight`, else its table's; -1 (automatic dimension) or none: self-sizing.

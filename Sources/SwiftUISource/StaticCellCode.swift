@@ -18,9 +18,18 @@ public struct StaticCellCode: Sendable, Equatable {
     public var named: Set<Int>
     /// Where the override is written.
     public var position: UISourcePosition
+    /// `if indexPath.row == N { … } else { … }` (or `.section`): whether the branch for that one
+    /// row (in every section) or section replaces it, the other branch deciding the rest.
+    public var single: (row: Bool, index: Int, replaced: Bool)?
 
-    public func replaces(section: Int) -> Bool {
-        replaced.contains(section) || (othersReplaced && !named.contains(section))
+    public static func == (a: StaticCellCode, b: StaticCellCode) -> Bool {
+        a.replaced == b.replaced && a.othersReplaced == b.othersReplaced && a.named == b.named && a.position == b.position
+            && a.single?.row == b.single?.row && a.single?.index == b.single?.index && a.single?.replaced == b.single?.replaced
+    }
+
+    public func replaces(section: Int, row: Int) -> Bool {
+        if let single, (single.row ? row : section) == single.index { return single.replaced }
+        return replaced.contains(section) || (othersReplaced && !named.contains(section))
     }
 
     /// What each class's override does, from the files that declare the class or an extension of
@@ -96,8 +105,46 @@ public struct StaticCellCode: Sendable, Equatable {
             }
             return .read(code)
         }
+        // `if indexPath.row == 2 { dequeue } else { super }` as the method's one statement.
+        if body.statements.count == 1, let ifExpr = Self.ifExpression(body.statements.first!.item),
+           let condition = ifExpr.conditions.first?.condition.as(ExprSyntax.self), ifExpr.conditions.count == 1,
+           let (row, index) = Self.indexTest(condition), let elseBody = ifExpr.elseBody {
+            guard let then = effect(ifExpr.body), let other = effect(elseBody) else { return .cannotTell }
+            return .read(StaticCellCode(replaced: [], othersReplaced: other, named: row ? [] : [index], position: position,
+                                        single: (row, index, then)))
+        }
         guard let replaces = effect(body) else { return .cannotTell }
         return .read(StaticCellCode(replaced: [], othersReplaced: replaces, named: [], position: position))
+    }
+
+    static func ifExpression(_ item: CodeBlockItemSyntax.Item) -> IfExprSyntax? {
+        if let stmt = item.as(ExpressionStmtSyntax.self) { return stmt.expression.as(IfExprSyntax.self) }
+        return item.as(IfExprSyntax.self)
+    }
+
+    /// `indexPath.row == 2` → (true, 2); `indexPath.section == 1` → (false, 1).
+    static func indexTest(_ condition: ExprSyntax) -> (row: Bool, index: Int)? {
+        guard let infix = condition.as(InfixOperatorExprSyntax.self),
+              infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "==",
+              let member = infix.leftOperand.as(MemberAccessExprSyntax.self),
+              let literal = infix.rightOperand.as(IntegerLiteralExprSyntax.self), let index = Int(literal.literal.text) else {
+            // Before operator folding the condition is a sequence: `indexPath.row`, `==`, `2`.
+            guard let sequence = condition.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+            let parts = Array(sequence.elements)
+            guard parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==",
+                  let member = parts[0].as(MemberAccessExprSyntax.self),
+                  let literal = parts[2].as(IntegerLiteralExprSyntax.self), let index = Int(literal.literal.text) else { return nil }
+            return side(member).map { ($0, index) }
+        }
+        return side(member).map { ($0, index) }
+    }
+
+    private static func side(_ member: MemberAccessExprSyntax) -> Bool? {
+        switch member.declName.baseName.text {
+        case "row": true
+        case "section": false
+        default: nil
+        }
     }
 
     /// `super.tableView(…, cellForRowAt: …)` somewhere in `node`.

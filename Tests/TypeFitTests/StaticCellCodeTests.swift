@@ -118,7 +118,7 @@ struct StaticCellCodeTests {
         let code = try #require(codes["OptionsViewController"])
         // .account = 0 and .about = 2 by Swift's implicit raw values; default covers 1.
         #expect(code.named == [0, 2] && code.replaced == [0] && code.othersReplaced)
-        #expect((0..<3).map(code.replaces(section:)) == [true, true, false])
+        #expect((0..<3).map { code.replaces(section: $0, row: 0) } == [true, true, false])
         // The override's name, line 8 column 19 of the file above.
         #expect(code.position == UISourcePosition(file: "App/OptionsViewController.swift", line: 8, column: 19))
     }
@@ -133,6 +133,33 @@ struct StaticCellCodeTests {
             guard case .notLaidOut(let reason) = status(id) else { Issue.record("\(id): \(String(describing: status(id)))"); continue }
             #expect(reason.hasPrefix("not shown: OptionsViewController.tableView(_:cellForRowAt:) (App/OptionsViewController.swift:8:19)"))
         }
+    }
+
+    /// `if indexPath.row == 1 { dequeue } else { super }`: the second cell of every section is replaced.
+    @Test func aRowTestReplacesThatRow() throws {
+        let byRow = """
+            import UIKit
+
+            final class OptionsViewController: UITableViewController {
+                override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                    if indexPath.row == 1 {
+                        return tableView.dequeueReusableCell(withIdentifier: "FolderCell", for: indexPath)
+                    } else {
+                        return super.tableView(tableView, cellForRowAt: indexPath)
+                    }
+                }
+            }
+
+            """
+        let dir = try app(controller: byRow)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let code = try #require(StaticCellCode.read(classNames: ["OptionsViewController"],
+                                                    files: [dir.appendingPathComponent("App/OptionsViewController.swift")],
+                                                    root: dir)["OptionsViewController"])
+        #expect([(0, 0), (0, 1), (2, 1), (2, 2)].map { code.replaces(section: $0.0, row: $0.1) } == [false, true, true, false])
+        // The fixture's sections have one cell each (row 0): all three are shown.
+        let plan = try plan(dir)
+        #expect(plan.ui.accounts.filter { $0.element.local.hasPrefix("St1-lb") }.allSatisfy { $0.status == .laidOut })
     }
 
     @Test func anOverrideThatOnlyAsksSuperKeepsThem() throws {

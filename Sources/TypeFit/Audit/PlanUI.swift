@@ -124,7 +124,7 @@ extension AuditPlan {
             var screen = screen
             for r in screen.rows.indices {
                 guard let cell = screen.rows[r].staticCell, let code = codes[cell.controller],
-                      code.replaces(section: cell.section) else { continue }
+                      code.replaces(section: cell.section, row: cell.row) else { continue }
                 let reason = "not shown: \(cell.controller).tableView(_:cellForRowAt:) (\(code.position)) "
                     + "returns another cell in place of this static cell"
                 for e in screen.rows[r].elements.indices { screen.rows[r].elements[e].drawnBy = reason }
