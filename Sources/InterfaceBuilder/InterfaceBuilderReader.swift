@@ -237,6 +237,11 @@ struct FileReader {
     func rowHeight(_ cell: IBNode) -> UIRowHeight {
         let table = cell.ancestor { $0.name == "tableView" }
         let estimated = (cell.double("estimatedRowHeight") ?? table?.double("estimatedRowHeight")).flatMap { $0 > 0 ? $0 : nil }
+        // A standalone XIB cell has no table: its `rowHeight` is the canvas it was drawn on, and the
+        // table that registers it (its rowHeight, automatic dimension, heightForRowAt) decides.
+        if cell.name == "tableViewCell", table == nil {
+            return .automatic(estimated: cell.double("rowHeight").flatMap { $0 > 0 ? $0 : nil })
+        }
         if let own = cell.double("rowHeight"), own > 0 { return .fixed(own, position: position(cell)) }
         if cell.name == "tableViewCell", let table, let height = table.double("rowHeight"), height > 0 {
             return .fixed(height, position: position(table))

@@ -300,6 +300,40 @@ struct InterfaceBuilderReaderTests {
         #expect(screens.first?.name == "Login/Login")
     }
 
+    /// A standalone XIB cell drawn 81 pt tall on its canvas: no table holds it in the file, so the
+    /// height is the table's to decide (the one that registers it may use automatic dimension).
+    @Test func aStandaloneCellsRowHeightIsItsCanvas() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-xib-cell-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <tableViewCell contentMode="scaleToFill" rowHeight="81" id="Tg1-ce-001" customClass="TagCell">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="81"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="Tg1-ce-001" id="Tg1-cv-001">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="81"/>
+                            <subviews>
+                                <label opaque="NO" contentMode="left" text="Tag" adjustsFontForContentSizeCategory="YES" id="Tg1-lb-001">
+                                    <rect key="frame" x="16" y="30" width="288" height="21"/>
+                                    <fontDescription key="fontDescription" style="UICTFontTextStyleBody"/>
+                                </label>
+                            </subviews>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </objects>
+            </document>
+
+            """
+        try Data(xib.utf8).write(to: dir.appendingPathComponent("TagCell.xib"))
+        let (screens, _, _) = try read(dir, "TagCell.xib")
+        let row = try #require(screens.first?.rows.first)
+        #expect(row.height == .automatic(estimated: 81))
+        #expect(row.elements.map(\.id.local) == ["Tg1-lb-001"])
+    }
+
     /// Buttons' titles per control state and configurations, segments and navigation titles, as
     /// Controls.storyboard writes them (checked against the file by hand: line numbers below).
     @Test func buttonTitlesSegmentsAndNavigationTitles() throws {
