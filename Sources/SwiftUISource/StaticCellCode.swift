@@ -18,13 +18,16 @@ public struct StaticCellCode: Sendable, Equatable {
     public var named: Set<Int>
     /// Where the override is written.
     public var position: UISourcePosition
-    /// `if indexPath.row == N { … } else { … }` (or `.section`): whether the branch for that one
-    /// row (in every section) or section replaces it, the other branch deciding the rest.
-    public var single: (row: Bool, index: Int, replaced: Bool)?
+    /// `if indexPath.row == N { … } else { … }` (or `.section`): the branch for that one row (in
+    /// every section) or section, the other branch deciding the rest.
+    public var single: Single?
 
-    public static func == (a: StaticCellCode, b: StaticCellCode) -> Bool {
-        a.replaced == b.replaced && a.othersReplaced == b.othersReplaced && a.named == b.named && a.position == b.position
-            && a.single?.row == b.single?.row && a.single?.index == b.single?.index && a.single?.replaced == b.single?.replaced
+    public struct Single: Sendable, Hashable {
+        /// A row's index (true) or a section's.
+        public var row: Bool
+        public var index: Int
+        /// Whether that row's or section's branch replaces its cells.
+        public var replaced: Bool
     }
 
     public func replaces(section: Int, row: Int) -> Bool {
@@ -111,7 +114,7 @@ public struct StaticCellCode: Sendable, Equatable {
            let (row, index) = Self.indexTest(condition), let elseBody = ifExpr.elseBody {
             guard let then = effect(ifExpr.body), let other = effect(elseBody) else { return .cannotTell }
             return .read(StaticCellCode(replaced: [], othersReplaced: other, named: row ? [] : [index], position: position,
-                                        single: (row, index, then)))
+                                        single: Single(row: row, index: index, replaced: then)))
         }
         guard let replaces = effect(body) else { return .cannotTell }
         return .read(StaticCellCode(replaced: [], othersReplaced: replaces, named: [], position: position))
