@@ -57,9 +57,22 @@ public enum UIText: Sendable, Hashable {
     case localized(table: String, key: String, developmentText: String?)
     /// Text shown as written, not localized (`Text(verbatim:)`, a non-localizable IB string).
     case verbatim(String)
-    /// Set at run time (an outlet, a variable, string interpolation of run-time data): TypeFit needs
-    /// a binding in typefit.yml before it can lay it out. `reason` says what was found.
+    /// Run-time data: a model value, user input, a value formatted or interpolated at run time.
+    /// TypeFit measures it only with sample text a binding in typefit.yml gives (`ui: bind`).
+    /// `reason` says what was found.
     case runtime(reason: String)
+    /// Set by code TypeFit could not follow (a name it found no declaration of, a placeholder
+    /// replaced in code it did not read): the text may well be a localized string. `reason` says
+    /// what was found; a binding in typefit.yml lays it out.
+    case unresolved(reason: String)
+
+    /// Why the text is not known before the app runs; nil for a localized or verbatim text.
+    public var unknownReason: String? {
+        switch self {
+        case .localized, .verbatim: nil
+        case let .runtime(reason), let .unresolved(reason): reason
+        }
+    }
 }
 
 /// The face of an element's font.
@@ -207,6 +220,12 @@ public struct UIElement: Sendable, Hashable {
     /// the owner's code may set its text, font and lines at run time, so what the file says about
     /// them is a design-time value and a finding resting on it is estimated.
     public var outlet: String?
+    /// The class whose outlet `outlet` is (the scene's or File's Owner's `customClass`, a cell's or
+    /// a view's class): the code TypeFit reads for what it sets on the outlet.
+    public var outletOwner: String?
+    /// Where the owner's code sets the text this element shows (`titleLabel.text = L10n.title`),
+    /// when TypeFit followed it: the text is the code's, not the file's.
+    public var textFromCode: UISourcePosition?
 
     public init(id: UIElementID, kind: UIElementKind, position: UISourcePosition, text: UIText,
                 placeholder: UIText? = nil, font: UIFontSpec, fontPosition: UISourcePosition? = nil,

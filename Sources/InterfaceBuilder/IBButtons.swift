@@ -17,7 +17,7 @@ extension FileReader {
         let lines = node.child("buttonConfiguration")?["titleLineBreakMode"] == nil ? 1 : 0
         func text(_ title: String?, attributed: IBNode?, key: String) -> UIText? {
             if let title, !title.isEmpty {
-                return Self.isPlaceholder(title) ? .runtime(reason: "Interface Builder's placeholder \"\(title)\": its title is set in code")
+                return Self.isPlaceholder(title) ? .unresolved(reason: "Interface Builder's placeholder \"\(title)\": its title is set in code")
                     : .localized(table: table, key: key, developmentText: title)
             }
             if let attributed { return .localized(table: table, key: key, developmentText: Self.attributedText(attributed)) }

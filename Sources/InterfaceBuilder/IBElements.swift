@@ -38,6 +38,7 @@ extension FileReader {
                                     minimumScaleFactor: autoshrink, width: width,
                                     widthSource: widthEstimate.map { .estimate(reason: $0) } ?? .constraint, height: height)
             element.outlet = outlets[id]
+            element.outletOwner = outletOwners[id]
             return element
         }
         switch node.name {
@@ -47,7 +48,7 @@ extension FileReader {
         case "textField":
             let placeholder = node["placeholder"].flatMap { $0.isEmpty ? nil : UIText.localized(table: table, key: "\(id).placeholder", developmentText: $0) }
             var text = self.text(node, key: "text", id: id)
-            if case .runtime = text, let placeholder { text = placeholder }
+            if text.unknownReason != nil, let placeholder { text = placeholder }
             return [make(.textField, text, placeholder: placeholder, lines: 1)]
         case "textView":
             return [make(.textView, text(node, key: "text", id: id), lines: 0)]
@@ -112,8 +113,8 @@ extension FileReader {
         if value == nil, let attributed = node.children.first(where: { $0.name == "attributedString" }) {
             value = Self.attributedText(attributed)
         }
-        guard let text = value, !text.isEmpty else { return .runtime(reason: "no text in the file: set in code") }
-        if Self.isPlaceholder(text) { return .runtime(reason: "Interface Builder's placeholder \"\(text)\": its text is set in code") }
+        guard let text = value, !text.isEmpty else { return .unresolved(reason: "no text in the file: set in code") }
+        if Self.isPlaceholder(text) { return .unresolved(reason: "Interface Builder's placeholder \"\(text)\": its text is set in code") }
         return .localized(table: table, key: "\(id).\(key)", developmentText: text)
     }
 

@@ -96,6 +96,9 @@ struct FileReader {
     /// The owner's property each outlet connects, by the id of the element it connects to
     /// (`<outlet property="titleLabel" destination="…"/>`, and outlet collections).
     let outlets: [String: String]
+    /// The owner's class (`customClass` of the object whose `<connections>` hold the outlet), by
+    /// the id of the element the outlet connects to.
+    let outletOwners: [String: String]
 
     init(path: String, root: IBNode) {
         self.path = path
@@ -103,12 +106,15 @@ struct FileReader {
         self.table = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         self.widths = IBWidths(root: root)
         var outlets: [String: String] = [:]
+        var owners: [String: String] = [:]
         root.forEachDescendant { node in
             guard node.name == "outlet" || node.name == "outletCollection",
                   let destination = node["destination"], let property = node["property"], outlets[destination] == nil else { return }
             outlets[destination] = property
+            if node.name == "outlet", let owner = node.parent?.parent?["customClass"] { owners[destination] = owner }
         }
         self.outlets = outlets
+        self.outletOwners = owners
     }
 
     func position(_ node: IBNode) -> UISourcePosition { UISourcePosition(file: path, line: node.line, column: node.column) }

@@ -13,6 +13,8 @@ struct DeclaredProperty: Sendable, Hashable {
         case swiftGen(table: String, key: String, developmentText: String?)
         /// Any other value: its expression's source, parsed again when a view names the property.
         case expression(String)
+        /// An enum case with a string raw value (`case title = "settings.title"`, or its name).
+        case rawValue(String)
     }
 
     /// The enclosing types, outermost first (`extension Font` → ["Font"]).
@@ -24,16 +26,49 @@ struct DeclaredProperty: Sendable, Hashable {
     var file: String
 }
 
-/// Every static property of the app, found by name.
+/// An instance member of a type whose one expression reads the value itself (`self`, `rawValue`):
+/// `var localized: String { NSLocalizedString(self, comment: "") }` in `extension String`, or in an
+/// enum of string raw values. A view naming `"key".localized` or `Strings.title.localized` gets the
+/// expression with the key in place of `self`.
+struct DeclaredMember: Sendable, Hashable {
+    var scope: [String]
+    var name: String
+    var expression: String
+    var file: String
+}
+
+/// Every static property of the app, found by name; the instance members that localize their
+/// value; each type's stored instance properties without a value (the arguments of its initializer).
 struct DeclarationIndex: Sendable {
     private var byName: [String: [DeclaredProperty]] = [:]
+    private var membersByName: [String: [DeclaredMember]] = [:]
+    private var parameters: [[String]: Set<String>] = [:]
 
-    init(_ properties: [DeclaredProperty]) {
+    init(_ properties: [DeclaredProperty], members: [DeclaredMember] = [], parameters: [[String]: Set<String>] = [:]) {
         for property in properties { byName[property.name, default: []].append(property) }
         for name in byName.keys { byName[name]!.sort { ($0.file, $0.scope.joined(separator: ".")) < ($1.file, $1.scope.joined(separator: ".")) } }
+        for member in members { membersByName[member.name, default: []].append(member) }
+        for name in membersByName.keys {
+            membersByName[name]!.sort { ($0.file, $0.scope.joined(separator: ".")) < ($1.file, $1.scope.joined(separator: ".")) }
+        }
+        self.parameters = parameters
     }
 
-    var count: Int { byName.values.reduce(0) { $0 + $1.count } }
+    var count: Int { byName.values.reduce(0) { $0 + $1.count } + membersByName.values.reduce(0) { $0 + $1.count } }
+
+    /// The instance member `name` of a type whose last name is one of `types` (`String`, an enum):
+    /// nil when none, or when several disagree.
+    func member(_ name: String, of types: Set<String>) -> DeclaredMember? {
+        let matches = (membersByName[name] ?? []).filter { $0.scope.last.map(types.contains) ?? false }
+        guard let first = matches.first else { return nil }
+        return matches.dropFirst().allSatisfy({ $0.expression == first.expression }) ? first : nil
+    }
+
+    /// True when `name` is a stored instance property without a value of the type `scope` (or of an
+    /// enclosing type): the code that creates the value passes it.
+    func isParameter(_ name: String, of scope: [String]) -> Bool {
+        stride(from: scope.count, through: 1, by: -1).contains { parameters[Array(scope.prefix($0))]?.contains(name) ?? false }
+    }
 
     /// The property `name` refers to, seen from code inside `scope`: a qualified name matches the
     /// declarations whose enclosing types end with its qualifier (`Constants.title`,
@@ -72,6 +107,12 @@ final class DeclarationCollector: SyntaxVisitor {
     private let file: String
     private var scope: [String] = []
     private(set) var properties: [DeclaredProperty] = []
+    private(set) var members: [DeclaredMember] = []
+    private(set) var parameters: [[String]: Set<String>] = [:]
+    /// The classes the file declares or extends (the owners of outlets whose code may be here).
+    private(set) var classes: Set<String> = []
+    /// For each enclosing type: whether it is an enum with string raw values.
+    private var stringEnums: [Bool] = []
     /// Expressions longer than this are not kept (generated tables, not a constant a view names).
     static let longestExpression = 2_000
 
@@ -81,31 +122,71 @@ final class DeclarationCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { leave() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        classes.insert(node.name.text)
+        return enter(node.name.text)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leave() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        let raw = node.inheritanceClause?.inheritedTypes.first.map { TypeNames.components(of: $0.type) == ["String"] } ?? false
+        return enter(node.name.text, stringEnum: raw)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leave() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { leave() }
+
+    /// `case title = "settings.title", done`: each case's raw value (its name when none is written).
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard stringEnums.last == true else { return .skipChildren }
+        for element in node.elements {
+            let name = element.name.unescapedName
+            let raw = element.rawValue.map { $0.value.plainString } ?? name
+            guard let raw else { continue }
+            properties.append(DeclaredProperty(scope: scope, name: name, value: .rawValue(raw), typeName: nil, file: file))
+        }
+        return .skipChildren
+    }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         var components = TypeNames.components(of: node.extendedType)
         if components.isEmpty { components = [node.extendedType.trimmedDescription] }
+        if let last = components.last { classes.insert(last) }
         scope.append(contentsOf: components)
         extensionDepths.append(components.count)
+        stringEnums.append(false)
         return .visitChildren
     }
 
     override func visitPost(_ node: ExtensionDeclSyntax) {
         scope.removeLast(extensionDepths.removeLast())
+        stringEnums.removeLast()
     }
 
     private var extensionDepths: [Int] = []
 
-    private func enter(_ name: String) -> SyntaxVisitorContinueKind {
+    private func enter(_ name: String, stringEnum: Bool = false) -> SyntaxVisitorContinueKind {
         scope.append(name)
+        stringEnums.append(stringEnum)
         return .visitChildren
+    }
+
+    private func leave() {
+        scope.removeLast()
+        stringEnums.removeLast()
+    }
+
+    /// The types a localizing accessor returns.
+    static let stringTypes: Set<String> = ["String", "LocalizedStringKey", "LocalizedStringResource"]
+
+    /// Keeps an instance member whose one expression reads `self` or `rawValue` (a localizing accessor).
+    private func keepMember(_ name: String, _ expression: ExprSyntax, type: TypeSyntax?) {
+        let text = expression.trimmedDescription
+        guard !scope.isEmpty, let type, Self.stringTypes.contains(TypeNames.components(of: type).last ?? ""),
+              text.utf8.count <= Self.longestExpression,
+              expression.tokens(viewMode: .sourceAccurate).contains(where: { ["self", "rawValue"].contains($0.text) })
+        else { return }
+        members.append(DeclaredMember(scope: scope, name: name, expression: text, file: file))
     }
 
     // Bodies hold no static declarations a view names.
@@ -113,10 +194,13 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
-              let body = node.body, let expression = Self.singleExpression(body.statements),
-              let entry = Self.swiftGenCall(expression) else { return .skipChildren }
-        properties.append(DeclaredProperty(scope: scope, name: node.name.text,
+        guard let body = node.body, let expression = Self.singleExpression(body.statements) else { return .skipChildren }
+        guard node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else {
+            keepMember(node.name.unescapedName, expression, type: node.signature.returnClause?.type)
+            return .skipChildren
+        }
+        guard let entry = Self.swiftGenCall(expression) else { return .skipChildren }
+        properties.append(DeclaredProperty(scope: scope, name: node.name.unescapedName,
                                            value: .swiftGen(table: entry.table, key: entry.key,
                                                             developmentText: Self.documentation(node.leadingTrivia)),
                                            typeName: nil, file: file))
@@ -125,8 +209,12 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let isStatic = node.modifiers.contains { ["static", "class"].contains($0.name.text) }
-        guard isStatic || scope.isEmpty, node.bindings.count == 1, let binding = node.bindings.first,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .skipChildren }
+        if !isStatic, !scope.isEmpty {
+            instanceProperty(node)
+            return .skipChildren
+        }
+        guard node.bindings.count == 1, let binding = node.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unescapedName else { return .skipChildren }
         var expression: ExprSyntax?
         if let value = binding.initializer?.value {
             expression = value
@@ -154,6 +242,26 @@ final class DeclarationCollector: SyntaxVisitor {
             }
         }
         return .skipChildren
+    }
+
+    /// An instance property: a stored one without a value is an argument of the type's initializer;
+    /// a computed one reading `self` may be a localizing accessor.
+    private func instanceProperty(_ node: VariableDeclSyntax) {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unescapedName else { continue }
+            if let accessors = binding.accessorBlock?.accessors {
+                var statements: CodeBlockItemListSyntax?
+                switch accessors {
+                case let .getter(list): statements = list
+                case let .accessors(list): statements = list.first(where: { $0.accessorSpecifier.text == "get" })?.body?.statements
+                }
+                if let statements, let expression = Self.singleExpression(statements) {
+                    keepMember(name, expression, type: binding.typeAnnotation?.type)
+                }
+            } else if binding.initializer == nil {
+                parameters[scope, default: []].insert(name)
+            }
+        }
     }
 
     /// The one expression of a body (`x` or `return x`), nil when it has other statements.

@@ -64,7 +64,7 @@ final class ScreenBuilder {
         switch text {
         case let .localized(table, key, _): raw = table == "Localizable" ? key : "\(table):\(key)"
         case let .verbatim(string): raw = "\"\(string)\""
-        case let .runtime(reason):
+        case let .runtime(reason), let .unresolved(reason):
             // The reasons quote the expression between backticks: `item.name`, a value set at run time.
             let parts = reason.split(separator: "`", omittingEmptySubsequences: false)
             raw = parts.count >= 3 ? String(parts[1]) : reason

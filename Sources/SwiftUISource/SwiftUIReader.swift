@@ -26,6 +26,7 @@ public enum SwiftUIReader {
     /// width of every text of a view type or the container the view is a row of. Paths in positions are relative to `root`.
     public static func read(files: [URL], root: URL, swiftGen: [URL] = [], declarations: [URL] = [],
                             fontTokens: [String: UIFontSpec] = [:], layouts: [String: SwiftUILayout] = [:],
+                            outlets: [String: Set<String>] = [:],
                             threads: Int = 0, boundary: RepositoryBoundary? = nil) -> SwiftUIReading {
         let boundary = boundary ?? RepositoryBoundary(root: root)
         let viewFiles = unique(files)
@@ -37,17 +38,23 @@ public enum SwiftUIReader {
         let pool = WorkerPool(threads: threads)
 
         // Pass 1: declarations of every file; which view files have view types.
-        let first = pool.map(all.count) { _, i -> (properties: [DeclaredProperty], hasViews: Bool, warning: UIReadWarning?, read: Bool) in
+        typealias Declared = (properties: [DeclaredProperty], members: [DeclaredMember], parameters: [[String]: Set<String>],
+                              owners: Bool)
+        let first = pool.map(all.count) { _, i -> (declared: Declared, hasViews: Bool, warning: UIReadWarning?, read: Bool) in
             let path = relativePath(all[i].standardizedFileURL.path, to: rootPath)
             let limit = generated.contains(all[i].standardizedFileURL.path) ? largestSwiftGenFile : largestFile
             let (file, warning) = SourceFile.load(all[i], path: path, sizeLimit: limit, boundary: boundary)
-            guard let file else { return ([], false, warning, false) }
+            guard let file else { return (([], [], [:], false), false, warning, false) }
             let collector = DeclarationCollector(file: path)
             collector.walk(file.tree)
             let hasViews = i < viewFiles.count && !ViewTypes.find(in: file.tree).isEmpty
-            return (collector.properties, hasViews, warning, true)
+            let owners = !collector.classes.isDisjoint(with: outlets.keys)
+            return ((collector.properties, collector.members, collector.parameters, owners), hasViews, warning, true)
         }
-        let index = DeclarationIndex(first.flatMap(\.properties))
+        let index = DeclarationIndex(first.flatMap(\.declared.properties), members: first.flatMap(\.declared.members),
+                                     parameters: first.reduce(into: [:]) { all, file in
+                                         all.merge(file.declared.parameters) { $0.union($1) }
+                                     })
 
         // Pass 2: the view types of the view files.
         let withViews = viewFiles.indices.filter { first[$0].hasViews }
@@ -59,7 +66,31 @@ public enum SwiftUIReader {
             }
         }
 
+        // Pass 3: what outlets' owner classes set on them (docs/ui-sources.md, "Outlets set in code").
+        let withOwners = all.indices.filter { first[$0].declared.owners }
+        let third = pool.map(withOwners.count) { _, i -> [OutletKey: OutletSettings] in
+            let url = all[withOwners[i]]
+            let limit = generated.contains(url.standardizedFileURL.path) ? largestSwiftGenFile : largestFile
+            guard let file = SourceFile.load(url, path: relativePath(url.standardizedFileURL.path, to: rootPath), sizeLimit: limit,
+                                             boundary: boundary).file else { return [:] }
+            let finder = OutletAssignmentFinder(owners: outlets, file: file) { owner in
+                var resolver = ValueResolver(declarations: index, fontTokens: fontTokens, scope: [owner])
+                resolver.propertiesArePassed = false
+                return resolver
+            }
+            finder.walk(file.tree)
+            return finder.found
+        }
+
         var reading = SwiftUIReading()
+        for settings in third {
+            for (key, found) in settings {
+                reading.outlets[key, default: OutletSettings()].texts += found.texts
+                reading.outlets[key, default: OutletSettings()].fonts += found.fonts
+                reading.outlets[key, default: OutletSettings()].lines += found.lines
+                reading.outlets[key, default: OutletSettings()].adjusts += found.adjusts
+            }
+        }
         reading.result.warnings = first.compactMap(\.warning)
         reading.summary.filesRead = first.filter(\.read).count
         reading.summary.declarations = index.count
@@ -134,6 +165,8 @@ public enum SwiftUIReader {
 /// (for counting how many are bound to strings the app has), and a summary whose counts add up.
 public struct SwiftUIReading: Sendable {
     public var result = UIReadResult()
+    /// What the owner classes named in `outlets` set on their outlets, in file order.
+    public var outlets: [OutletKey: OutletSettings] = [:]
     public var textViews: [SwiftUITextView] = []
     public var summary = SwiftUISummary()
 }
@@ -149,11 +182,12 @@ public struct SwiftUISummary: Sendable, Hashable {
     public var filesRead = 0
     /// Static properties found in the first pass (constants, font tokens, SwiftGen accessors).
     public var declarations = 0
-    /// `Text` views = localized (a key in a strings table) + verbatim + run-time data.
+    /// `Text` views = localized (a key in a strings table) + verbatim + run-time data + unresolved.
     public var textViews = 0
     public var textViewsLocalized = 0
     public var textViewsVerbatim = 0
     public var textViewsRuntime = 0
+    public var textViewsUnresolved = 0
     /// Elements (every kind) = with a font + font unknown; = width estimated + width unknown.
     public var elements = 0
     public var elementsByKind: [UIElementKind: Int] = [:]
@@ -167,6 +201,7 @@ public struct SwiftUISummary: Sendable, Hashable {
             case .localized: textViewsLocalized += 1
             case .verbatim: textViewsVerbatim += 1
             case .runtime: textViewsRuntime += 1
+            case .unresolved: textViewsUnresolved += 1
             }
         }
         for element in screens.flatMap(\.allElements) {

@@ -21,10 +21,10 @@ extension ExprSyntax {
     /// The name this expression spells, when it is a chain of identifiers (`a.b.c`, `.c`, `Self.c`).
     var writtenName: WrittenName? {
         if let reference = self.as(DeclReferenceExprSyntax.self) {
-            return WrittenName(components: [reference.baseName.text], implicit: false)
+            return WrittenName(components: [reference.baseName.unescapedName], implicit: false)
         }
         guard let member = self.as(MemberAccessExprSyntax.self) else { return nil }
-        let name = member.declName.baseName.text
+        let name = member.declName.baseName.unescapedName
         guard let base = member.base else { return WrittenName(components: [name], implicit: true) }
         guard var prefix = base.writtenName else { return nil }
         if prefix.components.count == 1, !prefix.implicit, moduleQualifiers.contains(prefix.components[0]) {
@@ -64,6 +64,14 @@ extension ExprSyntax {
         if let waiting = self.as(AwaitExprSyntax.self) { return waiting.expression.unwrapped }
         if let forced = self.as(ForceUnwrapExprSyntax.self) { return forced.expression.unwrapped }
         return self
+    }
+}
+
+extension TokenSyntax {
+    /// An identifier without the backticks that escape a keyword (`` `none` `` → `none`).
+    var unescapedName: String {
+        let text = self.text
+        return text.count > 2 && text.hasPrefix("`") && text.hasSuffix("`") ? String(text.dropFirst().dropLast()) : text
     }
 }
 

@@ -190,7 +190,7 @@ public enum AppInit {
               # Swift files for the SwiftUI reader: auto (the target's) or a list of paths.
               swift: auto
               # Text set in code, by element id: a string key (`"XYZ-ab-123": settings.title`) or sample text
-              # (`"XYZ-ab-123": { text: "Sample" }`). The audit lists the unbound elements.
+              # (`"XYZ-ab-123": { text: "Sample" }`). init lists the unresolved and run-time elements.
               bind: {}
               # A SwiftUI view type's width where the estimate is wrong: the container it is a row of, or
               # points (`SettingsRow: { row: listInsetGrouped }`, `PriceTag: { width: 280 }`; docs/ui-sources.md).
@@ -236,19 +236,18 @@ public enum AppInit {
             lines.append("SwiftGen (\(swiftGen.file)): " + swiftGen.strings.map { "\($0.enumName) → \($0.table)" }.joined(separator: ", "))
         }
         let found = ui.accounts.count
-        lines.append("Elements: \(found) found = \(ui.laidOut) laid out + \(ui.bound) bound + \(ui.unbound.count) unbound + \(ui.notLaidOut.count) not laid out")
-        // The most frequent reasons (a SwiftUI app has one per variable name); the rest counted.
-        let unboundReasons = UIPlan.reasons(ui.unbound)
-        for (reason, count) in unboundReasons.prefix(8) {
-            lines.append("  unbound (\(count)): \(reason)")
-            lines.append(Self.places(ui.unbound.filter { if case .unbound(reason) = $0.status { true } else { false } }))
+        // In this form for scripts (scripts/apps-check prints it): laid out includes bound.
+        lines.append("Elements: \(found) found = \(ui.laidOut + ui.bound) laid out + \(ui.runtimeData.count) run-time data + "
+                     + "\(ui.unresolved.count) unresolved + \(ui.notLaidOut.count) not laid out")
+        let fromCode = ui.laidOutFromCode
+        if !fromCode.isEmpty {
+            lines.append("  laid out with the text their owner's code sets on the outlet: \(fromCode.count)")
+            lines.append("    " + fromCode.prefix(3).map { "\($0.position.file):\($0.position.line) \($0.element.local) ← \($0.textFromCode!)" }
+                .joined(separator: ", ") + (fromCode.count > 3 ? ", … \(fromCode.count - 3) more" : ""))
         }
-        if unboundReasons.count > 8 {
-            let rest = unboundReasons.dropFirst(8)
-            let most = rest.map(\.count).max() ?? 1, least = rest.map(\.count).min() ?? 1
-            let each = most == least ? "\(most) element\(most == 1 ? "" : "s") each" : "\(least)–\(most) elements each"
-            lines.append("  unbound (\(rest.reduce(0) { $0 + $1.count })): \(rest.count) other reasons, \(each)")
-        }
+        if ui.bound > 0 { lines.append("  laid out with text from typefit.yml (ui: bind): \(ui.bound)") }
+        lines += Self.reasonLines("unresolved", ui.unresolved, most: 8)
+        lines += Self.reasonLines("run-time data", ui.runtimeData, most: 4)
         for (reason, count) in UIPlan.reasons(ui.notLaidOut) {
             lines.append("  not laid out (\(count)): \(reason)")
             lines.append(Self.places(ui.notLaidOut.filter { if case .notLaidOut(reason) = $0.status { true } else { false } }))
@@ -264,10 +263,28 @@ public enum AppInit {
             for warning in ui.warnings.prefix(6) { lines.append("  \(warning)") }
             if ui.warnings.count > 6 { lines.append("  … \(ui.warnings.count - 6) more") }
         }
-        lines.append("Wrote \(configPath): bind unbound elements there; then run `typefit audit`.")
+        lines.append("Wrote \(configPath): bind unresolved and run-time elements there (ui: bind); then run `typefit audit`.")
         // Names, paths, titles and warnings come from the repository: made inert as every other
         // writer to the terminal makes them (docs/robustness.md), so none starts a line of its own.
         return lines.map(visible).joined(separator: "\n")
+    }
+
+    /// The summary's lines for the elements of one status: the `most` most frequent reasons (a
+    /// SwiftUI app has one per variable name), each with where its elements are, then the rest counted.
+    static func reasonLines(_ status: String, _ accounts: [UIPlan.Account], most: Int) -> [String] {
+        let reasons = UIPlan.reasons(accounts)
+        var lines: [String] = []
+        for (reason, count) in reasons.prefix(most) {
+            lines.append("  \(status) (\(count)): \(reason)")
+            lines.append(places(accounts.filter { $0.status.unknownText == reason }))
+        }
+        if reasons.count > most {
+            let rest = reasons.dropFirst(most)
+            let largest = rest.map(\.count).max() ?? 1, least = rest.map(\.count).min() ?? 1
+            let each = largest == least ? "\(largest) element\(largest == 1 ? "" : "s") each" : "\(least)–\(largest) elements each"
+            lines.append("  \(status) (\(rest.reduce(0) { $0 + $1.count })): \(rest.count) other reasons, \(each)")
+        }
+        return lines
     }
 
     /// The summary's line under a reason: where its first three elements are (file:line and id).

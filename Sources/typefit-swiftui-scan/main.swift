@@ -64,7 +64,7 @@ func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "–" : String(
 print("files: \(views.count) view files, \(swiftGen.count) SwiftGen, \(declarations.count) declarations only; \(s.filesRead) read")
 print("declarations (static properties, SwiftGen accessors): \(s.declarations)")
 print("screens (view types with text): \(reading.result.screens.count)")
-print("Text views: \(s.textViews) = localized \(s.textViewsLocalized) + verbatim \(s.textViewsVerbatim) + run-time \(s.textViewsRuntime)")
+print("Text views: \(s.textViews) = localized \(s.textViewsLocalized) + verbatim \(s.textViewsVerbatim) + run-time \(s.textViewsRuntime) + unresolved \(s.textViewsUnresolved)")
 print("Text views bound to a key whose text is in the strings files: \(boundWithText) (\(percent(boundWithText, s.textViews)))")
 print("elements: \(s.elements); font unknown \(s.fontUnknown), width unknown \(s.widthUnknown)")
 print("by kind: " + s.elementsByKind.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))

@@ -126,7 +126,7 @@ struct InterfaceBuilderReaderTests {
         #expect(button.text == .localized(table: "Main", key: "btn-02-001.normalTitle", developmentText: "Continue"))
         #expect(button.height?.constant == 44 && button.height?.relation == .equal && button.height?.isRequired == true)
         #expect(try #require(all["lbl-02-004"]).font == .font(face: .named("Avenir-Book"), size: .fixed(14)))
-        if case .runtime = try #require(all["lbl-02-005"]).text {} else { Issue.record("\"Label\" is a placeholder") }
+        if case .unresolved = try #require(all["lbl-02-005"]).text {} else { Issue.record("\"Label\" is a placeholder") }
         #expect(all["seg-02-001.segmentTitles[1]"]?.text == .localized(table: "Main", key: "seg-02-001.segmentTitles[1]", developmentText: "Week"))
         // The table's fixed row height.
         #expect(screens[0].rows.first?.height == .fixed(44, position: UISourcePosition(file: "Base.lproj/Main.storyboard", line: 9, column: 21)))

@@ -27,7 +27,7 @@ struct InitCLITests {
         let made = try CLIRunner.run(["init", dir.path])
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("Target: none (no Xcode project with an iOS application): files found by walking the folder"))
-        #expect(made.stdout.contains("Elements: 13 found = 8 laid out + 0 bound + 1 unbound + 4 not laid out"))
+        #expect(made.stdout.contains("Elements: 13 found = 8 laid out + 0 run-time data + 1 unresolved + 4 not laid out"))
         #expect(files(dir) == before.union(["typefit.yml"]))
 
         // Never over an existing typefit.yml without --force: exit 2, one line.

@@ -59,7 +59,7 @@ import Testing
     }
 
     /// A 5 MB generated file (70,000 constants) among the view files: one warning naming it, the
-    /// view beside it still read (its constant is then unknown: run-time data).
+    /// view beside it still read (its constant is then unknown: unresolved).
     @Test func aLargeGeneratedFile() throws {
         var generated = "enum Generated {\n"
         var n = 0
@@ -80,8 +80,8 @@ import Testing
         #expect(reading.result.warnings.map(\.description)
             == ["Generated.swift:1:1: warning: 5.0 MB, larger than 2 MB: generated code, not read for views or constants"])
         #expect(reading.textViews.count == 1)
-        guard case .runtime? = reading.textViews.first?.text else {
-            Issue.record("an unread constant is run-time data")
+        guard case .unresolved? = reading.textViews.first?.text else {
+            Issue.record("an unread constant is unresolved")
             return
         }
         #expect(reading.summary.filesRead == 1)

@@ -30,7 +30,7 @@ extension SwiftUIReading {
             switch element.text {
             case let .localized(_, k, _): k == key
             case let .verbatim(s): s == key
-            case .runtime: false
+            case .runtime, .unresolved: false
             }
         }
         return found.count == 1 ? found[0] : nil

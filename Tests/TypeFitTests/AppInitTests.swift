@@ -45,12 +45,12 @@ struct AppInitTests {
         // 13 elements (the independent scan of Main.storyboard, AppSourcesTests): 2 navigation titles,
         // 2 cell labels, 9 in the Profile scene (2 segments).
         #expect(ui.accounts.count == 13)
-        #expect(ui.laidOut + ui.bound + ui.unbound.count + ui.notLaidOut.count == ui.accounts.count)
-        #expect(ui.unbound.map(\.element.local) == ["lbl-02-005"])  // "Label": set in code
+        #expect(ui.laidOut + ui.bound + ui.runtimeData.count + ui.unresolved.count + ui.notLaidOut.count == ui.accounts.count)
+        #expect(ui.unresolved.map(\.element.local) == ["lbl-02-005"])  // "Label": set in code TypeFit did not follow
         let notLaidOut = Dictionary(uniqueKeysWithValues: ui.notLaidOut.map { ($0.element.local, $0.status) })
         #expect(Set(notLaidOut.keys) == ["nav-01-001", "nav-02-001", "lbl-02-004", "lbl-02-006"])
         if case .notLaidOut(let reason) = notLaidOut["lbl-02-004"] { #expect(reason.contains("Avenir-Book")) }
-        #expect(outcome.summary.contains("Elements: 13 found = 8 laid out + 0 bound + 1 unbound + 4 not laid out"))
+        #expect(outcome.summary.contains("Elements: 13 found = 8 laid out + 0 run-time data + 1 unresolved + 4 not laid out"))
         // A font that is not found: the element's file and line (Main.storyboard line 72: lbl-02-004).
         #expect(outcome.summary.contains("\n    Base.lproj/Main.storyboard:72 lbl-02-004\n"))
         #expect(plan.locales == ["en", "de"])
@@ -172,7 +172,7 @@ struct AppInitTests {
         #expect(files.map(\.elements) == [19, 2, 12, 5, 14])
         // 52 = 19 + 2 + 12 + 5 + 14 elements in all.
         #expect(plan.ui.accounts.count == 52)
-        #expect(plan.ui.laidOut + plan.ui.bound + plan.ui.unbound.count + plan.ui.notLaidOut.count == 52)
+        #expect(plan.ui.laidOut + plan.ui.bound + plan.ui.runtimeData.count + plan.ui.unresolved.count + plan.ui.notLaidOut.count == 52)
         // Drawn by the bar, not laid out. `grep -n '<tabBarItem\|<barButtonItem'` over the five files gives
         // 11 items: the tab bar items "Tides" and "Logbook", "Edit", "Export" (Main), "Cancel", "Save"
         // (AddStation), "Done" (Preferences), less the icons and the space (`add`, `trash`, `flexibleSpace`)
@@ -182,7 +182,7 @@ struct AppInitTests {
                              "Pf1-bb-001", "Tm5-bt-002"])
         #expect(bar.count == 8)
         // Interface Builder's placeholders "Title", "Subtitle", "Detail" and "Button": set in code.
-        #expect(Set(plan.ui.unbound.map(\.element.local)) == ["Tm3-lb-004", "Tm3-lb-005", "As2-lb-002", "As2-lb-003", "As1-bt-002"])
+        #expect(Set(plan.ui.unresolved.map(\.element.local)) == ["Tm3-lb-004", "Tm3-lb-005", "As2-lb-002", "As2-lb-003", "As1-bt-002"])
         var options = AuditOptions(configDisplayPath: "typefit.yml")
         options.threads = 2
         let run = try AuditPipeline(plan: plan, options: options).run()

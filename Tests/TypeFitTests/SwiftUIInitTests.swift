@@ -31,15 +31,17 @@ struct SwiftUIInitTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let outcome = try AppInit.run(directory: dir.path, force: false)
         // SettingsView's elements by hand: the navigation title, Text × 4, the Toggle = 6. Text views:
-        // 3 localized (two literals and `Strings.about`, a constant of App/Strings.swift) + 1 run-time
-        // (`userName`); all 3 keys are in en.lproj/Localizable.strings: 3 of 4 = 75.0 %.
-        #expect(outcome.summary.contains("Text views: 4 = 3 localized + 0 verbatim + 1 run-time data; 3 (75.0 %) have a key"))
+        // 3 localized (two literals and `Strings.about`, a constant of App/Strings.swift) + 1 unresolved
+        // (`userName`, the view's `let userName: String`, which its creator passes); all 3 keys are in
+        // en.lproj/Localizable.strings: 3 of 4 = 75.0 %.
+        #expect(outcome.summary.contains("Text views: 4 = 3 localized + 0 verbatim + 0 run-time data + 1 unresolved; 3 (75.0 %) have a key"))
+        #expect(outcome.summary.contains("Elements: 6 found = 4 laid out + 0 run-time data + 1 unresolved + 1 not laid out"))
         #expect(outcome.summary.contains("elements: 6 = 6 with a font + 0 font unknown"))
         let plan = try AuditPlan.load(path: outcome.configPath)
         let ui = plan.ui
         #expect(ui.accounts.count == 6)
-        #expect(ui.laidOut + ui.bound + ui.unbound.count + ui.notLaidOut.count == 6)
-        #expect(ui.unbound.map(\.position.line) == [try line("Text(userName)")])
+        #expect(ui.laidOut + ui.bound + ui.runtimeData.count + ui.unresolved.count + ui.notLaidOut.count == 6)
+        #expect(ui.unresolved.map(\.position.line) == [try line("Text(userName)")])
         #expect(plan.locales == ["en", "de"])
 
         var options = AuditOptions(configDisplayPath: "typefit.yml")

@@ -36,8 +36,9 @@ extension AuditPlan {
     /// other Swift files for their declarations, and counts the `Text` views whose key is in
     /// `table` (development locale `development`).
     static func readSwiftUI(ui: ConfigUI, repository: AppRepository, viewFiles: [String], table: StringTable,
-                            development: String, boundary: RepositoryBoundary? = nil,
-                            warnings: inout [String]) -> (screens: [UIScreenSource], counts: SwiftUIPlanCounts) {
+                            development: String, boundary: RepositoryBoundary? = nil, outlets: [String: Set<String>] = [:],
+                            warnings: inout [String])
+        -> (screens: [UIScreenSource], counts: SwiftUIPlanCounts, outlets: [OutletKey: OutletSettings]) {
         let root = ui.root
         let viewSet = Set(viewFiles)
         var swiftGen: [String] = []
@@ -77,7 +78,7 @@ extension AuditPlan {
         let urls = { (paths: [String]) in paths.map { root.appendingPathComponent($0) } }
         let reading = SwiftUIReader.read(files: urls(viewFiles), root: root, swiftGen: urls(swiftGen),
                                          declarations: urls(declarations), fontTokens: tokens, layouts: layouts,
-                                         boundary: boundary)
+                                         outlets: outlets, boundary: boundary)
         warnings += reading.result.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
         let chain = LocaleID.fallbackChain(development)
         let withStrings = reading.textViews.count { view in
@@ -94,7 +95,7 @@ extension AuditPlan {
         for i in screens.indices where named[screens[i].name, default: 0] > 1 {
             screens[i].name += " (\(screens[i].position.file))"
         }
-        return (screens, counts)
+        return (screens, counts, reading.outlets)
     }
 
     /// A file of a test target (`…Tests/`, `…UITests/` folders): its constants are not the app's.
@@ -112,7 +113,7 @@ extension SwiftUIPlanCounts {
                      + "), \(screens) view types with text"]
         let percent = String(format: "%.1f", 100 * boundShare)
         lines.append("  Text views: \(r.textViews) = \(r.textViewsLocalized) localized + \(r.textViewsVerbatim) verbatim + "
-                     + "\(r.textViewsRuntime) run-time data; \(textViewsWithStrings) (\(percent) %) have a key whose text is in the strings files")
+                     + "\(r.textViewsRuntime) run-time data + \(r.textViewsUnresolved) unresolved; \(textViewsWithStrings) (\(percent) %) have a key whose text is in the strings files")
         lines.append("  elements: \(r.elements) = \(r.elements - r.fontUnknown) with a font + \(r.fontUnknown) font unknown; "
                      + "\(r.elements - r.widthUnknown) with a width + \(r.widthUnknown) width unknown")
         return lines

@@ -67,10 +67,16 @@ extension AuditPlan {
         }
         var swiftUIScreens: [UIScreenSource] = []
         if !plan.swiftFiles.isEmpty {
+            var owners: [String: Set<String>] = [:]
+            for e in read.screens.flatMap(\.allElements) {
+                if let owner = e.outletOwner, let outlet = e.outlet { owners[owner, default: []].insert(outlet) }
+            }
             let reading = Self.readSwiftUI(ui: ui, repository: repository, viewFiles: plan.swiftFiles, table: resolver.table,
-                                           development: locales.first ?? "en", boundary: boundary, warnings: &plan.warnings)
+                                           development: locales.first ?? "en", boundary: boundary, outlets: owners,
+                                           warnings: &plan.warnings)
             swiftUIScreens = UIPlanner.capped(reading.screens, budget: &budget, firstLeftOut: &firstLeftOut)
             plan.swiftUI = reading.counts
+            read.screens = read.screens.map { Self.followingOutlets($0, reading.outlets) }
         }
         if let firstLeftOut {
             plan.warnings.append("\(firstLeftOut): more than \(UIPlanner.mostElements) text elements in the app's storyboards, XIBs "
@@ -112,6 +118,47 @@ extension AuditPlan {
 }
 
 extension AuditPlan {
+    /// The screen with what the owners' code sets on its outlets (docs/ui-sources.md, "Outlets set in
+    /// code"): a text every assignment agrees on replaces the file's; texts that differ, or one
+    /// computed at run time, make the element run-time data (or unresolved, when the code names
+    /// what TypeFit could not follow); a font, a line count and `adjustsFontForContentSizeCategory`
+    /// every assignment agrees on replace the file's.
+    static func followingOutlets(_ screen: UIScreenSource, _ code: [OutletKey: OutletSettings]) -> UIScreenSource {
+        guard !code.isEmpty else { return screen }
+        var screen = screen
+        func follow(_ e: inout UIElement) {
+            guard let owner = e.outletOwner, let outlet = e.outlet,
+                  let settings = code[OutletKey(owner: owner, property: outlet)] else { return }
+            // A text field's `.text` is what the user types; a control state's title is not the
+            // `.normal` one the code sets.
+            if let first = settings.texts.first, e.kind != .textField, e.stateOf == nil {
+                if let agreed = OutletSettings.agreed(settings.texts), agreed.value.unknownReason == nil {
+                    e.text = agreed.value
+                    e.textFromCode = agreed.position
+                } else if let unknown = settings.texts.first(where: { $0.value.unknownReason != nil }) {
+                    let reason = "set in code (\(unknown.position)): \(unknown.value.unknownReason!)"
+                    if case .unresolved = unknown.value { e.text = .unresolved(reason: reason) } else { e.text = .runtime(reason: reason) }
+                } else {
+                    e.text = .runtime(reason: "one of \(Set(settings.texts.map(\.value)).count) texts the code (\(first.position)) chooses at run time")
+                }
+            }
+            if let font = settings.fonts.first {
+                if let agreed = OutletSettings.agreed(settings.fonts) {
+                    e.font = agreed.value
+                    e.fontPosition = agreed.position
+                } else {
+                    e.font = .unknown(reason: "one of \(Set(settings.fonts.map(\.value)).count) fonts the code (\(font.position)) chooses at run time")
+                    e.fontPosition = font.position
+                }
+            }
+            if let lines = OutletSettings.agreed(settings.lines), let count = lines.value { e.lines = count }
+            if let adjusts = OutletSettings.agreed(settings.adjusts), let flag = adjusts.value { e.adjustsForContentSizeCategory = flag }
+        }
+        for r in screen.rows.indices { for i in screen.rows[r].elements.indices { follow(&screen.rows[r].elements[i]) } }
+        for i in screen.elements.indices { follow(&screen.elements[i]) }
+        return screen
+    }
+
     /// Static cells their controller's `tableView(_:cellForRowAt:)` replaces with another cell are
     /// never on screen: their elements are read and counted, not laid out (docs/layout.md).
     static func hidingReplacedStaticCells(_ screens: [UIScreenSource], root: URL, repository: AppRepository,
@@ -299,9 +346,10 @@ struct UIPlanner {
     private mutating func account(_ e: UIElement, laid: Bool, bound: Bool, reason: String?) {
         let status: UIPlan.Status
         if laid { status = bound ? .bound : .laidOut }
-        else if case .runtime(let why) = e.text, !bound, e.drawnBy == nil { status = .unbound(reason: why) }
+        else if !bound, e.drawnBy == nil, case .runtime(let why) = e.text { status = .runtimeData(reason: why) }
+        else if !bound, e.drawnBy == nil, case .unresolved(let why) = e.text { status = .unresolved(reason: why) }
         else { status = .notLaidOut(reason: reason ?? "unknown") }
-        accounts.append(UIPlan.Account(element: e.id, position: e.position, status: status))
+        accounts.append(UIPlan.Account(element: e.id, position: e.position, status: status, textFromCode: e.textFromCode))
     }
 
     /// The `ui.bind` entry naming `id`: `FILE:ID` (the file relative to the app's folder, for an id
@@ -357,11 +405,16 @@ struct UIPlanner {
         if let reason = e.widthSource.estimateReason { parts.append("width estimated: \(reason)") }
         if !bound, let outlet = e.outlet {
             switch e.text {
-            case .localized, .verbatim: parts.append("text and font from the file: code may set them through the outlet `\(outlet)`")
-            case .runtime: break
+            case .localized, .verbatim:
+                if let code = e.textFromCode {
+                    parts.append("text from the code at \(code): other code may set the outlet `\(outlet)` too")
+                } else {
+                    parts.append("text and font from the file: code may set them through the outlet `\(outlet)`")
+                }
+            case .runtime, .unresolved: break
             }
         }
-        if !bound, case .runtime = e.text, e.placeholder != nil {
+        if !bound, e.text.unknownReason != nil, e.placeholder != nil {
             parts.append("text a placeholder: it stands in for what the user types")
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
@@ -403,15 +456,16 @@ struct UIPlanner {
             break
         }
         let content: UIText
-        if case .runtime = e.text, let placeholder = e.placeholder { content = placeholder } else { content = e.text }
+        if e.text.unknownReason != nil, let placeholder = e.placeholder { content = placeholder } else { content = e.text }
         switch content {
-        case .runtime: return nil
+        case .runtime, .unresolved: return nil
         case .verbatim(let text):
             let planned = PlannedText(text: resolver.samples.substitute(text).text, key: nil, variant: nil, source: source,
                                       isLiteral: true)
             return Array(repeating: [planned], count: base.locales.count)
         case .localized(let table, let key, let development):
-            let isIB = ["storyboard", "xib"].contains(URL(fileURLWithPath: e.id.file).pathExtension)
+            // A text the owner's code sets is looked up in the app's strings, not the file's own.
+            let isIB = ["storyboard", "xib"].contains(URL(fileURLWithPath: e.id.file).pathExtension) && e.textFromCode == nil
             let tables = isIB ? ibTable(for: e.id.file) : resolver.table
             var translated = false
             let texts = base.locales.map { locale in

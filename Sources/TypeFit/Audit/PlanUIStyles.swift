@@ -144,7 +144,7 @@ extension UIPlanner {
         let text: String? = switch e.text {
         case .localized(_, _, let development): development
         case .verbatim(let s): s
-        case .runtime: nil
+        case .runtime, .unresolved: nil
         }
         let height = e.height
         let relation: String? = height.map {

@@ -5,8 +5,8 @@ import InterfaceBuilder
 import XcodeProject
 
 /// What the audit made of the app's UI files (`ui:` in the config): the observations the `ui.*`
-/// checks read, and an account of every text element: laid out, bound, unbound or not laid out,
-/// with the reason.
+/// checks read, and an account of every text element: laid out (with its text from the files or
+/// from a binding), run-time data, unresolved or not laid out, with the reason.
 public struct UIPlan: Sendable {
     /// What happened to one element.
     public enum Status: Sendable, Hashable {
@@ -14,10 +14,21 @@ public struct UIPlan: Sendable {
         case laidOut
         /// Laid out with the text `ui.bind` gives it.
         case bound
-        /// Its text is set in code and no binding gives one: `ui.*` checks only.
-        case unbound(reason: String)
+        /// Its text is run-time data (a model value, user input) and no binding gives sample text:
+        /// `ui.*` checks only.
+        case runtimeData(reason: String)
+        /// Its text is set by code TypeFit could not follow and no binding gives one: `ui.*` checks only.
+        case unresolved(reason: String)
         /// Its text is known but its width or font is not: `ui.*` checks only.
         case notLaidOut(reason: String)
+
+        /// Why the text is unknown, for run-time data and unresolved text.
+        public var unknownText: String? {
+            switch self {
+            case .runtimeData(let r), .unresolved(let r): r
+            default: nil
+            }
+        }
     }
 
     /// One element and its status.
@@ -25,6 +36,8 @@ public struct UIPlan: Sendable {
         public var element: UIElementID
         public var position: UISourcePosition
         public var status: Status
+        /// Where the owner's code sets the element's text, when TypeFit followed an outlet to it.
+        public var textFromCode: UISourcePosition? = nil
     }
 
     /// An Interface Builder file and what was read from it.
@@ -58,7 +71,12 @@ public struct UIPlan: Sendable {
 
     public var laidOut: Int { accounts.count { $0.status == .laidOut } }
     public var bound: Int { accounts.count { $0.status == .bound } }
-    public var unbound: [Account] { accounts.filter { if case .unbound = $0.status { true } else { false } } }
+    /// Laid out with the text the owner's code sets on its outlet.
+    public var laidOutFromCode: [Account] { accounts.filter { $0.status == .laidOut && $0.textFromCode != nil } }
+    public var runtimeData: [Account] { accounts.filter { if case .runtimeData = $0.status { true } else { false } } }
+    public var unresolved: [Account] { accounts.filter { if case .unresolved = $0.status { true } else { false } } }
+    /// The elements whose text is unknown and that no binding gives: run-time data and unresolved.
+    public var unbound: [Account] { accounts.filter { $0.status.unknownText != nil } }
     public var notLaidOut: [Account] { accounts.filter { if case .notLaidOut = $0.status { true } else { false } } }
 
     /// Reasons with how many elements each covers, most first.
@@ -66,7 +84,7 @@ public struct UIPlan: Sendable {
         var counts: [String: Int] = [:]
         for account in accounts {
             switch account.status {
-            case .unbound(let r), .notLaidOut(let r): counts[r, default: 0] += 1
+            case .runtimeData(let r), .unresolved(let r), .notLaidOut(let r): counts[r, default: 0] += 1
             default: break
             }
         }

@@ -1,0 +1,105 @@
+import AppUI
+import Testing
+@testable import SwiftUISource
+
+/// Fixtures/Accessors: string accessors an app writes itself (`"key".localized`, an enum of raw-value
+/// keys with a localizing property, `Bundle.main.localizedString(forKey:value:table:)`), each
+/// resolved through its declaration to the table and key the accessor's body looks up; and what
+/// stays unknown, split into run-time data (a value of the model, the view's state, the device)
+/// and unresolved (code TypeFit does not follow: a view's argument, a type it has no declaration of).
+@Suite struct AccessorTests {
+    let reading = SwiftUIReader.read(files: [fixture("Accessors/AccessorForms.swift")], root: fixtures,
+                                     declarations: [fixture("Accessors/Localizing.swift")])
+    let file = "Accessors/AccessorForms.swift"
+
+    func text(_ fragment: String) throws -> UIText {
+        let line = try #require(location(of: fragment, in: file)).line
+        let found = reading.elements(file, line: line)
+        try #require(found.count == 1, "one element on line \(line)")
+        return found[0].text
+    }
+
+    /// The table each accessor's body names (Localizing.swift): `NSLocalizedString(self, comment:)`
+    /// is Localizable; `tableName: "Settings"`; `table: "Other"`.
+    @Test func stringExtensions() throws {
+        #expect(try text("\"profile.title\".localized") == .localized(table: "Localizable", key: "profile.title", developmentText: "profile.title"))
+        #expect(try text("\"settings.header\".settingsLocalized") == .localized(table: "Settings", key: "settings.header", developmentText: "settings.header"))
+        #expect(try text("\"other.key\".bundleLocalized()") == .localized(table: "Other", key: "other.key", developmentText: "other.key"))
+    }
+
+    /// `case doneButton = "common_button_done"`; `case cancel` is its own key; `resource` looks up
+    /// `Buttons`; `NSLocalizedString(LocalString.doneButton.rawValue, …)` names the raw value.
+    @Test func enumRawValueKeys() throws {
+        #expect(try text("LocalString.doneButton.text") == .localized(table: "Localizable", key: "common_button_done", developmentText: "common_button_done"))
+        #expect(try text("LocalString.cancel.text") == .localized(table: "Localizable", key: "cancel", developmentText: "cancel"))
+        #expect(try text("LocalString.doneButton.resource") == .localized(table: "Buttons", key: "common_button_done", developmentText: "common_button_done"))
+        #expect(try text("rawValue, comment") == .localized(table: "Localizable", key: "common_button_done", developmentText: "common_button_done"))
+    }
+
+    /// Constants over accessors: `static let welcome = "welcome.title".localized`, a keyword name
+    /// in backticks, a computed static property returning an enum accessor.
+    @Test func constantsOverAccessors() throws {
+        #expect(try text("Keys.welcome") == .localized(table: "Localizable", key: "welcome.title", developmentText: "welcome.title"))
+        #expect(try text("Keys.default") == .localized(table: "Localizable", key: "default.key", developmentText: "default.key"))
+        #expect(try text("Keys.computed") == .localized(table: "Localizable", key: "cancel", developmentText: "cancel"))
+    }
+
+    /// `shouted` reads `self` but looks nothing up (`self + "!"`): not a localized key.
+    @Test func anAccessorThatDoesNotLocalize() throws {
+        #expect(try text("\"shout.key\".shouted").unknownReason != nil)
+    }
+
+    @Test func runTimeDataAndUnresolved() throws {
+        #expect(try text("Text(title)") == .unresolved(reason: "`title`, set by the code that creates the view"))
+        #expect(try text("Text(query)") == .runtime(reason: "`query`, a value set at run time"))
+        #expect(try text("Text(item.name)") == .runtime(reason: "`item.name`, a value set at run time"))
+        #expect(try text("Text(Missing.title)") == .unresolved(reason: "`Missing.title`, a static value TypeFit found no declaration of"))
+        #expect(try text("Text(UIDevice.current.name)") == .runtime(reason: "`UIDevice.current.name`, a value set at run time"))
+        #expect(try text("Text(.missingMember)") == .unresolved(reason: "`.missingMember`, a static value TypeFit found no declaration of"))
+    }
+
+    /// 17 Text views in AccessorForms.swift: 10 localized (the first ten), run-time `query`,
+    /// `item.name`, `UIDevice.current.name` (3), unresolved `shouted`, `title`, `Missing.title`,
+    /// `.missingMember` (4).
+    @Test func summaryAddsUp() {
+        let s = reading.summary
+        #expect(s.textViews == 17)
+        #expect(s.textViewsLocalized == 10)
+        #expect(s.textViewsRuntime == 3)
+        #expect(s.textViewsUnresolved == 4)
+    }
+}
+
+/// UIKit's font expressions, as an outlet's owner sets them (`label.font = …`): the face and the
+/// size rule each names in Apple's UIFont and UIFontMetrics documentation.
+@Suite struct UIKitFontTests {
+    let values = ValueResolver(declarations: DeclarationIndex([]), fontTokens: [:], scope: [])
+
+    func font(_ source: String) -> UIFontSpec { values.font(ValueResolver.parse(source)) }
+
+    @Test func fontsAndSizes() {
+        // preferredFont(forTextStyle:): the style's own size and weight (headline is semibold).
+        #expect(font("UIFont.preferredFont(forTextStyle: .headline)") == system(.headline, .semibold))
+        #expect(font(".preferredFont(forTextStyle: .footnote)") == system(.footnote))
+        // systemFont(ofSize:weight:) and boldSystemFont(ofSize:): a fixed size.
+        #expect(font("UIFont.systemFont(ofSize: 15, weight: .semibold)") == .font(face: .system(.semibold), size: .fixed(15)))
+        #expect(font(".boldSystemFont(ofSize: 13)") == .font(face: .system(.bold), size: .fixed(13)))
+        // UIFont(name:size:), force-unwrapped or with a fallback after `??`: the named face.
+        #expect(font("UIFont(name: \"Brand-Regular\", size: 16)!") == .font(face: .named("Brand-Regular"), size: .fixed(16)))
+        #expect(font("UIFont(name: \"Brand-Regular\", size: 16) ?? .systemFont(ofSize: 16)")
+                == .font(face: .named("Brand-Regular"), size: .fixed(16)))
+    }
+
+    /// `UIFontMetrics(forTextStyle:).scaledFont(for:)` scales a fixed size like that style;
+    /// `UIFontMetrics.default` like body.
+    @Test func scaledFonts() {
+        #expect(font("UIFontMetrics(forTextStyle: .title2).scaledFont(for: UIFont(name: \"Brand\", size: 22)!)")
+                == .font(face: .named("Brand"), size: .relative(22, to: .title2)))
+        #expect(font("UIFontMetrics.default.scaledFont(for: .systemFont(ofSize: 14))")
+                == .font(face: .system(.regular), size: .relative(14, to: .body)))
+        guard case .unknown = font("metrics.scaledFont(for: .systemFont(ofSize: 14))") else {
+            Issue.record("metrics of a style TypeFit cannot see: unknown")
+            return
+        }
+    }
+}
