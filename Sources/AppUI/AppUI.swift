@@ -226,6 +226,9 @@ public struct UIElement: Sendable, Hashable {
     /// Where the owner's code sets the text this element shows (`titleLabel.text = L10n.title`),
     /// when TypeFit followed it: the text is the code's, not the file's.
     public var textFromCode: UISourcePosition?
+    /// A letter case the code applies to the text (`L10n.title.localizedUppercase`,
+    /// `title.uppercased()`): the text is laid out in that case.
+    public var letterCase: LetterCase = .regular
 
     public init(id: UIElementID, kind: UIElementKind, position: UISourcePosition, text: UIText,
                 placeholder: UIText? = nil, font: UIFontSpec, fontPosition: UISourcePosition? = nil,

@@ -1,4 +1,5 @@
 import AppUI
+import DynamicType
 import SwiftSyntax
 
 // What an Interface Builder outlet's owner class sets on the outlet in Swift (docs/ui-sources.md,
@@ -31,6 +32,8 @@ public struct OutletAssignment<Value: Sendable & Hashable>: Sendable, Hashable {
 public struct OutletSettings: Sendable, Hashable {
     /// `.text`, `.attributedText` (its string), `setTitle(_:for: .normal)`.
     public var texts: [OutletAssignment<UIText>] = []
+    /// The letter case each text's expression applies (`L10n.done.localizedUppercase`), one per text.
+    public var letterCases: [LetterCase] = []
     /// `.font`, `.titleLabel?.font`.
     public var fonts: [OutletAssignment<UIFontSpec>] = []
     /// `.numberOfLines` (nil: a count TypeFit could not read).
@@ -94,8 +97,10 @@ final class OutletAssignmentFinder: SyntaxVisitor {
         switch (target.declName.baseName.text, outlet.titleLabel) {
         case ("text", false):
             found[key, default: OutletSettings()].texts.append(.init(value: values.text(value, literalIsKey: false), position: position))
+            found[key, default: OutletSettings()].letterCases.append(ValueResolver.letterCase(of: value))
         case ("attributedText", false):
             found[key, default: OutletSettings()].texts.append(.init(value: attributedText(value, values), position: position))
+            found[key, default: OutletSettings()].letterCases.append(.regular)
         case ("font", _):
             found[key, default: OutletSettings()].fonts.append(.init(value: values.font(value), position: position))
         case ("numberOfLines", _):
@@ -118,8 +123,10 @@ final class OutletAssignmentFinder: SyntaxVisitor {
         else { return .visitChildren }
         let values = resolver(owner)
         let text = callee.declName.baseName.text == "setTitle" ? values.text(value, literalIsKey: false) : attributedText(value, values)
-        found[OutletKey(owner: owner, property: outlet.name), default: OutletSettings()].texts
-            .append(.init(value: text, position: file.position(of: node)))
+        let key = OutletKey(owner: owner, property: outlet.name)
+        found[key, default: OutletSettings()].texts.append(.init(value: text, position: file.position(of: node)))
+        found[key, default: OutletSettings()].letterCases
+            .append(callee.declName.baseName.text == "setTitle" ? ValueResolver.letterCase(of: value) : .regular)
         return .visitChildren
     }
 

@@ -86,6 +86,7 @@ public enum SwiftUIReader {
         for settings in third {
             for (key, found) in settings {
                 reading.outlets[key, default: OutletSettings()].texts += found.texts
+                reading.outlets[key, default: OutletSettings()].letterCases += found.letterCases
                 reading.outlets[key, default: OutletSettings()].fonts += found.fonts
                 reading.outlets[key, default: OutletSettings()].lines += found.lines
                 reading.outlets[key, default: OutletSettings()].adjusts += found.adjusts

@@ -27,7 +27,9 @@ struct ValueResolver {
     /// The string `expression` shows. `literalIsKey`: a string literal here is a `LocalizedStringKey`
     /// (`Text("Settings")`), looked up in `table` (default `Localizable`); otherwise it is shown as written.
     func text(_ expression: ExprSyntax, literalIsKey: Bool, table: String? = nil, depth: Int = 0) -> UIText {
-        let expression = expression.unwrapped
+        var expression = expression.unwrapped
+        // `x.localizedUppercase`, `x.uppercased()`: the text of x; the case is `letterCase(of:)`'s.
+        if let (inner, _) = Self.caseTransform(expression) { expression = inner }
         if let literal = expression.plainString {
             return literalIsKey ? .localized(table: table ?? "Localizable", key: literal, developmentText: literal)
                                 : .verbatim(literal)
@@ -72,6 +74,38 @@ struct ValueResolver {
                 return false
             }
         }
+    }
+
+    /// The letter case the outermost transforms of `expression` apply (`.localizedUppercase`,
+    /// `.uppercased()`, `.capitalized`, …; the outermost wins), `.regular` when there is none.
+    /// `Text(x)` is looked into: its argument's case is the Text's.
+    static func letterCase(of expression: ExprSyntax?) -> LetterCase {
+        guard var expression = expression?.unwrapped else { return .regular }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.writtenName?.last == "Text",
+           let first = call.arguments.first?.expression {
+            expression = first.unwrapped
+        }
+        return caseTransform(expression)?.letterCase ?? .regular
+    }
+
+    /// `x.localizedUppercase`, `x.uppercased()`, `x.uppercased(with: locale)` and the lower-case and
+    /// capitalized forms: x (with any inner transforms taken off too) and the outermost case.
+    static func caseTransform(_ expression: ExprSyntax) -> (ExprSyntax, letterCase: LetterCase)? {
+        var member = expression.as(MemberAccessExprSyntax.self)
+        var called = false
+        if member == nil, let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count <= 1,
+           call.trailingClosure == nil {
+            member = call.calledExpression.as(MemberAccessExprSyntax.self)
+            called = true
+        }
+        guard let member, let base = member.base else { return nil }
+        let property: [String: LetterCase] = ["localizedUppercase": .upper, "localizedLowercase": .lower,
+                                              "localizedCapitalized": .capitalized, "capitalized": .capitalized]
+        let function: [String: LetterCase] = ["uppercased": .upper, "lowercased": .lower, "capitalized": .capitalized]
+        guard let found = (called ? function : property)[member.declName.baseName.text] else { return nil }
+        var inner = base.unwrapped
+        while let deeper = caseTransform(inner) { inner = deeper.0 }
+        return (inner, found)
     }
 
     /// Types of Apple's SDK whose members are run-time values (`UIDevice.current.name`), not an

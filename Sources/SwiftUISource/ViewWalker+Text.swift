@@ -164,7 +164,7 @@ extension ViewWalker {
         var font = env.font ?? Self.defaultFont(kind)
         if let weight = env.weight { font = ValueResolver.with(weight: weight, font) }
         let lines = env.lines ?? (kind == .textField || kind == .toolbarItem || kind == .navigationTitle ? 1 : 0)
-        screen.add(UIElement(
+        var element = UIElement(
             id: screen.nextID(kind: kind, text: text, placeholder: placeholder), kind: kind, position: file.position(of: node),
             text: text, placeholder: placeholder,
             font: font, fontPosition: env.font == nil ? nil : env.fontPosition, adjustsForContentSizeCategory: true,
@@ -172,7 +172,13 @@ extension ViewWalker {
             minimumScaleFactor: env.minimumScaleFactor, categories: env.dynamicTypeSize?.categories,
             categoriesPosition: env.dynamicTypeSize?.position, width: env.width, widthSource: env.widthSource,
             regularWidth: env.regularWidth == env.width ? nil : env.regularWidth, height: env.height,
-            drawnBy: env.drawnBy, inScrollView: env.scrolls && env.list == nil))
+            drawnBy: env.drawnBy, inScrollView: env.scrolls && env.list == nil)
+        // The case the text's expression applies: the view's first argument (a Text's string, a
+        // control's title).
+        if let call = Syntax(node).as(FunctionCallExprSyntax.self), text.unknownReason == nil {
+            element.letterCase = ValueResolver.letterCase(of: call.arguments.first?.expression)
+        }
+        screen.add(element)
     }
 
     /// SwiftUI's font for a kind when nothing sets one: body, except section headers and footers

@@ -58,13 +58,31 @@ import Testing
         #expect(try text("Text(.missingMember)") == .unresolved(reason: "`.missingMember`, a static value TypeFit found no declaration of"))
     }
 
-    /// 17 Text views in AccessorForms.swift: 10 localized (the first ten), run-time `query`,
+    /// `x.localizedUppercase` is x's key, laid out upper-cased (`letterCase`); the other texts keep
+    /// their case.
+    @Test func letterCaseSetInCode() throws {
+        let line = try #require(location(of: "Keys.welcome.localizedUppercase", in: file)).line
+        let upper = try #require(reading.elements(file, line: line).first)
+        #expect(upper.text == .localized(table: "Localizable", key: "welcome.title", developmentText: "welcome.title"))
+        #expect(upper.letterCase == .upper)
+        let plainLine = try #require(location(of: "Text(Keys.welcome)", in: file)).line
+        let plain = try #require(reading.elements(file, line: plainLine).first)
+        #expect(plain.letterCase == .regular)
+        #expect(ValueResolver.letterCase(of: ValueResolver.parse("title.uppercased()")) == .upper)
+        #expect(ValueResolver.letterCase(of: ValueResolver.parse("L10n.done.localizedCapitalized")) == .capitalized)
+        #expect(ValueResolver.letterCase(of: ValueResolver.parse("name.lowercased(with: .current)")) == .lower)
+        // The outermost transform wins: `.lowercased().uppercased()` shows upper case.
+        #expect(ValueResolver.letterCase(of: ValueResolver.parse("name.lowercased().uppercased()")) == .upper)
+        #expect(ValueResolver.letterCase(of: ValueResolver.parse("name.trimmed()")) == .regular)
+    }
+
+    /// 18 Text views in AccessorForms.swift: 11 localized (the first eleven), run-time `query`,
     /// `item.name`, `UIDevice.current.name` (3), unresolved `shouted`, `title`, `Missing.title`,
     /// `.missingMember` (4).
     @Test func summaryAddsUp() {
         let s = reading.summary
-        #expect(s.textViews == 17)
-        #expect(s.textViewsLocalized == 10)
+        #expect(s.textViews == 18)
+        #expect(s.textViewsLocalized == 11)
         #expect(s.textViewsRuntime == 3)
         #expect(s.textViewsUnresolved == 4)
     }

@@ -9,7 +9,7 @@ import Testing
 /// in code"). An app written here into a temporary folder: Profile.xib, whose File's Owner is
 /// `ProfileViewController`, four elements connected to its outlets, each showing Interface
 /// Builder's placeholder; ProfileViewController.swift sets them: a localized key (and a font, and
-/// `adjustsFontForContentSizeCategory`), a constant over `NSLocalizedString` through
+/// `adjustsFontForContentSizeCategory`), a constant over `NSLocalizedString` upper-cased through
 /// `setTitle(_:for: .normal)`, a model value, and one of two keys chosen in an `if`.
 @Suite("Outlets set in code")
 struct OutletCodeTests {
@@ -80,7 +80,7 @@ struct OutletCodeTests {
             greetingLabel.text = NSLocalizedString("profile.greeting", comment: "")
             greetingLabel.font = UIFont.preferredFont(forTextStyle: .headline)
             greetingLabel.adjustsFontForContentSizeCategory = true
-            saveButton.setTitle(Strings.save, for: .normal)
+            saveButton.setTitle(Strings.save.localizedUppercase, for: .normal)
         }
     }
 
@@ -158,6 +158,9 @@ struct OutletCodeTests {
         #expect(greeting.texts[en].first?.text == "Welcome back")
         #expect(greeting.texts[de].first?.text == "Willkommen")
         #expect(labels["btn-05-001"]?.texts[de].first?.text == "Sichern")
+        // `.localizedUppercase`: laid out upper-cased ("SICHERN"), the greeting as written.
+        #expect(plan.style(try #require(labels["btn-05-001"]).style).letterCase == .upper)
+        #expect(plan.style(greeting.style).letterCase == .regular)
         // `.font = UIFont.preferredFont(forTextStyle: .headline)` replaces the file's fixed 17 pt:
         // the headline style; `adjustsFontForContentSizeCategory = true` makes it scale.
         let style = plan.style(greeting.style)

@@ -132,14 +132,20 @@ extension AuditPlan {
             // A text field's `.text` is what the user types; a control state's title is not the
             // `.normal` one the code sets.
             if let first = settings.texts.first, e.kind != .textField, e.stateOf == nil {
-                if let agreed = OutletSettings.agreed(settings.texts), agreed.value.unknownReason == nil {
+                if let agreed = OutletSettings.agreed(settings.texts), agreed.value.unknownReason == nil,
+                   Set(settings.letterCases).count <= 1 {
                     e.text = agreed.value
                     e.textFromCode = agreed.position
+                    e.letterCase = settings.letterCases.first ?? .regular
                 } else if let unknown = settings.texts.first(where: { $0.value.unknownReason != nil }) {
                     let reason = "set in code (\(unknown.position)): \(unknown.value.unknownReason!)"
                     if case .unresolved = unknown.value { e.text = .unresolved(reason: reason) } else { e.text = .runtime(reason: reason) }
                 } else {
-                    e.text = .runtime(reason: "one of \(Set(settings.texts.map(\.value)).count) texts the code (\(first.position)) chooses at run time")
+                    struct Shown: Hashable { var text: UIText; var letterCase: LetterCase }
+                    let shown = Set(settings.texts.indices.map {
+                        Shown(text: settings.texts[$0].value, letterCase: settings.letterCases.indices.contains($0) ? settings.letterCases[$0] : .regular)
+                    })
+                    e.text = .runtime(reason: "one of \(shown.count) texts the code (\(first.position)) chooses at run time")
                 }
             }
             if let font = settings.fonts.first {
@@ -217,7 +223,7 @@ struct UIPlanner {
     var repeated: [UIPlan.RepeatedLocale] = []
     var warnings: [String] = []
     /// Styles made for the UI's fonts, by face and size.
-    var styleIDs: [UIFontSpec: StyleID] = [:]
+    var styleIDs: [UIStyleKey: StyleID] = [:]
     /// Fonts that could not be found, by face (reported once).
     var missingFaces: [UIFontFace: String] = [:]
     /// The strings tables of each Interface Builder file.
@@ -377,7 +383,7 @@ struct UIPlanner {
             return nil
         }
         let style: StyleID
-        switch self.style(e.font) {
+        switch self.style(e.font, letterCase: e.letterCase) {
         case .success(let s): style = s
         case .failure(let reason):
             account(e, laid: false, bound: binding != nil, reason: reason.message)

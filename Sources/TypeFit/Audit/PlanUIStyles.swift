@@ -10,13 +10,20 @@ struct UIFontFailure: Error {
     var message: String
 }
 
+/// A UI style: a font and the letter case the code applies to its texts.
+struct UIStyleKey: Hashable {
+    var font: UIFontSpec
+    var letterCase: LetterCase
+}
+
 extension UIPlanner {
     /// The plan style for a UI font, made once per face and size: a text style follows Apple's
     /// model (HIG sizes and leading for the system font), a fixed size stays, a size relative to a
     /// style scales with UIFontMetrics. The system font is the font id `system`, `systemBold`, …
     /// (`FontPlanner.system`).
-    mutating func style(_ spec: UIFontSpec) -> Result<StyleID, UIFontFailure> {
-        if let known = styleIDs[spec] { return .success(known) }
+    mutating func style(_ spec: UIFontSpec, letterCase: LetterCase = .regular) -> Result<StyleID, UIFontFailure> {
+        let key = UIStyleKey(font: spec, letterCase: letterCase)
+        if let known = styleIDs[key] { return .success(known) }
         guard case .font(let face, let size) = spec else {
             if case .unknown(let reason) = spec { return .failure(UIFontFailure(message: "font unknown: \(reason)")) }
             return .failure(UIFontFailure(message: "font unknown"))
@@ -55,11 +62,12 @@ extension UIPlanner {
             }
         }
         let id = StyleID(styles.count)
-        styles.append(PlannedStyle(id: id, name: name, font: font, modelName: modelName, textStyle: textStyle,
+        let cased = letterCase == .regular ? name : "\(name), \(letterCase.rawValue) case"
+        styles.append(PlannedStyle(id: id, name: cased, font: font, modelName: modelName, textStyle: textStyle,
                                    lineHeight: lineHeight, lineHeightMultiple: nil, minimumLineHeight: nil,
-                                   maximumLineHeight: nil, letterCase: .regular, letterSpacing: 0, minimum: nil,
+                                   maximumLineHeight: nil, letterCase: letterCase, letterSpacing: 0, minimum: nil,
                                    maximum: nil, fromTypographyKit: false, makeModel: makeModel, fromAppUI: true))
-        styleIDs[spec] = id
+        styleIDs[key] = id
         return .success(id)
     }
 

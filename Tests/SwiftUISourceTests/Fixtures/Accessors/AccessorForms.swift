@@ -18,6 +18,7 @@ struct AccessorForms: View {
             Text(Keys.welcome)
             Text(Keys.default)
             Text(Keys.computed)
+            Text(Keys.welcome.localizedUppercase)
             Text("shout.key".shouted)
             Text(title)
             Text(query)
