@@ -231,6 +231,10 @@ public enum AppInit {
         }
         if read.count > 8 { lines.append("  … \(read.count - 8) more") }
         lines.append("Swift files: \(ui.swiftFiles.count) (for the SwiftUI reader)")
+        if let packages = repository?.localPackages, !packages.isEmpty {
+            lines.append("  local Swift packages read as the app's: "
+                         + packages.map { "\($0.path) (\($0.swiftFiles) Swift file\($0.swiftFiles == 1 ? "" : "s"))" }.joined(separator: ", "))
+        }
         if let swiftUI = ui.swiftUI { lines += swiftUI.summaryLines }
         if let swiftGen = repository?.swiftGen, !swiftGen.strings.isEmpty {
             lines.append("SwiftGen (\(swiftGen.file)): " + swiftGen.strings.map { "\($0.enumName) → \($0.table)" }.joined(separator: ", "))

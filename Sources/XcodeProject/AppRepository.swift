@@ -6,6 +6,13 @@ import TypeFitSupport
 /// Builder files, Swift files and a SwiftGen config. Without an Xcode project the files are found
 /// by walking the folder. Problems are remarks (`warnings`), one line each, never fatal.
 public struct AppRepository: Sendable {
+    /// A local Swift package the target depends on: its folder and how many Swift files its
+    /// `Sources/` holds.
+    public struct LocalPackage: Sendable, Hashable {
+        public var path: String
+        public var swiftFiles: Int
+    }
+
     /// A font the Info.plist lists under `UIAppFonts`, with the file found for it.
     public struct AppFont: Sendable, Hashable {
         /// The name as listed.
@@ -33,6 +40,9 @@ public struct AppRepository: Sendable {
     /// Storyboards and XIBs (every platform: the reader skips those not for iOS).
     public var interfaceBuilderFiles: [String]
     public var swiftFiles: [String]
+    /// The target's local Swift packages read as the app's own code (their `Sources/` Swift files
+    /// are among `swiftFiles`).
+    public var localPackages: [LocalPackage] = []
     public var swiftGen: SwiftGenConfig?
     /// One-line remarks: `file[:line]: problem`.
     public var warnings: [String]
@@ -149,7 +159,18 @@ public struct AppRepository: Sendable {
             }
         }
         strings.sort()
-        let swift = files.filter { extensionOf($0) == "swift" }
+        var swift = files.filter { extensionOf($0) == "swift" }
+        // The target's local Swift packages: the Swift files of each package's `Sources/` are the
+        // app's own code (its views are read as the app's), each package listed with its count.
+        var packages: [LocalPackage] = []
+        for folder in target?.localPackages ?? [] {
+            let prefix = (folder.isEmpty || folder == "." ? "" : folder + "/") + "Sources/"
+            let found = all.filter { $0.hasPrefix(prefix) && extensionOf($0) == "swift" }
+            packages.append(LocalPackage(path: folder, swiftFiles: found.count))
+            swift += found
+        }
+        var seenSwift: Set<String> = []
+        swift = swift.filter { seenSwift.insert($0).inserted }
 
         // Info.plist and its fonts.
         var infoPlist: String?
@@ -225,7 +246,8 @@ public struct AppRepository: Sendable {
         return AppRepository(root: root, allFiles: all, project: project, target: target, otherApplications: others.sorted(),
                              infoPlist: infoPlist, appFonts: appFonts, locales: locales,
                              developmentRegion: project?.developmentRegion, stringsFiles: strings,
-                             interfaceBuilderFiles: ib, swiftFiles: swift, swiftGen: swiftGen, warnings: warnings)
+                             interfaceBuilderFiles: ib, swiftFiles: swift, localPackages: packages, swiftGen: swiftGen,
+                             warnings: warnings)
     }
 
     /// Without a project.pbxproj: XcodeGen's spec read as the project, else one remark saying why

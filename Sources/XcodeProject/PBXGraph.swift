@@ -168,8 +168,23 @@ struct PBXGraph {
                 }
             }
         }
+        // Local Swift packages: `XCSwiftPackageProductDependency.package` → `XCLocalSwiftPackageReference.relativePath`
+        // (relative to the project's folder).
+        var packages: [String] = []
+        for dependencyID in target["packageProductDependencies"] as? [String] ?? [] {
+            guard let package = object(object(dependencyID)?["package"] as? String),
+                  package["isa"] as? String == "XCLocalSwiftPackageReference",
+                  let path = package["relativePath"] as? String else { continue }
+            let folder = join(sourceRoot, path)
+            if let escape = boundary.escape(folder) {
+                notes.add("\(file): local package \"\(quotedInput(path, limit: 4096))\": \(escape)")
+                continue
+            }
+            packages.append(relative(folder))
+        }
         return XcodeTarget(name: name, productType: target["productType"] as? String ?? "", platform: platform,
-                           sources: Self.unique(sources), resources: Self.unique(resources), buildSettings: settings)
+                           sources: Self.unique(sources), resources: Self.unique(resources), buildSettings: settings,
+                           localPackages: Self.unique(packages))
     }
 
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "c", "cpp", "cc", "h"]

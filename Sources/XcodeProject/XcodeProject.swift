@@ -48,9 +48,13 @@ public struct XcodeTarget: Sendable, Hashable {
     public var resources: [String]
     /// The resolved build settings of the configuration read (Release when there is one).
     public var buildSettings: [String: String]
+    /// The folders (relative to the repository root) of the local Swift packages whose products the
+    /// target depends on (`packageProductDependencies` naming an `XCLocalSwiftPackageReference`).
+    public var localPackages: [String]
 
     public init(name: String, productType: String, platform: XcodePlatform, sources: [String], resources: [String],
-                buildSettings: [String: String]) {
+                buildSettings: [String: String], localPackages: [String] = []) {
+        self.localPackages = localPackages
         self.name = name
         self.productType = productType
         self.platform = platform
