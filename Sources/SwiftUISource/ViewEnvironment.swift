@@ -13,6 +13,9 @@ struct ViewEnvironment {
     var reservedLines: Int?
     var lineBreak: UILineBreak?
     var minimumScaleFactor: Double?
+    /// `.textCase(.uppercase)` / `.lowercase` on the view or a container; `.textCase(nil)` sets it
+    /// back to none (`.regular`). Nil: no `.textCase` above.
+    var letterCase: LetterCase?
     /// `.dynamicTypeSize(…)`: the categories allowed, and where the modifier is written.
     var dynamicTypeSize: (categories: ClosedRange<ContentSizeCategory>, position: UISourcePosition)?
     var width: UIWidthRule
@@ -158,6 +161,13 @@ extension ViewEnvironment {
                 }
             case "minimumScaleFactor":
                 if let first, let value = values.number(first) { minimumScaleFactor = value }
+            case "textCase":
+                // SwiftUI's Text.Case: uppercase, lowercase; nil displays the text as written.
+                switch first?.writtenName?.last {
+                case "uppercase": letterCase = .upper
+                case "lowercase": letterCase = .lower
+                default: if first?.is(NilLiteralExprSyntax.self) == true { letterCase = .regular }
+                }
             case "dynamicTypeSize":
                 if let first, let range = Self.categories(first) { dynamicTypeSize = (range, file.position(of: modifier.node)) }
             case "clipped", "clipShape", "cornerRadius", "mask":

@@ -178,6 +178,8 @@ extension ViewWalker {
         if let call = Syntax(node).as(FunctionCallExprSyntax.self), text.unknownReason == nil {
             element.letterCase = ValueResolver.letterCase(of: call.arguments.first?.expression)
         }
+        // `.textCase(…)` in the environment transforms the displayed text over the string's own case.
+        if let letterCase = env.letterCase, letterCase != .regular, text.unknownReason == nil { element.letterCase = letterCase }
         screen.add(element)
     }
 

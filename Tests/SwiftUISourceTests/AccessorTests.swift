@@ -74,15 +74,21 @@ import Testing
         // The outermost transform wins: `.lowercased().uppercased()` shows upper case.
         #expect(ValueResolver.letterCase(of: ValueResolver.parse("name.lowercased().uppercased()")) == .upper)
         #expect(ValueResolver.letterCase(of: ValueResolver.parse("name.trimmed()")) == .regular)
+        // SwiftUI's `.textCase(.uppercase)` (Apple: "Displays text in all uppercase characters");
+        // `.textCase(nil)` displays the text as the string has it, here upper-cased by the code.
+        let textCaseLine = try #require(location(of: ".textCase(.uppercase)", in: file)).line
+        #expect(reading.elements(file, line: textCaseLine).first?.letterCase == .upper)
+        let nilCaseLine = try #require(location(of: "Keys.default.uppercased()", in: file)).line
+        #expect(reading.elements(file, line: nilCaseLine).first?.letterCase == .upper)
     }
 
-    /// 18 Text views in AccessorForms.swift: 11 localized (the first eleven), run-time `query`,
+    /// 20 Text views in AccessorForms.swift: 13 localized (the first thirteen), run-time `query`,
     /// `item.name`, `UIDevice.current.name` (3), unresolved `shouted`, `title`, `Missing.title`,
     /// `.missingMember` (4).
     @Test func summaryAddsUp() {
         let s = reading.summary
-        #expect(s.textViews == 18)
-        #expect(s.textViewsLocalized == 11)
+        #expect(s.textViews == 20)
+        #expect(s.textViewsLocalized == 13)
         #expect(s.textViewsRuntime == 3)
         #expect(s.textViewsUnresolved == 4)
     }

@@ -19,6 +19,11 @@ struct AccessorForms: View {
             Text(Keys.default)
             Text(Keys.computed)
             Text(Keys.welcome.localizedUppercase)
+            Text(LocalString.cancel.text).textCase(.uppercase)
+            VStack {
+                Text(Keys.default.uppercased())
+            }
+            .textCase(nil)
             Text("shout.key".shouted)
             Text(title)
             Text(query)
