@@ -12,12 +12,7 @@ import Testing
                                      declarations: [fixture("Accessors/Localizing.swift")])
     let file = "Accessors/AccessorForms.swift"
 
-    func text(_ fragment: String) throws -> UIText {
-        let line = try #require(location(of: fragment, in: file)).line
-        let found = reading.elements(file, line: line)
-        try #require(found.count == 1, "one element on line \(line)")
-        return found[0].text
-    }
+    func text(_ fragment: String) throws -> UIText { try reading.element(at: fragment, in: file).text }
 
     /// The table each accessor's body names (Localizing.swift): `NSLocalizedString(self, comment:)`
     /// is Localizable; `tableName: "Settings"`; `table: "Other"`.

@@ -9,12 +9,7 @@ import Testing
     let reading = readApp()
     let file = "App/StringForms.swift"
 
-    func text(at fragment: String) throws -> UIText {
-        let line = try #require(location(of: fragment, in: file)).line
-        let found = reading.elements(file, line: line)
-        try #require(found.count == 1, "one element on line \(line)")
-        return found[0].text
-    }
+    func text(at fragment: String) throws -> UIText { try reading.element(at: fragment, in: file).text }
 
     @Test func literalsAreKeysInTheirTable() throws {
         #expect(try text(at: "Text(\"literal.key\")") == .localized(table: "Localizable", key: "literal.key", developmentText: "literal.key"))

@@ -1,6 +1,7 @@
 import AppUI
 import DynamicType
 import Foundation
+import Testing
 @testable import SwiftUISource
 
 /// The test fixtures' folder (Tests/SwiftUISourceTests/Fixtures).
@@ -22,6 +23,14 @@ extension SwiftUIReading {
     /// The elements written on `line` of `file` (a path below Fixtures).
     func elements(_ file: String, line: Int) -> [UIElement] {
         elements.filter { $0.position.file == file && $0.position.line == line }
+    }
+
+    /// The one element on the line of `file` (below Fixtures) where `fragment` first appears.
+    func element(at fragment: String, in file: String) throws -> UIElement {
+        let line = try #require(location(of: fragment, in: file)).line
+        let found = elements(file, line: line)
+        try #require(found.count == 1, "one element on line \(line)")
+        return found[0]
     }
 
     /// The one element whose text is the localized key or verbatim string `key`.
