@@ -43,8 +43,23 @@ struct DeclarationIndex: Sendable {
     private var byName: [String: [DeclaredProperty]] = [:]
     private var membersByName: [String: [DeclaredMember]] = [:]
     private var parameters: [[String]: Set<String>] = [:]
+    /// The strings files' keys by their letters and digits, lower-cased (`settings.title` and
+    /// R.swift's `settingsTitle` are both `settingstitle`); a form two keys share is left out.
+    private var keysByLetters: [String: String] = [:]
 
-    init(_ properties: [DeclaredProperty], members: [DeclaredMember] = [], parameters: [[String]: Set<String>] = [:]) {
+    init(_ properties: [DeclaredProperty], members: [DeclaredMember] = [], parameters: [[String]: Set<String>] = [:],
+         stringKeys: [String] = []) {
+        var ambiguous: Set<String> = []
+        for key in stringKeys {
+            let letters = Self.letters(key)
+            guard !letters.isEmpty, !ambiguous.contains(letters) else { continue }
+            if let other = keysByLetters[letters], other != key {
+                keysByLetters[letters] = nil
+                ambiguous.insert(letters)
+            } else {
+                keysByLetters[letters] = key
+            }
+        }
         for property in properties { byName[property.name, default: []].append(property) }
         for name in byName.keys { byName[name]!.sort { ($0.file, $0.scope.joined(separator: ".")) < ($1.file, $1.scope.joined(separator: ".")) } }
         for member in members { membersByName[member.name, default: []].append(member) }
@@ -62,6 +77,14 @@ struct DeclarationIndex: Sendable {
         let matches = (membersByName[name] ?? []).filter { $0.scope.last.map(types.contains) ?? false }
         guard let first = matches.first else { return nil }
         return matches.dropFirst().allSatisfy({ $0.expression == first.expression }) ? first : nil
+    }
+
+    /// The key an accessor named after it stands for (R.swift's `R.string.localizable.settingsTitle`):
+    /// the one key whose letters and digits, lower-cased, are the name's; nil when none or several.
+    func key(named identifier: String) -> String? { keysByLetters[Self.letters(identifier)] }
+
+    static func letters(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })).lowercased()
     }
 
     /// True when `name` is a stored instance property without a value of the type `scope` (or of an

@@ -26,7 +26,7 @@ public enum SwiftUIReader {
     /// width of every text of a view type or the container the view is a row of. Paths in positions are relative to `root`.
     public static func read(files: [URL], root: URL, swiftGen: [URL] = [], declarations: [URL] = [],
                             fontTokens: [String: UIFontSpec] = [:], layouts: [String: SwiftUILayout] = [:],
-                            outlets: [String: Set<String>] = [:],
+                            outlets: [String: Set<String>] = [:], stringKeys: [String] = [],
                             threads: Int = 0, boundary: RepositoryBoundary? = nil) -> SwiftUIReading {
         let boundary = boundary ?? RepositoryBoundary(root: root)
         let viewFiles = unique(files)
@@ -54,7 +54,7 @@ public enum SwiftUIReader {
         let index = DeclarationIndex(first.flatMap(\.declared.properties), members: first.flatMap(\.declared.members),
                                      parameters: first.reduce(into: [:]) { all, file in
                                          all.merge(file.declared.parameters) { $0.union($1) }
-                                     })
+                                     }, stringKeys: stringKeys)
 
         // Pass 2: the view types of the view files.
         let withViews = viewFiles.indices.filter { first[$0].hasViews }

@@ -40,7 +40,7 @@ struct ValueResolver {
         if let accessed = accessor(expression, depth: depth) { return accessed }
         if let call = expression.as(FunctionCallExprSyntax.self) { return text(call: call, depth: depth) }
         if let name = expression.writtenName {
-            return text(named: name, depth: depth) ?? unfollowed(name)
+            return text(named: name, depth: depth) ?? rSwift(name) ?? unfollowed(name)
         }
         if expression.is(TernaryExprSyntax.self) { return .runtime(reason: "a string chosen at run time (`? :`)") }
         let quoted = "`\(Self.shortened(expression.trimmedDescription))`"
@@ -207,10 +207,19 @@ struct ValueResolver {
             return .localized(table: call.argument("table")?.plainString ?? "Localizable", key: key,
                               developmentText: call.argument("value")?.plainString ?? key)
         default:
-            if let callee, let found = text(named: callee, depth: depth) { return found }
+            if let callee, let found = text(named: callee, depth: depth) ?? rSwift(callee) { return found }
         }
         if let callee { return unfollowed(callee, call: true) }
         return .unresolved(reason: "`\(Self.shortened(call.calledExpression.trimmedDescription))(…)`, an expression TypeFit does not follow")
+    }
+
+    /// R.swift's accessor `R.string.localizable.settingsTitle` (called, or R.swift 7's resource):
+    /// the strings key the name is made from, in the table its file names (`Localizable`).
+    private func rSwift(_ name: WrittenName) -> UIText? {
+        let c = name.components
+        guard !name.implicit, c.count == 4, c[0] == "R", c[1] == "string", let key = declarations.key(named: c[3]) else { return nil }
+        let table = c[2].prefix(1).uppercased() + c[2].dropFirst()
+        return .localized(table: table, key: key, developmentText: nil)
     }
 
     /// A static property's string, nil when no property of that name is known.

@@ -1,4 +1,5 @@
 import AppUI
+import Foundation
 import Testing
 @testable import SwiftUISource
 
@@ -120,5 +121,31 @@ import Testing
             Issue.record("metrics of a style TypeFit cannot see: unknown")
             return
         }
+    }
+}
+
+/// R.swift's accessors (`R.string.localizable.settingsTitle()`, R.swift 7's `R.string.localizable.done`
+/// resource) are named after a strings key with its punctuation dropped and words joined: the key
+/// is the one of the strings files with the same letters and digits. Keys written here; two keys
+/// that both read `profilename` (`profile.name`, `profile_name`) leave that accessor unresolved.
+@Suite struct RSwiftTests {
+    static let keys = ["settings.title", "done", "profile.name", "profile_name", "onboarding.step_2.body"]
+
+    func text(_ source: String) throws -> UIText {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typefit-rswift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let view = "import SwiftUI\n\nstruct RView: View {\n    var body: some View {\n        Text(\(source))\n    }\n}\n"
+        try view.write(to: dir.appendingPathComponent("RView.swift"), atomically: true, encoding: .utf8)
+        let reading = SwiftUIReader.read(files: [dir.appendingPathComponent("RView.swift")], root: dir, stringKeys: Self.keys)
+        return try #require(reading.elements.first).text
+    }
+
+    @Test func accessorsNameTheirKey() throws {
+        #expect(try text("R.string.localizable.settingsTitle()") == .localized(table: "Localizable", key: "settings.title", developmentText: nil))
+        #expect(try text("R.string.localizable.done") == .localized(table: "Localizable", key: "done", developmentText: nil))
+        #expect(try text("R.string.onboarding.onboardingStep_2Body()") == .localized(table: "Onboarding", key: "onboarding.step_2.body", developmentText: nil))
+        #expect(try text("R.string.localizable.profileName()").unknownReason != nil)
+        #expect(try text("R.string.localizable.missingKey()").unknownReason != nil)
     }
 }

@@ -78,7 +78,7 @@ extension AuditPlan {
         let urls = { (paths: [String]) in paths.map { root.appendingPathComponent($0) } }
         let reading = SwiftUIReader.read(files: urls(viewFiles), root: root, swiftGen: urls(swiftGen),
                                          declarations: urls(declarations), fontTokens: tokens, layouts: layouts,
-                                         outlets: outlets, boundary: boundary)
+                                         outlets: outlets, stringKeys: table.keys(), boundary: boundary)
         warnings += reading.result.warnings.map { "\($0.position): \($0.message)" }  // "warning:" is the diagnostic's
         let chain = LocaleID.fallbackChain(development)
         let withStrings = reading.textViews.count { view in
