@@ -20,6 +20,11 @@ final class ScreenBuilder {
     /// View-building members of the type (overloads share a name), and the ones already read.
     let members: [(name: String, statements: CodeBlockItemListSyntax)]
     var readMembers: Set<Int> = []
+    /// The members of the app's views being read at a call site (innermost last): while one is
+    /// read, a name in its body is its member, not this type's.
+    private var inlined: [(members: [(name: String, statements: CodeBlockItemListSyntax)], read: Set<Int>)] = []
+    /// The view types (by name) read where they are called, to be left out as screens of their own.
+    private(set) var inlinedTypes: Set<String> = []
     /// How many elements (and rows) of each id were made: the ordinal of the next one.
     private var made: [String: Int] = [:]
 
@@ -33,10 +38,30 @@ final class ScreenBuilder {
 
     /// The members named `name` not read yet, marked read.
     func takeMembers(_ name: String) -> [CodeBlockItemListSyntax] {
-        members.indices.filter { members[$0].name == name && readMembers.insert($0).inserted }.map { members[$0].statements }
+        if var top = inlined.popLast() {
+            defer { inlined.append(top) }
+            return top.members.indices.filter { top.members[$0].name == name && top.read.insert($0).inserted }.map { top.members[$0].statements }
+        }
+        return members.indices.filter { members[$0].name == name && readMembers.insert($0).inserted }.map { members[$0].statements }
     }
 
-    func hasMember(_ name: String) -> Bool { members.contains { $0.name == name } }
+    func hasMember(_ name: String) -> Bool { (inlined.last?.members ?? members).contains { $0.name == name } }
+
+    /// Whether the view type `name` is being read at a call site (a view that contains itself is not
+    /// read again).
+    func isInlining(_ name: String) -> Bool { inlinedNames.contains(name) }
+    private var inlinedNames: [String] = []
+
+    /// Reads `body` as the members of `type` at its call site: `read` walks its body.
+    func inlining(_ type: ViewType, read: () -> Void) {
+        let name = type.name.joined(separator: ".")
+        inlinedTypes.insert(name)
+        inlinedNames.append(name)
+        inlined.append((type.members, []))
+        read()
+        inlined.removeLast()
+        inlinedNames.removeLast()
+    }
 
     /// An element's id from what the source says, never from where it is: the view type, the kind
     /// and the text (`SettingsView.label(settings.offline)`, `SettingsView.button("Done")`,

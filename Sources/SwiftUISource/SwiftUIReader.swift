@@ -61,9 +61,20 @@ public enum SwiftUIReader {
         let second = pool.map(withViews.count) { _, i -> [ScreenReading] in
             let url = viewFiles[withViews[i]]
             guard let file = SourceFile.load(url, path: relativePath(url.standardizedFileURL.path, to: rootPath), sizeLimit: largestFile, boundary: boundary).file else { return [] }
-            return ViewTypes.find(in: file.tree).map { type in
-                read(type, file: file, index: index, fontTokens: fontTokens, layouts: layouts)
+            let types = ViewTypes.find(in: file.tree)
+            // The file's view types by name (a name two types share is left out): read where the
+            // file calls them with their texts, and then not as screens of their own.
+            var byName: [String: ViewType] = [:], shared: Set<String> = []
+            for type in types {
+                guard let last = type.name.last else { continue }
+                if byName[last] != nil { shared.insert(last) } else { byName[last] = type }
             }
+            for name in shared { byName[name] = nil }
+            let readings = types.map { type in
+                read(type, file: file, index: index, fontTokens: fontTokens, layouts: layouts, localTypes: byName)
+            }
+            let inlined = readings.reduce(into: Set<String>()) { $0.formUnion($1.inlinedTypes) }
+            return zip(types, readings).filter { !inlined.contains($0.0.name.joined(separator: ".")) }.map(\.1)
         }
 
         // Pass 3: what outlets' owner classes set on them (docs/ui-sources.md, "Outlets set in code").
@@ -111,13 +122,17 @@ public enum SwiftUIReader {
         var screen: UIScreenSource
         var textViews: [SwiftUITextView]
         var warnings: [UIReadWarning]
+        /// The view types this one's body read at their call sites.
+        var inlinedTypes: Set<String> = []
     }
 
     private static func read(_ type: ViewType, file: SourceFile, index: DeclarationIndex,
-                             fontTokens: [String: UIFontSpec], layouts: [String: SwiftUILayout]) -> ScreenReading {
+                             fontTokens: [String: UIFontSpec], layouts: [String: SwiftUILayout],
+                             localTypes: [String: ViewType] = [:]) -> ScreenReading {
         let name = type.name.joined(separator: ".")
         let builder = ScreenBuilder(name: name, file: file, position: file.position(of: type.node), members: type.members)
-        let walker = ViewWalker(screen: builder, values: ValueResolver(declarations: index, fontTokens: fontTokens, scope: type.name))
+        let walker = ViewWalker(screen: builder, values: ValueResolver(declarations: index, fontTokens: fontTokens, scope: type.name),
+                                localTypes: localTypes)
         let layout = layouts[name] ?? layouts[type.name.last ?? name]
         // A view that is a row of a list (`ui: layouts`) starts in that container, not the screen.
         let start: SwiftUIContainer = if case .row(let container) = layout { container } else { .screen }
@@ -145,7 +160,8 @@ public enum SwiftUIReader {
             }
             screen.elements = screen.elements.map { overriding($0, width: rule) }
         }
-        return ScreenReading(screen: screen, textViews: builder.textViews, warnings: builder.warnings)
+        return ScreenReading(screen: screen, textViews: builder.textViews, warnings: builder.warnings,
+                             inlinedTypes: builder.inlinedTypes)
     }
 
     private static func overriding(_ element: UIElement, width: UIWidthRule) -> UIElement {

@@ -18,6 +18,9 @@ struct ValueResolver {
     /// (SwiftUI: unresolved until the call sites are followed); in a UIKit class it is the
     /// object's state, run-time data.
     var propertiesArePassed = true
+    /// The texts a call site passes for the view's properties (`SettingsRow(title: L10n.settings)`
+    /// read where it is called: `title` → the text of `L10n.settings`).
+    var arguments: [String: UIText] = [:]
 
     /// How many static properties deep a value is followed (a constant naming a constant …).
     static let deepestReference = 8
@@ -36,6 +39,10 @@ struct ValueResolver {
         }
         if expression.is(StringLiteralExprSyntax.self) {
             return .runtime(reason: "a string that interpolates run-time values")
+        }
+        if !arguments.isEmpty, var name = expression.writtenName, !name.implicit {
+            if name.components.first == "self" { name.components.removeFirst() }
+            if name.components.count == 1, let passed = arguments[name.components[0]] { return passed }
         }
         if let accessed = accessor(expression, depth: depth) { return accessed }
         if let call = expression.as(FunctionCallExprSyntax.self) { return text(call: call, depth: depth) }

@@ -92,6 +92,23 @@ enum ViewTypes {
         }
     }
 
+    /// The stored properties without a value of a type declaration, with their declared type as
+    /// written (`let title: LocalizedStringKey` → title: "LocalizedStringKey"): what the code that
+    /// creates the view passes.
+    static func parameters(of node: Syntax) -> [String: String] {
+        let block = node.as(StructDeclSyntax.self)?.memberBlock ?? node.as(ClassDeclSyntax.self)?.memberBlock
+        var found: [String: String] = [:]
+        for item in block?.members ?? [] {
+            guard let variable = item.decl.as(VariableDeclSyntax.self),
+                  !variable.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) else { continue }
+            for binding in variable.bindings where binding.initializer == nil && binding.accessorBlock == nil {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.unescapedName else { continue }
+                found[name] = binding.typeAnnotation?.type.trimmedDescription ?? ""
+            }
+        }
+        return found
+    }
+
     /// The protocols and classes a type declaration names after its colon (`struct AppCommands: Commands`).
     static func conformances(of node: Syntax) -> [String] {
         let clause = node.as(StructDeclSyntax.self)?.inheritanceClause ?? node.as(ClassDeclSyntax.self)?.inheritanceClause

@@ -7,6 +7,9 @@ import SwiftSyntax
 struct ViewWalker {
     let screen: ScreenBuilder
     var values: ValueResolver
+    /// The view types of the file, by name, that a body may call with its texts
+    /// (`SettingsRow(title: L10n.settings)`): read at each call site.
+    var localTypes: [String: ViewType] = [:]
     var file: SourceFile { screen.file }
 
     /// Views nested deeper than this are not read (one warning per screen).
@@ -210,6 +213,8 @@ struct ViewWalker {
             if screen.hasMember(name), callee.count == 1 || callee.first == "self" || callee.first == "Self"
                 || Array(callee.dropLast()) == Array(screen.typeName.suffix(callee.count - 1)) {
                 inlineMember(name, env, depth: depth)
+            } else if let type = callee.count == 1 ? localTypes[name] : nil, callSite(type, call, env, depth: depth) {
+                // A view of this file called with its texts: read here, with them (docs/ui-sources.md).
             } else {
                 // A view of the app's own (`SettingsRow(title: Text(…)) { … }`): the views passed to it
                 // are read here, the view itself where it is declared.
@@ -219,6 +224,38 @@ struct ViewWalker {
                 for (_, closure) in call.closures { walk(closure, env, depth: depth + 1) }
             }
         }
+    }
+
+    /// A view type of this file called with labelled arguments for its text properties
+    /// (`SettingsRow(title: L10n.settings, value: "On")`): its body is read here, in this place's
+    /// environment (its width is this place's), with each argument's text in place of the property.
+    /// False (nothing read) when no argument passes a text property, the type is being read
+    /// already (a view that contains itself), or it sets a navigation title: then it is a screen of
+    /// its own (a destination), read where it is declared.
+    private func callSite(_ type: ViewType, _ call: FunctionCallExprSyntax, _ env: ViewEnvironment, depth: Int) -> Bool {
+        guard type.members.first?.name == "body", !screen.isInlining(type.name.joined(separator: ".")),
+              type.name != screen.typeName,
+              !type.node.tokens(viewMode: .sourceAccurate).contains(where: { ["navigationTitle", "navigationBarTitle"].contains($0.text) })
+        else { return false }
+        let parameters = ViewTypes.parameters(of: type.node)
+        var passed: [String: UIText] = [:]
+        for argument in call.arguments {
+            guard let label = argument.label?.text, let declared = parameters[label] else { continue }
+            let typeName = declared.hasSuffix("?") ? String(declared.dropLast()) : declared
+            guard ["String", "LocalizedStringKey", "LocalizedStringResource"].contains(typeName) else { continue }
+            passed[label] = values.text(argument.expression, literalIsKey: typeName != "String")
+        }
+        guard !passed.isEmpty else { return false }
+        var inner = self
+        inner.values.scope = type.name
+        inner.values.arguments = passed
+        screen.inlining(type) {
+            for body in screen.takeMembers("body") { inner.walk(body, env, depth: depth + 1) }
+        }
+        // The views passed as arguments or trailing closures are this place's too.
+        for argument in call.arguments where argument.expression.namesTextView { walk(argument.expression, env, depth: depth + 1) }
+        for (_, closure) in call.closures { walk(closure, env, depth: depth + 1) }
+        return true
     }
 
     /// A `List`'s or `Form`'s content: each view is a row, through `ForEach`, `Group` and `Section`.

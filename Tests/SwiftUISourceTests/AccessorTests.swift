@@ -149,3 +149,35 @@ import Testing
         #expect(try text("R.string.localizable.missingKey()").unknownReason != nil)
     }
 }
+
+/// Fixtures/Accessors/CallSites.swift: `SettingsRow(title:detail:)` called twice in `SyncSettings`'s
+/// list is read at each call site, with the texts passed (`title` is a `LocalizedStringKey`: a
+/// literal is a key; `detail` a `String`: a literal is shown as written, `account.usage` is run-time
+/// data), as rows of that list; `SettingsRow` is then no screen of its own. `DetailScreen` sets a
+/// navigation title: a screen of its own, read where it is declared.
+@Suite struct CallSiteTests {
+    let reading = SwiftUIReader.read(files: [fixture("Accessors/CallSites.swift")], root: fixtures)
+    let file = "Accessors/CallSites.swift"
+
+    @Test func aViewIsReadWhereItIsCalled() throws {
+        let names = Set(reading.result.screens.map(\.name))
+        #expect(names == ["SyncSettings", "DetailScreen"])
+        let sync = try #require(reading.result.screens.first { $0.name == "SyncSettings" })
+        let texts = sync.rows.map { $0.elements.map(\.text) }
+        let titleLine = try #require(location(of: "Text(title)", in: file)).line
+        #expect(texts == [
+            [.localized(table: "Localizable", key: "settings.sync", developmentText: "settings.sync"), .verbatim("Every hour")],
+            [.localized(table: "Localizable", key: "settings.storage", developmentText: "settings.storage"),
+             .runtime(reason: "`account.usage`, a value set at run time")],
+        ])
+        // Each element points at the line of the view that draws it, in the row of its call site.
+        #expect(sync.rows.allSatisfy { $0.elements.first?.position.line == titleLine })
+        #expect(sync.rows.map(\.elements.first?.id.local) == ["SyncSettings.label(settings.sync)", "SyncSettings.label(settings.storage)"])
+    }
+
+    @Test func aViewWithANavigationTitleIsAScreenOfItsOwn() throws {
+        let detail = try #require(reading.result.screens.first { $0.name == "DetailScreen" })
+        #expect(detail.allElements.first { $0.kind == .label }?.text == .unresolved(reason: "`heading`, set by the code that creates the view"))
+        #expect(reading.result.screens.first { $0.name == "OpensDetail" } == nil)
+    }
+}
