@@ -28,12 +28,16 @@ public struct OutletAssignment<Value: Sendable & Hashable>: Sendable, Hashable {
     public var position: UISourcePosition
 }
 
+/// A text the code sets and the letter case its expression applies (`L10n.done.localizedUppercase`).
+public struct ShownText: Sendable, Hashable {
+    public var text: UIText
+    public var letterCase: LetterCase
+}
+
 /// What the owner's code sets on one outlet: every assignment found, in source order.
 public struct OutletSettings: Sendable, Hashable {
     /// `.text`, `.attributedText` (its string), `setTitle(_:for: .normal)`.
-    public var texts: [OutletAssignment<UIText>] = []
-    /// The letter case each text's expression applies (`L10n.done.localizedUppercase`), one per text.
-    public var letterCases: [LetterCase] = []
+    public var texts: [OutletAssignment<ShownText>] = []
     /// `.font`, `.titleLabel?.font`.
     public var fonts: [OutletAssignment<UIFontSpec>] = []
     /// `.numberOfLines` (nil: a count TypeFit could not read).
@@ -42,6 +46,14 @@ public struct OutletSettings: Sendable, Hashable {
     public var adjusts: [OutletAssignment<Bool?>] = []
 
     public var isEmpty: Bool { texts.isEmpty && fonts.isEmpty && lines.isEmpty && adjusts.isEmpty }
+
+    /// These assignments followed by `other`'s (another file's code of the same owner).
+    mutating func append(_ other: OutletSettings) {
+        texts += other.texts
+        fonts += other.fonts
+        lines += other.lines
+        adjusts += other.adjusts
+    }
 
     /// The one value every assignment agrees on; nil when there are none or they differ.
     public static func agreed<V>(_ assignments: [OutletAssignment<V>]) -> OutletAssignment<V>? {
@@ -96,11 +108,11 @@ final class OutletAssignmentFinder: SyntaxVisitor {
         let position = file.position(of: node)
         switch (target.declName.baseName.text, outlet.titleLabel) {
         case ("text", false):
-            found[key, default: OutletSettings()].texts.append(.init(value: values.text(value, literalIsKey: false), position: position))
-            found[key, default: OutletSettings()].letterCases.append(ValueResolver.letterCase(of: value))
+            let shown = ShownText(text: values.text(value, literalIsKey: false), letterCase: ValueResolver.letterCase(of: value))
+            found[key, default: OutletSettings()].texts.append(.init(value: shown, position: position))
         case ("attributedText", false):
-            found[key, default: OutletSettings()].texts.append(.init(value: attributedText(value, values), position: position))
-            found[key, default: OutletSettings()].letterCases.append(.regular)
+            let shown = ShownText(text: attributedText(value, values), letterCase: .regular)
+            found[key, default: OutletSettings()].texts.append(.init(value: shown, position: position))
         case ("font", _):
             found[key, default: OutletSettings()].fonts.append(.init(value: values.font(value), position: position))
         case ("numberOfLines", _):
@@ -123,10 +135,9 @@ final class OutletAssignmentFinder: SyntaxVisitor {
         else { return .visitChildren }
         let values = resolver(owner)
         let text = callee.declName.baseName.text == "setTitle" ? values.text(value, literalIsKey: false) : attributedText(value, values)
-        let key = OutletKey(owner: owner, property: outlet.name)
-        found[key, default: OutletSettings()].texts.append(.init(value: text, position: file.position(of: node)))
-        found[key, default: OutletSettings()].letterCases
-            .append(callee.declName.baseName.text == "setTitle" ? ValueResolver.letterCase(of: value) : .regular)
+        let letterCase = callee.declName.baseName.text == "setTitle" ? ValueResolver.letterCase(of: value) : .regular
+        found[OutletKey(owner: owner, property: outlet.name), default: OutletSettings()].texts
+            .append(.init(value: ShownText(text: text, letterCase: letterCase), position: file.position(of: node)))
         return .visitChildren
     }
 

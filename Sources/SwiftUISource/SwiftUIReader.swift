@@ -95,13 +95,7 @@ public enum SwiftUIReader {
 
         var reading = SwiftUIReading()
         for settings in third {
-            for (key, found) in settings {
-                reading.outlets[key, default: OutletSettings()].texts += found.texts
-                reading.outlets[key, default: OutletSettings()].letterCases += found.letterCases
-                reading.outlets[key, default: OutletSettings()].fonts += found.fonts
-                reading.outlets[key, default: OutletSettings()].lines += found.lines
-                reading.outlets[key, default: OutletSettings()].adjusts += found.adjusts
-            }
+            for (key, found) in settings { reading.outlets[key, default: OutletSettings()].append(found) }
         }
         reading.result.warnings = first.compactMap(\.warning)
         reading.summary.filesRead = first.filter(\.read).count

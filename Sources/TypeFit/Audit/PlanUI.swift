@@ -132,20 +132,15 @@ extension AuditPlan {
             // A text field's `.text` is what the user types; a control state's title is not the
             // `.normal` one the code sets.
             if let first = settings.texts.first, e.kind != .textField, e.stateOf == nil {
-                if let agreed = OutletSettings.agreed(settings.texts), agreed.value.unknownReason == nil,
-                   Set(settings.letterCases).count <= 1 {
-                    e.text = agreed.value
+                if let agreed = OutletSettings.agreed(settings.texts), agreed.value.text.unknownReason == nil {
+                    e.text = agreed.value.text
+                    e.letterCase = agreed.value.letterCase
                     e.textFromCode = agreed.position
-                    e.letterCase = settings.letterCases.first ?? .regular
-                } else if let unknown = settings.texts.first(where: { $0.value.unknownReason != nil }) {
-                    let reason = "set in code (\(unknown.position)): \(unknown.value.unknownReason!)"
-                    if case .unresolved = unknown.value { e.text = .unresolved(reason: reason) } else { e.text = .runtime(reason: reason) }
+                } else if let unknown = settings.texts.first(where: { $0.value.text.unknownReason != nil }) {
+                    let reason = "set in code (\(unknown.position)): \(unknown.value.text.unknownReason!)"
+                    if case .unresolved = unknown.value.text { e.text = .unresolved(reason: reason) } else { e.text = .runtime(reason: reason) }
                 } else {
-                    struct Shown: Hashable { var text: UIText; var letterCase: LetterCase }
-                    let shown = Set(settings.texts.indices.map {
-                        Shown(text: settings.texts[$0].value, letterCase: settings.letterCases.indices.contains($0) ? settings.letterCases[$0] : .regular)
-                    })
-                    e.text = .runtime(reason: "one of \(shown.count) texts the code (\(first.position)) chooses at run time")
+                    e.text = .runtime(reason: "one of \(Set(settings.texts.map(\.value)).count) texts the code (\(first.position)) chooses at run time")
                 }
             }
             if let font = settings.fonts.first {
